@@ -1,0 +1,42 @@
+#pragma once
+// `botsim experiment NAME`: reproduces one paper's evaluation. Every replication is a separate
+// `botsim run` process (one simulation per process); --jobs runs J of them at once.
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace botsim {
+
+struct ExperimentOptions {
+  int reps = 1;
+  bool reps_given = false;  // experiments pick their paper's count when not given
+  int jobs = 1;
+  unsigned long long seed = 1;
+  std::string out_dir;  // default results/NAME
+};
+
+struct Experiment {
+  std::string name;
+  std::string description;
+  std::function<void(const ExperimentOptions&)> run;
+};
+
+void register_experiment(Experiment e);
+const std::vector<Experiment>& experiments();
+
+/// One `botsim run` to do in a child process.
+struct RunRequest {
+  std::string platform, deployment;
+  unsigned long long seed = 1;
+  std::string out_dir;
+};
+
+/// Runs every request as `botsim run ... --quiet` in child processes, `jobs` at a time.
+/// Throws std::runtime_error naming the first request that failed.
+void run_many(const std::vector<RunRequest>& requests, int jobs);
+
+/// A shipped file (platforms/..., deployments/..., workloads/...): looked up in the current
+/// directory first, then in botsim's source tree.
+std::string find_data_file(const std::string& relative);
+
+}  // namespace botsim

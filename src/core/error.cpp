@@ -1,0 +1,17 @@
+#include "core/error.hpp"
+
+namespace botsim {
+
+static std::string join_message(const std::string& file, const std::string& element,
+                                const std::string& problem) {
+  std::string msg;
+  if (!file.empty()) msg += file + ": ";
+  if (!element.empty()) msg += element + ": ";
+  return msg + problem;
+}
+
+InputError::InputError(const std::string& file, const std::string& element,
+                       const std::string& problem)
+    : std::runtime_error(join_message(file, element, problem)) {}
+
+}  // namespace botsim

@@ -1,0 +1,131 @@
+#include "core/props.hpp"
+
+#include "core/error.hpp"
+#include "core/units.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace botsim {
+
+PropReader::PropReader(Map props, std::string file, std::string element)
+    : props_(std::move(props)), file_(std::move(file)), element_(std::move(element)) {}
+
+const std::string* PropReader::find(const std::string& key) const {
+  used_.insert(key);
+  auto it = props_.find(key);
+  return it == props_.end() ? nullptr : &it->second;
+}
+
+bool PropReader::has(const std::string& key) const { return find(key) != nullptr; }
+
+void PropReader::fail(const std::string& key, const std::string& problem) const {
+  throw InputError(file_, element_, "property '" + key + "': " + problem);
+}
+
+std::string PropReader::text(const std::string& key) const {
+  const std::string* v = find(key);
+  if (!v) fail(key, "is required but missing");
+  return *v;
+}
+
+std::string PropReader::text(const std::string& key, const std::string& fallback) const {
+  const std::string* v = find(key);
+  return v ? *v : fallback;
+}
+
+std::string PropReader::choice(const std::string& key, const std::vector<std::string>& allowed,
+                               std::optional<std::string> fallback) const {
+  const std::string* v = find(key);
+  if (!v) {
+    if (fallback) return *fallback;
+    fail(key, "is required but missing");
+  }
+  for (const auto& a : allowed)
+    if (a == *v) return *v;
+  std::string list;
+  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+  fail(key, "unknown value '" + *v + "' (expected one of: " + list + ")");
+}
+
+static std::string range_text(double min, double max) {
+  if (std::isinf(max)) return ">= " + format_number(min);
+  if (std::isinf(min)) return "<= " + format_number(max);
+  return "in [" + format_number(min) + ", " + format_number(max) + "]";
+}
+
+double PropReader::number(const std::string& key, std::optional<double> fallback, double min,
+                          double max) const {
+  const std::string* v = find(key);
+  if (!v) {
+    if (fallback) return *fallback;
+    fail(key, "is required but missing");
+  }
+  double x;
+  try {
+    x = parse_number(*v);
+  } catch (const std::invalid_argument& e) {
+    fail(key, e.what());
+  }
+  if (x < min || x > max) fail(key, "'" + *v + "' must be " + range_text(min, max));
+  return x;
+}
+
+double PropReader::duration(const std::string& key, std::optional<double> fallback, double min,
+                            double max) const {
+  const std::string* v = find(key);
+  if (!v) {
+    if (fallback) return *fallback;
+    fail(key, "is required but missing");
+  }
+  double x;
+  try {
+    x = parse_duration(*v);
+  } catch (const std::invalid_argument& e) {
+    fail(key, e.what());
+  }
+  if (x < min || x > max) fail(key, "'" + *v + "' must be " + range_text(min, max) + " seconds");
+  return x;
+}
+
+long long PropReader::integer(const std::string& key, std::optional<long long> fallback,
+                              long long min, long long max) const {
+  const std::string* v = find(key);
+  if (!v) {
+    if (fallback) return *fallback;
+    fail(key, "is required but missing");
+  }
+  long long x;
+  try {
+    x = parse_integer(*v);
+  } catch (const std::invalid_argument& e) {
+    fail(key, e.what());
+  }
+  if (x < min || x > max)
+    fail(key, "'" + *v + "' must be " +
+                  range_text(min == std::numeric_limits<long long>::min() ? -INFINITY : double(min),
+                             max == std::numeric_limits<long long>::max() ? INFINITY : double(max)));
+  return x;
+}
+
+std::vector<std::string> PropReader::list(const std::string& key) const {
+  const std::string* v = find(key);
+  return v ? split_words(*v) : std::vector<std::string>{};
+}
+
+void PropReader::reject_unknown() const {
+  for (const auto& [k, v] : props_)
+    if (!used_.count(k)) fail(k, "unknown property (misspelt?)");
+}
+
+std::vector<std::string> split_words(const std::string& text) {
+  std::string s = text;
+  for (char& c : s)
+    if (c == ',') c = ' ';
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+}  // namespace botsim

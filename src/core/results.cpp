@@ -1,0 +1,165 @@
+#include "core/results.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "core/error.hpp"
+
+namespace botsim {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+size_t Results::add_user(UserRecord r) {
+  users_.push_back(std::move(r));
+  return users_.size() - 1;
+}
+size_t Results::add_resource(ResourceRecord r) {
+  resources_.push_back(std::move(r));
+  return resources_.size() - 1;
+}
+size_t Results::add_task(TaskRecord r) {
+  tasks_.push_back(std::move(r));
+  return tasks_.size() - 1;
+}
+size_t Results::add_instance(InstanceRecord r) {
+  instances_.push_back(std::move(r));
+  return instances_.size() - 1;
+}
+
+void Results::clear() { *this = Results(); }
+
+Results& results() {
+  static Results r;
+  return r;
+}
+
+template <class T>
+static Json opt(const std::optional<T>& v) {
+  return v ? Json(*v) : Json(nullptr);
+}
+
+static std::string csv_num(double v) { return fmt::format("{}", v); }
+static std::string csv_opt(const std::optional<double>& v) { return v ? csv_num(*v) : ""; }
+
+static void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+void Results::write(const std::string& dir, const RunInfo& info) const {
+  Json summary;
+  summary["botsim_version"] = info.version;
+  summary["platform"] = info.platform;
+  summary["deployment"] = info.deployment;
+  summary["seed"] = info.seed;
+  summary["simulated_time_s"] = info.simulated_time_s;
+  Json users = Json::array();
+  for (const auto& u : users_) {
+    Json j;
+    j["name"] = u.name;
+    j["model"] = u.model;
+    j["policy"] = u.policy;
+    j["vo"] = opt(u.vo);
+    j["tasks_total"] = u.tasks_total;
+    j["tasks_done"] = u.tasks_done;
+    j["start_s"] = u.start_s;
+    j["finish_s"] = opt(u.finish_s);
+    j["makespan_s"] = u.finish_s ? Json(*u.finish_s - u.start_s) : Json(nullptr);
+    j["deadline_s"] = opt(u.deadline_s);
+    j["met_deadline"] = u.deadline_s ? Json(u.finish_s && *u.finish_s - u.start_s <= *u.deadline_s)
+                                     : Json(nullptr);
+    j["budget"] = opt(u.budget);
+    j["spent"] = u.spent;
+    j["instances"] = opt(u.instances);
+    j["charged_units"] = opt(u.charged_units);
+    j["messages"] = opt(u.messages);
+    users.push_back(std::move(j));
+  }
+  summary["users"] = std::move(users);
+  Json resources = Json::array();
+  for (const auto& r : resources_)
+    resources.push_back(Json{{"name", r.name}, {"vo", r.vo}, {"earned", r.earned}});
+  summary["resources"] = std::move(resources);
+  write_file(fs::path(dir) / "summary.json", summary.dump(2) + "\n");
+
+  std::string csv = "user,task,length_mi,host,submit_s,start_s,end_s\n";
+  for (const auto& t : tasks_)
+    csv += fmt::format("{},{},{},{},{},{},{}\n", t.user, t.task, csv_num(t.length_mi), t.host,
+                       csv_num(t.submit_s), csv_opt(t.start_s), csv_opt(t.end_s));
+  write_file(fs::path(dir) / "tasks.csv", csv);
+
+  if (!bids_.empty()) {
+    csv = "time_s,resource,user,bid,share,cost\n";
+    for (const auto& b : bids_)
+      csv += fmt::format("{},{},{},{},{},{}\n", csv_num(b.time_s), b.resource, b.user,
+                         csv_num(b.bid), csv_num(b.share), csv_num(b.cost));
+    write_file(fs::path(dir) / "bids.csv", csv);
+  }
+  if (!instances_.empty()) {
+    csv = "user,instance,type,start_s,stop_s,charged_units,cost\n";
+    for (const auto& i : instances_)
+      csv += fmt::format("{},{},{},{},{},{},{}\n", i.user, i.instance, i.type, csv_num(i.start_s),
+                         csv_opt(i.stop_s), i.charged_units, csv_num(i.cost));
+    write_file(fs::path(dir) / "instances.csv", csv);
+  }
+}
+
+static std::string cell(const std::optional<double>& v, const char* fmtstr) {
+  return v ? fmt::format(fmt::runtime(fmtstr), *v) : "-";
+}
+
+std::string Results::table() const {
+  std::string out = fmt::format("{:<8} {:<8} {:<12} {:<4} {:>7} {:>10} {:>10} {:>10} {:>5} {:>10}\n",
+                                "user", "model", "policy", "vo", "tasks", "start_s", "finish_s",
+                                "deadline_s", "met", "spent");
+  for (const auto& u : users_) {
+    std::string met = "-";
+    if (u.deadline_s) met = (u.finish_s && *u.finish_s - u.start_s <= *u.deadline_s) ? "yes" : "NO";
+    out += fmt::format("{:<8} {:<8} {:<12} {:<4} {:>7} {:>10} {:>10} {:>10} {:>5} {:>10.2f}\n",
+                       u.name, u.model, u.policy, u.vo.value_or("-"),
+                       fmt::format("{}/{}", u.tasks_done, u.tasks_total),
+                       fmt::format("{:.1f}", u.start_s), cell(u.finish_s, "{:.1f}"),
+                       cell(u.deadline_s, "{:.1f}"), met, u.spent);
+  }
+  return out;
+}
+
+void write_directory_atomically(const std::string& dir,
+                                const std::function<void(const std::string&)>& fill) {
+  fs::path target = fs::absolute(dir).lexically_normal();
+  if (target.filename().empty()) target = target.parent_path();
+  std::error_code ec;
+  fs::create_directories(target.parent_path(), ec);
+  if (ec) throw InputError(dir, "--out", "cannot create parent directory: " + ec.message());
+  if (fs::exists(target) && !fs::is_directory(target))
+    throw InputError(dir, "--out", "exists and is not a directory");
+  std::string pattern = (target.parent_path() / (target.filename().string() + ".tmp-XXXXXX"));
+  std::vector<char> buf(pattern.begin(), pattern.end());
+  buf.push_back('\0');
+  if (!mkdtemp(buf.data())) throw InputError(dir, "--out", "cannot create a temporary directory");
+  fs::path tmp(buf.data());
+  try {
+    fill(tmp.string());
+  } catch (...) {
+    fs::remove_all(tmp, ec);
+    throw;
+  }
+  fs::path old;
+  if (fs::exists(target)) {
+    old = tmp;
+    old += ".old";
+    fs::rename(target, old);
+  }
+  fs::rename(tmp, target);
+  if (!old.empty()) fs::remove_all(old, ec);
+}
+
+}  // namespace botsim

@@ -1,0 +1,111 @@
+#include "core/workload.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "core/props.hpp"
+#include "core/units.hpp"
+
+namespace botsim {
+
+Distribution Distribution::parse(const std::string& text) {
+  Distribution d;
+  auto open = text.find('(');
+  if (open == std::string::npos) {
+    d.kind_ = Kind::Constant;
+    d.a_ = parse_number(text);
+    if (d.a_ <= 0) throw std::invalid_argument("'" + text + "' must be > 0");
+    return d;
+  }
+  std::string name = text.substr(0, open);
+  auto close = text.find(')', open);
+  if (close == std::string::npos || close != text.size() - 1)
+    throw std::invalid_argument("'" + text + "': missing ')'");
+  auto args = split_words(text.substr(open + 1, close - open - 1));
+  if (args.size() != 2)
+    throw std::invalid_argument("'" + text + "': expected two parameters");
+  d.a_ = parse_number(args[0]);
+  d.b_ = parse_number(args[1]);
+  if (name == "uniform") {
+    d.kind_ = Kind::Uniform;
+    if (d.a_ <= 0 || d.b_ < d.a_)
+      throw std::invalid_argument("'" + text + "': needs 0 < low <= high");
+  } else if (name == "normal") {
+    d.kind_ = Kind::Normal;
+    if (d.a_ <= 0 || d.b_ < 0)
+      throw std::invalid_argument("'" + text + "': needs mean > 0 and deviation >= 0");
+  } else {
+    throw std::invalid_argument("'" + text + "': unknown distribution '" + name +
+                                "' (expected a number, uniform(low,high) or normal(mean,dev))");
+  }
+  return d;
+}
+
+double Distribution::sample(Rng& rng) const {
+  switch (kind_) {
+    case Kind::Constant:
+      return a_;
+    case Kind::Uniform:
+      return std::uniform_real_distribution<double>(a_, b_)(rng);
+    case Kind::Normal: {
+      std::normal_distribution<double> n(a_, b_);
+      for (;;) {
+        double x = n(rng);
+        if (x > 0) return x;
+      }
+    }
+  }
+  return a_;
+}
+
+std::vector<double> read_workload_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "", "cannot open workload file");
+  std::vector<double> sizes;
+  std::string line;
+  for (int lineno = 1; std::getline(in, line); ++lineno) {
+    auto hash = line.find('#');
+    if (hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    std::string first;
+    if (!(words >> first)) continue;
+    double v;
+    try {
+      v = parse_number(first);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(path + ":" + std::to_string(lineno), "task size", e.what());
+    }
+    if (!(v > 0))
+      throw InputError(path + ":" + std::to_string(lineno), "task size",
+                       "'" + first + "' must be > 0");
+    sizes.push_back(v);
+  }
+  if (sizes.empty()) throw InputError(path, "", "workload file has no tasks");
+  return sizes;
+}
+
+std::vector<double> read_workload(const PropReader& props, const std::string& base_dir, Rng& rng,
+                                  const std::string& size_key) {
+  if (props.has("workload")) {
+    if (props.has("tasks") || props.has(size_key))
+      props.fail("workload", "give either 'workload' or 'tasks' with '" + size_key + "', not both");
+    std::string path = props.text("workload");
+    if (!path.empty() && path[0] != '/' && !base_dir.empty()) path = base_dir + "/" + path;
+    return read_workload_file(path);
+  }
+  long long n = props.integer("tasks", std::nullopt, 1, 100000000);
+  Distribution d;
+  try {
+    d = Distribution::parse(props.text(size_key));
+  } catch (const std::invalid_argument& e) {
+    props.fail(size_key, e.what());
+  }
+  std::vector<double> sizes(static_cast<size_t>(n));
+  for (auto& s : sizes) s = d.sample(rng);
+  return sizes;
+}
+
+}  // namespace botsim

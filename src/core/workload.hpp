@@ -1,0 +1,39 @@
+#pragma once
+// Bag-of-tasks workloads: task sizes read from a file or drawn from a distribution.
+// A size is a length in MI for grid models, or a run time in seconds for cloud models.
+#include <string>
+#include <vector>
+
+#include "core/rng.hpp"
+
+namespace botsim {
+
+class PropReader;
+
+/// A task-size distribution: "750000", "uniform(700000,800000)", "normal(150,30)".
+/// normal() draws are redrawn until positive (documented in docs/workloads.md).
+class Distribution {
+ public:
+  enum class Kind { Constant, Uniform, Normal };
+  static Distribution parse(const std::string& text);  // throws std::invalid_argument
+  double sample(Rng& rng) const;
+  Kind kind() const { return kind_; }
+  double a() const { return a_; }
+  double b() const { return b_; }
+
+ private:
+  Kind kind_ = Kind::Constant;
+  double a_ = 0, b_ = 0;
+};
+
+/// Reads one task size per line (first column; blank lines and '#' comments skipped).
+/// Throws InputError naming the file and line of any bad value. Sizes must be > 0.
+std::vector<double> read_workload_file(const std::string& path);
+
+/// The workload an actor's properties describe: either `workload` (a file path, relative to
+/// `base_dir` when not absolute) or `tasks` (count) with `task_length` (a Distribution).
+/// `size_key` names the distribution property (e.g. "task_length" or "task_time").
+std::vector<double> read_workload(const PropReader& props, const std::string& base_dir,
+                                  Rng& rng, const std::string& size_key);
+
+}  // namespace botsim

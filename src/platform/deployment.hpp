@@ -1,0 +1,23 @@
+#pragma once
+// Reading a SimGrid deployment file before SimGrid does: SimGrid aborts the process on an unknown
+// actor function or host, so botsim reads and checks every <actor> first (scenario parsing stays
+// separate from simulation) and only then hands the file to Engine::load_deployment.
+#include <map>
+#include <string>
+#include <vector>
+
+namespace botsim {
+
+struct ActorSpec {
+  std::string host;
+  std::string function;
+  std::map<std::string, std::string> props;
+  int index = 0;  // 1-based position among the file's <actor> elements
+  /// "actor #3 'Broker' on host 'U0'": how error messages name this element.
+  std::string element() const;
+};
+
+/// Throws InputError (file missing, malformed XML, <actor> without host/function...).
+std::vector<ActorSpec> read_deployment(const std::string& path);
+
+}  // namespace botsim

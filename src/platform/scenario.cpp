@@ -1,0 +1,140 @@
+#include "platform/scenario.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "core/error.hpp"
+#include "core/results.hpp"
+#include "core/rng.hpp"
+#include "platform/sim_log.hpp"
+#include "version.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace botsim {
+
+namespace {
+ScenarioPaths g_paths;
+}
+
+const ScenarioPaths& scenario_paths() { return g_paths; }
+
+void set_scenario_paths(const std::string& platform, const std::string& deployment) {
+  g_paths.platform = platform;
+  g_paths.deployment = deployment;
+  g_paths.deployment_dir = std::filesystem::path(deployment).parent_path().string();
+}
+
+ActorSite running_actor_site() {
+  return ActorSite{sg4::Actor::self()->get_name(), sg4::this_actor::get_host()->get_name()};
+}
+
+PropReader running_actor_props() {
+  PropReader::Map map;
+  if (const auto* props = sg4::Actor::self()->get_properties())
+    for (const auto& [k, v] : *props) map.emplace(k, v);
+  ActorSite site = running_actor_site();
+  return PropReader(std::move(map), g_paths.deployment,
+                    "actor '" + site.function + "' on host '" + site.host + "'");
+}
+
+PropReader host_props(const sg4::Host& host) {
+  PropReader::Map map;
+  if (const auto* props = host.get_properties())
+    for (const auto& [k, v] : *props) map.emplace(k, v);
+  return PropReader(std::move(map), g_paths.platform, "host '" + host.get_name() + "'");
+}
+
+ActorRegistry& actor_registry() {
+  static ActorRegistry r;
+  return r;
+}
+
+std::vector<std::string> ActorRegistry::functions() const {
+  std::vector<std::string> out;
+  for (const auto& [name, e] : entries_) out.push_back(name);
+  return out;
+}
+
+void ActorRegistry::validate(const std::vector<ActorSpec>& actors) const {
+  const auto* engine = sg4::Engine::get_instance();
+  for (const auto& a : actors) {
+    auto it = entries_.find(a.function);
+    if (it == entries_.end()) {
+      std::string known;
+      for (const auto& [name, e] : entries_) known += (known.empty() ? "" : ", ") + name;
+      throw InputError(g_paths.deployment, a.element(),
+                       "unknown actor function '" + a.function + "' (known: " + known + ")");
+    }
+    if (!engine->host_by_name_or_null(a.host))
+      throw InputError(g_paths.deployment, a.element(),
+                       "host '" + a.host + "' is not in platform " + g_paths.platform);
+    PropReader props(PropReader::Map(a.props.begin(), a.props.end()), g_paths.deployment,
+                     a.element());
+    it->second.validate(props, ActorSite{a.function, a.host});
+    props.reject_unknown();
+  }
+  for (const auto& check : checks_) check(actors);
+}
+
+void ActorRegistry::install(sg4::Engine& engine) const {
+  for (const auto& [name, e] : entries_) e.install(engine);
+}
+
+std::string default_out_dir(const std::string& deployment) {
+  return "results/runs/" + std::filesystem::path(deployment).stem().string();
+}
+
+static void require_file(const std::string& path, const char* what) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw InputError(path, "", std::string("cannot open ") + what + " file (does it exist?)");
+}
+
+void run_scenario(const RunOptions& o) {
+  require_file(o.platform, "platform");
+  require_file(o.deployment, "deployment");
+  set_run_seed(o.seed);
+  set_scenario_paths(o.platform, o.deployment);
+
+  std::vector<std::string> arg_text{"botsim", "--log=root.thres:critical",
+                                    "--log=xbt_cfg.thres:critical"};
+  arg_text.insert(arg_text.end(), o.sg_args.begin(), o.sg_args.end());
+  std::vector<char*> argv;
+  for (auto& s : arg_text) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(arg_text.size());
+  sg4::Engine engine(&argc, argv.data());
+  install_sim_clock_logging();
+
+  try {
+    engine.load_platform(o.platform);
+  } catch (const std::exception& e) {
+    throw InputError(o.platform, "", std::string("bad platform: ") + e.what());
+  }
+  auto actors = read_deployment(o.deployment);
+  if (actors.empty()) throw InputError(o.deployment, "", "deploys no actor");
+  actor_registry().validate(actors);
+  if (o.validate_only) {
+    std::cout << o.platform << " and " << o.deployment << ": OK (" << actors.size()
+              << " actors)\n";
+    return;
+  }
+  actor_registry().install(engine);
+  engine.load_deployment(o.deployment);
+  engine.run();
+
+  RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock()};
+  std::string out = o.out_dir.empty() ? default_out_dir(o.deployment) : o.out_dir;
+  write_directory_atomically(out, [&](const std::string& dir) { results().write(dir, info); });
+  if (o.print_table) {
+    std::cout << results().table();
+    std::cout << "results written to " << out << "/\n";
+  }
+}
+
+}  // namespace botsim

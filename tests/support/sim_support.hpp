@@ -1,0 +1,24 @@
+#pragma once
+// Running a whole simulation inside a test process. ctest runs each TEST in its own process,
+// so each TEST may run exactly one simulation.
+#include <string>
+
+#include "core/results.hpp"
+#include "platform/scenario.hpp"
+
+namespace botsim::test {
+
+/// A fresh directory under the build's temporary area, removed at exit.
+std::string temp_dir();
+/// Writes `text` to dir/name and returns the path.
+std::string write_file(const std::string& dir, const std::string& name, const std::string& text);
+/// "<?xml ...><!DOCTYPE ...><platform version="4.1">" + body + "</platform>"
+std::string platform_xml(const std::string& body);
+/// Registers the models (once), runs the scenario with exact network timings
+/// (CM02, no cross-traffic) unless `exact_network` is false, and returns the results.
+const Results& run(const std::string& platform, const std::string& deployment,
+                   unsigned long long seed = 1, bool exact_network = true);
+/// The path of a file in botsim's source tree.
+std::string source_file(const std::string& relative);
+
+}  // namespace botsim::test
