@@ -10,6 +10,7 @@ struct Series {
   std::string label;
   std::vector<double> x, y;
   std::vector<double> y_err;  // optional error bars (same size as y, or empty)
+  // A non-finite y (NaN) is a gap: lines break there, bars and points are left out.
 };
 
 struct Chart {
@@ -22,6 +23,21 @@ struct Chart {
   double reference_y = std::numeric_limits<double>::quiet_NaN();
   std::string reference_label;
 };
+
+/// Axis ticks: multiples of `step` (1, 2 or 5 times a power of ten) from lo to hi inclusive.
+struct Ticks {
+  double lo = 0, hi = 1, step = 1;
+  int decimals = 0;  // digits after the point that tell the ticks apart
+  std::vector<double> values;
+};
+/// About `target` nice ticks covering [lo, hi] (a flat or empty range is widened).
+Ticks nice_ticks(double lo, double hi, int target = 6);
+/// Heckbert's "nice number": 1, 2, 5 or 10 times a power of ten near x (rounded or ceiled).
+double nice_number(double x, bool round);
+/// A tick label with `decimals` digits after the point, never "-0".
+std::string format_tick(double value, int decimals);
+/// Text with & < > " ' escaped, safe inside XML elements and attributes.
+std::string xml_escape(const std::string& text);
 
 /// The chart as a standalone SVG document (deterministic text for the same chart).
 std::string render_svg(const Chart& chart, int width = 800, int height = 480);
