@@ -1,0 +1,104 @@
+// The small CSV tables botsim writes and its experiments read back (core/csv.hpp).
+#include "core/csv.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+using namespace botsim;
+namespace fs = std::filesystem;
+
+namespace {
+
+class CsvTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("botsim-csv-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) {
+    std::string path = (dir_ / name).string();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+  std::string error_of(const std::string& path) {
+    try {
+      read_csv(path);
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "";
+  }
+  fs::path dir_;
+};
+
+}  // namespace
+
+TEST_F(CsvTest, ReadsHeaderAndRows) {
+  auto t = read_csv(write("a.csv", "time_s,user,bid\n0,U0,20\n60,U1,40.5\n"));
+  EXPECT_EQ(t.header, (std::vector<std::string>{"time_s", "user", "bid"}));
+  ASSERT_EQ(t.rows.size(), 2u);
+  EXPECT_EQ(t.rows[1], (std::vector<std::string>{"60", "U1", "40.5"}));
+  EXPECT_EQ(t.column("user"), 1u);
+  EXPECT_EQ(t.column("bid"), 2u);
+}
+
+TEST_F(CsvTest, MissingColumnThrows) {
+  auto t = read_csv(write("a.csv", "x,y\n1,2\n"));
+  try {
+    t.column("z");
+    FAIL() << "expected an exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "CSV has no column 'z'");
+  }
+}
+
+TEST_F(CsvTest, EmptyTrailingFieldAndBlankLines) {
+  auto t = read_csv(write("a.csv", "a,b,c\n1,,\n\n4,5,6\n"));
+  ASSERT_EQ(t.rows.size(), 2u);
+  EXPECT_EQ(t.rows[0], (std::vector<std::string>{"1", "", ""}));
+  EXPECT_EQ(t.rows[1], (std::vector<std::string>{"4", "5", "6"}));
+}
+
+TEST_F(CsvTest, HeaderOnlyHasNoRows) {
+  auto t = read_csv(write("a.csv", "a,b\n"));
+  EXPECT_EQ(t.header.size(), 2u);
+  EXPECT_TRUE(t.rows.empty());
+}
+
+TEST_F(CsvTest, WrongWidthNamesFileAndLine) {
+  std::string path = write("bad.csv", "a,b\n1,2\n3,4,5\n");
+  EXPECT_EQ(error_of(path), path + ":3: expected 2 fields, found 3");
+}
+
+TEST_F(CsvTest, MissingAndEmptyFiles) {
+  std::string missing = (dir_ / "none.csv").string();
+  EXPECT_EQ(error_of(missing), "cannot open " + missing);
+  std::string empty = write("empty.csv", "");
+  EXPECT_EQ(error_of(empty), empty + ": empty CSV file");
+}
+
+TEST_F(CsvTest, WriteThenReadRoundTrips) {
+  CsvTable t;
+  t.header = {"user", "cost"};
+  t.rows = {{"U0", "1.5"}, {"U1", ""}};
+  std::string path = (dir_ / "out.csv").string();
+  write_csv(path, t);
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "user,cost\nU0,1.5\nU1,\n");
+  auto back = read_csv(path);
+  EXPECT_EQ(back.header, t.header);
+  EXPECT_EQ(back.rows, t.rows);
+}
+
+TEST_F(CsvTest, WriteToMissingDirectoryThrows) {
+  CsvTable t;
+  t.header = {"a"};
+  EXPECT_THROW(write_csv((dir_ / "no" / "such" / "x.csv").string(), t), std::runtime_error);
+}

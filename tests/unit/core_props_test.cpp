@@ -1,0 +1,137 @@
+// Typed, validated reading of <prop>s (core/props.hpp): every error names file, element, property.
+#include "core/props.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/error.hpp"
+
+using namespace botsim;
+
+namespace {
+
+const std::string kWhere = "deploy.xml: actor #2 'Broker' on host 'U0': ";
+
+PropReader reader(PropReader::Map props) {
+  return PropReader(std::move(props), "deploy.xml", "actor #2 'Broker' on host 'U0'");
+}
+
+// The InputError message `f` throws ("" if it throws none).
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(InputError, JoinsFileElementProblem) {
+  EXPECT_STREQ(InputError("a.xml", "host 'R0'", "no speed").what(), "a.xml: host 'R0': no speed");
+  EXPECT_STREQ(InputError("", "--out", "bad").what(), "--out: bad");
+  EXPECT_STREQ(InputError("a.xml", "", "bad").what(), "a.xml: bad");
+  EXPECT_STREQ(InputError("just a message").what(), "just a message");
+}
+
+TEST(Props, NamesFileAndElement) {
+  auto p = reader({});
+  EXPECT_EQ(p.file(), "deploy.xml");
+  EXPECT_EQ(p.element(), "actor #2 'Broker' on host 'U0'");
+}
+
+TEST(Props, RequiredText) {
+  auto p = reader({{"policy", "global"}});
+  EXPECT_TRUE(p.has("policy"));
+  EXPECT_FALSE(p.has("vo"));
+  EXPECT_EQ(p.text("policy"), "global");
+  EXPECT_EQ(p.text("vo", "A"), "A");
+  EXPECT_EQ(error_of([&] { p.text("vo"); }),
+            kWhere + "property 'vo': is required but missing");
+}
+
+TEST(Props, NumberWithRanges) {
+  auto p = reader({{"fund", "100"}, {"bid", "-5"}, {"rate", "700"}, {"pct", "1.5"}, {"x", "abc"}});
+  EXPECT_DOUBLE_EQ(p.number("fund", std::nullopt, 0), 100);
+  EXPECT_DOUBLE_EQ(p.number("missing", 7.5), 7.5);
+  EXPECT_EQ(error_of([&] { p.number("bid", std::nullopt, 0); }),
+            kWhere + "property 'bid': '-5' must be >= 0");
+  EXPECT_EQ(error_of([&] { p.number("rate", std::nullopt, -INFINITY, 500); }),
+            kWhere + "property 'rate': '700' must be <= 500");
+  EXPECT_EQ(error_of([&] { p.number("pct", std::nullopt, 0, 1); }),
+            kWhere + "property 'pct': '1.5' must be in [0, 1]");
+  EXPECT_EQ(error_of([&] { p.number("x"); }), kWhere + "property 'x': 'abc' is not a number");
+  EXPECT_EQ(error_of([&] { p.number("missing"); }),
+            kWhere + "property 'missing': is required but missing");
+}
+
+TEST(Props, Duration) {
+  auto p = reader({{"deadline", "10h"}, {"period", "10 min"}, {"neg", "-1h"}, {"bad", "5 days"}});
+  EXPECT_DOUBLE_EQ(p.duration("deadline"), 36000);
+  EXPECT_DOUBLE_EQ(p.duration("period"), 600);
+  EXPECT_DOUBLE_EQ(p.duration("start", 60.0), 60);
+  EXPECT_EQ(error_of([&] { p.duration("neg"); }),
+            kWhere + "property 'neg': '-1h' must be >= 0 seconds");
+  EXPECT_EQ(error_of([&] { p.duration("bad"); }),
+            kWhere + "property 'bad': '5 days' is not a duration (a number with s, min or h)");
+}
+
+TEST(Props, Integer) {
+  auto p = reader({{"tasks", "50"}, {"half", "2.5"}, {"zero", "0"}, {"big", "11"}});
+  EXPECT_EQ(p.integer("tasks", std::nullopt, 1), 50);
+  EXPECT_EQ(p.integer("missing", 3LL), 3);
+  EXPECT_EQ(error_of([&] { p.integer("half"); }),
+            kWhere + "property 'half': '2.5' is not a whole number");
+  EXPECT_EQ(error_of([&] { p.integer("zero", std::nullopt, 1); }),
+            kWhere + "property 'zero': '0' must be >= 1");
+  EXPECT_EQ(error_of([&] { p.integer("big", std::nullopt, 1, 10); }),
+            kWhere + "property 'big': '11' must be in [1, 10]");
+}
+
+TEST(Props, ChoiceListsAllowedValues) {
+  auto p = reader({{"policy", "fast"}, {"ok", "local"}});
+  const std::vector<std::string> allowed{"no-opt", "global", "local"};
+  EXPECT_EQ(p.choice("ok", allowed), "local");
+  EXPECT_EQ(p.choice("missing", allowed, std::string("no-opt")), "no-opt");
+  EXPECT_EQ(error_of([&] { p.choice("policy", allowed); }),
+            kWhere + "property 'policy': unknown value 'fast' (expected one of: no-opt, global, local)");
+  EXPECT_EQ(error_of([&] { p.choice("missing", allowed); }),
+            kWhere + "property 'missing': is required but missing");
+}
+
+TEST(Props, List) {
+  auto p = reader({{"vo", "A,B C"}, {"one", "A"}});
+  EXPECT_EQ(p.list("vo"), (std::vector<std::string>{"A", "B", "C"}));
+  EXPECT_EQ(p.list("one"), (std::vector<std::string>{"A"}));
+  EXPECT_TRUE(p.list("missing").empty());
+  EXPECT_EQ(split_words(" a, b  c,,d "), (std::vector<std::string>{"a", "b", "c", "d"}));
+  EXPECT_TRUE(split_words("  ,  ").empty());
+}
+
+TEST(Props, UnknownPropertyIsRejected) {
+  auto p = reader({{"fund", "100"}, {"fnud", "100"}});
+  p.number("fund");
+  EXPECT_EQ(error_of([&] { p.reject_unknown(); }),
+            kWhere + "property 'fnud': unknown property (misspelt?)");
+}
+
+TEST(Props, EveryReadCountsAsKnown) {
+  auto p = reader({{"a", "x"}, {"b", "1"}, {"c", "2"}, {"d", "A"}, {"e", "1h"}, {"f", "local"}});
+  p.text("a");
+  p.number("b");
+  p.integer("c");
+  p.list("d");
+  p.duration("e");
+  EXPECT_FALSE(error_of([&] { p.reject_unknown(); }).empty());  // f not read yet
+  EXPECT_TRUE(p.has("f"));  // asking whether it is there counts as knowing it
+  EXPECT_EQ(error_of([&] { p.reject_unknown(); }), "");
+}
+
+TEST(Props, FailNamesTheProperty) {
+  auto p = reader({});
+  EXPECT_EQ(error_of([&] { p.fail("min_bid", "must not exceed max_bid"); }),
+            kWhere + "property 'min_bid': must not exceed max_bid");
+}

@@ -1,0 +1,270 @@
+// The results files of CONTRACT.md (core/results.hpp) and writing them atomically.
+#include "core/results.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+using namespace botsim;
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+class ResultsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("botsim-results-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  static std::string read(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+  // Names in dir_ (to check nothing is left behind).
+  std::vector<std::string> listing() const {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(dir_)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
+  static Results sample() {
+    Results r;
+    UserRecord u0;
+    u0.name = "U0";
+    u0.model = "auction";
+    u0.policy = "no-opt";
+    u0.vo = "A";
+    u0.tasks_total = 50;
+    u0.tasks_done = 50;
+    u0.start_s = 60;
+    u0.finish_s = 123;
+    u0.deadline_s = 63;  // exactly met
+    u0.budget = 100;
+    u0.spent = 42.5;
+    r.add_user(u0);
+    UserRecord late = u0;
+    late.name = "U1";
+    late.deadline_s = 62.5;  // missed by half a second
+    r.add_user(late);
+    UserRecord unfinished = u0;
+    unfinished.name = "U2";
+    unfinished.policy = "global";
+    unfinished.tasks_done = 49;
+    unfinished.finish_s.reset();
+    r.add_user(unfinished);
+    UserRecord cloud;
+    cloud.name = "C0";
+    cloud.model = "silva";
+    cloud.policy = "max-min";
+    cloud.tasks_total = 10;
+    cloud.tasks_done = 10;
+    cloud.start_s = 0;
+    cloud.finish_s = 3600;
+    cloud.spent = 2.5;
+    cloud.instances = 3;
+    cloud.charged_units = 4;
+    r.add_user(cloud);
+    r.add_resource({"R0", {"B"}, 10.25});
+    r.add_resource({"R1", {"A", "B"}, 0});
+    return r;
+  }
+  static RunInfo info() { return RunInfo{"0.1.0", "platforms/badg.xml", "deployments/x.xml", 7, 4000.5}; }
+
+  fs::path dir_;
+};
+
+}  // namespace
+
+TEST_F(ResultsTest, SummaryHasTheContractFieldsInOrder) {
+  sample().write(dir_.string(), info());
+  Json s = Json::parse(read(dir_ / "summary.json"));
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : s.items()) keys.push_back(k);
+  EXPECT_EQ(keys, (std::vector<std::string>{"botsim_version", "platform", "deployment", "seed",
+                                            "simulated_time_s", "users", "resources"}));
+  EXPECT_EQ(s["botsim_version"], "0.1.0");
+  EXPECT_EQ(s["platform"], "platforms/badg.xml");
+  EXPECT_EQ(s["deployment"], "deployments/x.xml");
+  EXPECT_EQ(s["seed"], 7);
+  EXPECT_EQ(s["simulated_time_s"], 4000.5);
+
+  ASSERT_EQ(s["users"].size(), 4u);
+  std::vector<std::string> user_keys;
+  for (const auto& [k, v] : s["users"][0].items()) user_keys.push_back(k);
+  EXPECT_EQ(user_keys,
+            (std::vector<std::string>{"name", "model", "policy", "vo", "tasks_total", "tasks_done",
+                                      "start_s", "finish_s", "makespan_s", "deadline_s",
+                                      "met_deadline", "budget", "spent", "instances",
+                                      "charged_units", "messages"}));
+  const Json& u0 = s["users"][0];
+  EXPECT_EQ(u0["name"], "U0");
+  EXPECT_EQ(u0["model"], "auction");
+  EXPECT_EQ(u0["policy"], "no-opt");
+  EXPECT_EQ(u0["vo"], "A");
+  EXPECT_EQ(u0["tasks_total"], 50);
+  EXPECT_EQ(u0["tasks_done"], 50);
+  EXPECT_EQ(u0["start_s"], 60.0);
+  EXPECT_EQ(u0["finish_s"], 123.0);
+  EXPECT_EQ(u0["makespan_s"], 63.0);
+  EXPECT_EQ(u0["deadline_s"], 63.0);
+  EXPECT_EQ(u0["met_deadline"], true);
+  EXPECT_EQ(u0["budget"], 100.0);
+  EXPECT_EQ(u0["spent"], 42.5);
+  EXPECT_TRUE(u0["instances"].is_null());
+  EXPECT_TRUE(u0["charged_units"].is_null());
+  EXPECT_TRUE(u0["messages"].is_null());
+
+  ASSERT_EQ(s["resources"].size(), 2u);
+  EXPECT_EQ(s["resources"][0].dump(), R"({"name":"R0","vo":["B"],"earned":10.25})");
+  EXPECT_EQ(s["resources"][1].dump(), R"({"name":"R1","vo":["A","B"],"earned":0.0})");
+}
+
+TEST_F(ResultsTest, MakespanAndMetDeadlineDerivation) {
+  sample().write(dir_.string(), info());
+  Json s = Json::parse(read(dir_ / "summary.json"));
+  const Json& late = s["users"][1];
+  EXPECT_EQ(late["makespan_s"], 63.0);
+  EXPECT_EQ(late["deadline_s"], 62.5);
+  EXPECT_EQ(late["met_deadline"], false);
+  const Json& unfinished = s["users"][2];
+  EXPECT_TRUE(unfinished["finish_s"].is_null());
+  EXPECT_TRUE(unfinished["makespan_s"].is_null());
+  EXPECT_EQ(unfinished["met_deadline"], false);  // a deadline and no finish: missed
+  EXPECT_EQ(unfinished["tasks_done"], 49);
+  const Json& cloud = s["users"][3];
+  EXPECT_TRUE(cloud["vo"].is_null());
+  EXPECT_TRUE(cloud["deadline_s"].is_null());
+  EXPECT_TRUE(cloud["met_deadline"].is_null());  // no deadline: neither met nor missed
+  EXPECT_TRUE(cloud["budget"].is_null());
+  EXPECT_EQ(cloud["makespan_s"], 3600.0);
+  EXPECT_EQ(cloud["instances"], 3);
+  EXPECT_EQ(cloud["charged_units"], 4);
+}
+
+TEST_F(ResultsTest, EmptyRunHasEmptyArraysAndOnlyTasksCsv) {
+  Results r;
+  r.write(dir_.string(), info());
+  Json s = Json::parse(read(dir_ / "summary.json"));
+  EXPECT_TRUE(s["users"].is_array() && s["users"].empty());
+  EXPECT_TRUE(s["resources"].is_array() && s["resources"].empty());
+  EXPECT_EQ(read(dir_ / "tasks.csv"), "user,task,length_mi,host,submit_s,start_s,end_s\n");
+  EXPECT_EQ(listing(), (std::vector<std::string>{"summary.json", "tasks.csv"}));
+}
+
+TEST_F(ResultsTest, TasksCsv) {
+  Results r;
+  size_t t = r.add_task({"U0", 0, 750000.5, "R1", 60, 60.5, 774.25});
+  r.add_task({"U0", 1, 700000, "R4", 60, std::nullopt, std::nullopt});
+  r.task(t).host = "R1";
+  r.write(dir_.string(), info());
+  EXPECT_EQ(read(dir_ / "tasks.csv"),
+            "user,task,length_mi,host,submit_s,start_s,end_s\n"
+            "U0,0,750000.5,R1,60,60.5,774.25\n"
+            "U0,1,700000,R4,60,,\n");
+}
+
+TEST_F(ResultsTest, BidsCsv) {
+  Results r;
+  r.add_bid({60, "R1", "U8", 500, 0.625, 1.5});
+  r.add_bid({120, "R4", "U3", 100, 1, 0.1});
+  r.write(dir_.string(), info());
+  EXPECT_EQ(read(dir_ / "bids.csv"),
+            "time_s,resource,user,bid,share,cost\n"
+            "60,R1,U8,500,0.625,1.5\n"
+            "120,R4,U3,100,1,0.1\n");
+  EXPECT_FALSE(fs::exists(dir_ / "instances.csv"));
+}
+
+TEST_F(ResultsTest, InstancesCsv) {
+  Results r;
+  size_t i = r.add_instance({"C0", "i-1", "m1.small", 0, 3600, 1, 0.1});
+  r.add_instance({"C0", "i-2", "m1.large", 10, std::nullopt, 2, 0.8});
+  r.instance(i).charged_units = 2;
+  r.write(dir_.string(), info());
+  EXPECT_EQ(read(dir_ / "instances.csv"),
+            "user,instance,type,start_s,stop_s,charged_units,cost\n"
+            "C0,i-1,m1.small,0,3600,2,0.1\n"
+            "C0,i-2,m1.large,10,,2,0.8\n");
+  EXPECT_FALSE(fs::exists(dir_ / "bids.csv"));
+}
+
+TEST_F(ResultsTest, TableHasOneRowPerUser) {
+  std::string t = sample().table();
+  std::istringstream in(t);
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0].rfind("user", 0), 0u);
+  EXPECT_NE(lines[1].find("yes"), std::string::npos);
+  EXPECT_NE(lines[1].find("42.50"), std::string::npos);
+  EXPECT_NE(lines[2].find("NO"), std::string::npos);
+  EXPECT_NE(lines[3].find("49/50"), std::string::npos);
+}
+
+TEST_F(ResultsTest, ClearForgetsEverything) {
+  Results r = sample();
+  r.add_bid({0, "R0", "U0", 1, 1, 1});
+  r.clear();
+  EXPECT_TRUE(r.users().empty());
+  EXPECT_TRUE(r.resources().empty());
+  EXPECT_TRUE(r.bids().empty());
+}
+
+TEST_F(ResultsTest, AtomicWriteKeepsOldDirectoryWhenWriterThrows) {
+  fs::path out = dir_ / "run";
+  fs::create_directories(out);
+  std::ofstream(out / "old.txt") << "previous results";
+  EXPECT_THROW(write_directory_atomically(out.string(),
+                                          [](const std::string& tmp) {
+                                            std::ofstream(fs::path(tmp) / "half.txt") << "x";
+                                            throw std::runtime_error("simulated failure");
+                                          }),
+               std::runtime_error);
+  EXPECT_EQ(read(out / "old.txt"), "previous results");
+  EXPECT_FALSE(fs::exists(out / "half.txt"));
+  EXPECT_EQ(listing(), (std::vector<std::string>{"run"}));  // no temporary left behind
+}
+
+TEST_F(ResultsTest, AtomicWriteReplacesOldDirectoryOnSuccess) {
+  fs::path out = dir_ / "run";
+  fs::create_directories(out);
+  std::ofstream(out / "old.txt") << "previous results";
+  std::string seen_tmp;
+  write_directory_atomically(out.string(), [&](const std::string& tmp) {
+    seen_tmp = tmp;
+    EXPECT_NE(fs::path(tmp), out);
+    EXPECT_EQ(fs::path(tmp).parent_path(), out.parent_path());  // same file system: rename works
+    std::ofstream(fs::path(tmp) / "new.txt") << "new results";
+  });
+  EXPECT_FALSE(fs::exists(out / "old.txt"));
+  EXPECT_EQ(read(out / "new.txt"), "new results");
+  EXPECT_FALSE(fs::exists(seen_tmp));
+  EXPECT_EQ(listing(), (std::vector<std::string>{"run"}));
+}
+
+TEST_F(ResultsTest, AtomicWriteCreatesMissingParents) {
+  fs::path out = dir_ / "a" / "b" / "run";
+  write_directory_atomically(out.string(), [](const std::string& tmp) {
+    std::ofstream(fs::path(tmp) / "f") << "1";
+  });
+  EXPECT_EQ(read(out / "f"), "1");
+}
+
+TEST_F(ResultsTest, AtomicWriteRefusesAFile) {
+  fs::path out = dir_ / "file";
+  std::ofstream(out) << "not a directory";
+  EXPECT_ANY_THROW(write_directory_atomically(out.string(), [](const std::string&) {}));
+  EXPECT_EQ(read(out), "not a directory");
+}

@@ -1,0 +1,89 @@
+// Units and number parsing (core/units.hpp).
+#include "core/units.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+using namespace botsim;
+
+namespace {
+// The message of the std::invalid_argument that parsing `text` throws ("" if none).
+template <class F>
+std::string error_of(F&& parse) {
+  try {
+    parse();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST(Units, MiAndFlops) {
+  EXPECT_DOUBLE_EQ(mi_to_flops(750000), 7.5e11);
+  EXPECT_DOUBLE_EQ(flops_to_mi(1.05e9), 1050);
+}
+
+TEST(Units, DurationPlainNumberIsSeconds) {
+  EXPECT_DOUBLE_EQ(parse_duration("90"), 90);
+  EXPECT_DOUBLE_EQ(parse_duration("0"), 0);
+  EXPECT_DOUBLE_EQ(parse_duration("  12.5  "), 12.5);
+}
+
+TEST(Units, DurationSuffixes) {
+  EXPECT_DOUBLE_EQ(parse_duration("90s"), 90);
+  EXPECT_DOUBLE_EQ(parse_duration("1.5min"), 90);
+  EXPECT_DOUBLE_EQ(parse_duration("10 min"), 600);
+  EXPECT_DOUBLE_EQ(parse_duration("2h"), 7200);
+  EXPECT_DOUBLE_EQ(parse_duration("10h"), 36000);
+  EXPECT_DOUBLE_EQ(parse_duration("-1min"), -60);  // the range is the caller's to check
+}
+
+TEST(Units, DurationBadUnits) {
+  EXPECT_EQ(error_of([] { parse_duration("5d"); }),
+            "'5d' is not a duration (a number with s, min or h)");
+  EXPECT_EQ(error_of([] { parse_duration("3 hours"); }),
+            "'3 hours' is not a duration (a number with s, min or h)");
+  EXPECT_EQ(error_of([] { parse_duration("10m"); }),
+            "'10m' is not a duration (a number with s, min or h)");
+  EXPECT_EQ(error_of([] { parse_duration("min"); }), "'min' is not a number");
+  EXPECT_EQ(error_of([] { parse_duration(""); }), "empty value, expected a number");
+  EXPECT_EQ(error_of([] { parse_duration("   "); }), "empty value, expected a number");
+}
+
+TEST(Units, ParseNumber) {
+  EXPECT_DOUBLE_EQ(parse_number("1e6"), 1e6);
+  EXPECT_DOUBLE_EQ(parse_number("-3.5"), -3.5);
+  EXPECT_DOUBLE_EQ(parse_number(" 42 "), 42);
+  EXPECT_EQ(error_of([] { parse_number("12abc"); }), "'12abc' is not a number");
+  EXPECT_EQ(error_of([] { parse_number("10min"); }), "'10min' is not a number");
+  EXPECT_EQ(error_of([] { parse_number("abc"); }), "'abc' is not a number");
+  EXPECT_EQ(error_of([] { parse_number(""); }), "empty value, expected a number");
+  EXPECT_EQ(error_of([] { parse_number("1e999"); }), "'1e999' is out of range");
+  EXPECT_EQ(error_of([] { parse_number("nan"); }), "'nan' is out of range");
+  EXPECT_EQ(error_of([] { parse_number("inf"); }), "'inf' is out of range");
+}
+
+TEST(Units, ParseInteger) {
+  EXPECT_EQ(parse_integer("42"), 42);
+  EXPECT_EQ(parse_integer("-7"), -7);
+  EXPECT_EQ(parse_integer("1e3"), 1000);
+  EXPECT_EQ(parse_integer(" 50 "), 50);
+  EXPECT_EQ(error_of([] { parse_integer("2.5"); }), "'2.5' is not a whole number");
+  EXPECT_EQ(error_of([] { parse_integer("1e16"); }), "'1e16' is not a whole number");
+  EXPECT_EQ(error_of([] { parse_integer("ten"); }), "'ten' is not a number");
+}
+
+TEST(Units, FormatNumberIsShortestRoundTrip) {
+  EXPECT_EQ(format_number(0.1), "0.1");
+  EXPECT_EQ(format_number(3), "3");
+  EXPECT_EQ(format_number(1e20), "1e+20");
+  EXPECT_EQ(format_number(-2.5), "-2.5");
+  EXPECT_EQ(format_number(1.0 / 3), "0.3333333333333333");
+  EXPECT_EQ(format_number(123456789), "123456789");
+  EXPECT_EQ(format_number(0), "0");
+  for (double v : {0.1, 1.0 / 3, 2.0 / 7, 1e-7, 6.02214076e23})
+    EXPECT_EQ(parse_number(format_number(v)), v) << format_number(v);
+}
