@@ -1,0 +1,72 @@
+#pragma once
+// The cloud protocols: one std::variant per inbox, sent through SimGrid mailboxes
+// (one inbox per actor). Control messages are zero-byte: their time is the route's latency.
+#include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
+
+#include <memory>
+#include <string>
+#include <variant>
+
+namespace botsim::cloud {
+
+// ---- to the provider ----
+struct StartInstance {
+  std::string user;           // whose bill
+  std::string owner_mailbox;  // where InstanceReady/Refused/Stopped go
+  std::string instance;       // unique name chosen by the owner
+  std::string type;
+};
+struct StopInstance {
+  std::string instance;
+};
+struct BootDone {  // the provider's own boot timers
+  std::string instance;
+};
+using ProviderMessage = std::variant<StartInstance, StopInstance, BootDone>;
+
+// ---- to an instance's owner (e.g. the Silva coordinator) ----
+struct InstanceReady {
+  std::string instance, host;
+  double billing_start_s = 0;  // the start request as the provider received it
+};
+struct InstanceRefused {
+  std::string instance, reason;
+};
+struct InstanceStopped {
+  std::string instance;
+  double stop_s = 0;
+  long charged_units = 0;
+  double cost = 0;
+};
+struct TaskDone {
+  std::string instance;
+  int slot = 0;
+  long task = 0;
+  double start_s = 0, end_s = 0;
+};
+struct Tick {};  // periodic check (Fig. 3b)
+struct StopDue {  // the instance's paid time is about to end
+  std::string instance;
+};
+using OwnerMessage =
+    std::variant<InstanceReady, InstanceRefused, InstanceStopped, TaskDone, Tick, StopDue>;
+
+// ---- to a worker (one per core of an instance) ----
+struct RunTask {
+  long task = 0;
+  double flops = 0;
+};
+struct Quit {};
+using WorkerMessage = std::variant<RunTask, Quit>;
+
+/// Fire-and-forget send (never blocks, so two actors that both send cannot deadlock); the
+/// message is freed if it is never received.
+template <class Variant>
+void send(simgrid::s4u::Mailbox* to, Variant message) {
+  auto owned = std::make_unique<Variant>(std::move(message));
+  to->put_init(owned.get(), 0)->detach([](void* p) { delete static_cast<Variant*>(p); });
+  owned.release();  // now owned by the comm (freed by the receiver's get_unique or the cleanup)
+}
+
+}  // namespace botsim::cloud

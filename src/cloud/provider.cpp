@@ -1,0 +1,188 @@
+#include "cloud/provider.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <functional>
+
+#include "cloud/messages.hpp"
+#include "core/error.hpp"
+#include "core/results.hpp"
+#include "core/units.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace botsim::cloud {
+
+static InstanceType read_type(const sg4::NetZone& zone) {
+  PropReader::Map map;
+  if (const auto* props = zone.get_properties())
+    for (const auto& [k, v] : *props) map.emplace(k, v);
+  PropReader p(std::move(map), scenario_paths().platform, "zone '" + zone.get_name() + "'");
+  InstanceType t;
+  t.name = p.text("instance_type");
+  if (t.name.empty()) p.fail("instance_type", "must not be empty");
+  t.price = p.number("price", std::nullopt, 0);
+  t.atu_s = p.duration("atu", 3600.0, -1e300);
+  if (!(t.atu_s > 0)) p.fail("atu", "must be > 0 (the accountable time unit, e.g. 1h)");
+  t.boot_s = p.duration("boot_time", 0.0, -1e300);
+  if (t.boot_s < 0) p.fail("boot_time", "must be >= 0");
+  auto hosts = zone.get_all_hosts();
+  if (hosts.empty()) p.fail("instance_type", "the zone has no host to run instances on");
+  std::sort(hosts.begin(), hosts.end(),
+            [](const sg4::Host* a, const sg4::Host* b) { return a->get_name() < b->get_name(); });
+  t.speed = hosts.front()->get_speed();
+  t.cores = hosts.front()->get_core_count();
+  for (const auto* h : hosts) {
+    if (h->get_speed() != t.speed || h->get_core_count() != t.cores)
+      p.fail("instance_type", "host '" + h->get_name() +
+                                  "' differs in speed or cores from the type's other hosts");
+    t.hosts.push_back(h->get_name());
+  }
+  t.max_count = static_cast<int>(
+      p.integer("max_count", static_cast<long long>(hosts.size()), 1,
+                static_cast<long long>(hosts.size())));
+  p.reject_unknown();
+  return t;
+}
+
+static void collect(const sg4::NetZone* zone, std::vector<InstanceType>& out) {
+  if (zone->get_property("instance_type")) out.push_back(read_type(*zone));
+  for (const auto* child : zone->get_children()) collect(child, out);
+}
+
+std::vector<InstanceType> read_instance_types() {
+  std::vector<InstanceType> out;
+  collect(sg4::Engine::get_instance()->get_netzone_root(), out);
+  for (size_t i = 0; i < out.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (out[i].name == out[j].name)
+        throw InputError(scenario_paths().platform, "instance_type '" + out[i].name + "'",
+                         "declared by two zones");
+  return out;
+}
+
+InstanceType find_instance_type(const std::string& name, const PropReader& props,
+                                const std::string& key) {
+  auto types = read_instance_types();
+  std::string known;
+  for (const auto& t : types) {
+    if (t.name == name) return t;
+    known += (known.empty() ? "" : ", ") + t.name;
+  }
+  props.fail(key, "unknown instance type '" + name + "' (platform " + scenario_paths().platform +
+                      " offers: " + (known.empty() ? "none" : known) + ")");
+}
+
+std::string provider_mailbox(const std::string& host) { return "cloud-provider@" + host; }
+
+CloudProvider::Params CloudProvider::Params::read(const PropReader&, const ActorSite&) {
+  Params p;
+  p.types = read_instance_types();
+  return p;
+}
+
+CloudProvider::CloudProvider(std::vector<std::string>) {
+  params_ = Params::read(running_actor_props(), running_actor_site());
+}
+
+const InstanceType& CloudProvider::type(const std::string& name) const {
+  for (const auto& t : params_.types)
+    if (t.name == name) return t;
+  throw std::logic_error("no instance type " + name);  // owners validated it
+}
+
+void CloudProvider::operator()() {
+  sg4::Actor::self()->daemonize();  // serves owners for as long as they run
+  inbox_name_ = provider_mailbox(sg4::this_actor::get_host()->get_name());
+  auto* inbox = sg4::Mailbox::by_name(inbox_name_);
+  inbox->set_receiver(sg4::Actor::self());
+  // Hosts of instance types are the provider's idle capacity: off until rented.
+  for (const auto& t : params_.types)
+    for (const auto& h : t.hosts) {
+      sg4::Host::by_name(h)->turn_off();
+      free_hosts_[t.name].push_back(h);
+    }
+  for (;;) {
+    auto msg = inbox->get_unique<ProviderMessage>();
+    std::visit([this](const auto& m) {
+      using M = std::decay_t<decltype(m)>;
+      if constexpr (std::is_same_v<M, StartInstance>) start(m);
+      else if constexpr (std::is_same_v<M, StopInstance>) stop(m);
+      else boot_done(m);
+    }, *msg);
+  }
+}
+
+void CloudProvider::start(const StartInstance& m) {
+  auto* owner = sg4::Mailbox::by_name(m.owner_mailbox);
+  const auto& t = type(m.type);
+  auto& free = free_hosts_[t.name];
+  long in_use = static_cast<long>(t.hosts.size() - free.size());
+  if (free.empty() || in_use >= t.max_count) {
+    send(owner, OwnerMessage{InstanceRefused{
+                    m.instance, "no more " + t.name + " instances (max_count " +
+                                    std::to_string(t.max_count) + ")"}});
+    return;
+  }
+  Running r;
+  r.user = m.user;
+  r.owner_mailbox = m.owner_mailbox;
+  r.type = t.name;
+  r.host = free.front();
+  free.erase(free.begin());
+  r.start_s = sg4::Engine::get_clock();
+  sg4::Host::by_name(r.host)->turn_on();
+  // The first ATU is charged at the start request.
+  r.record = results().add_instance(InstanceRecord{m.user, m.instance, t.name, r.start_s,
+                                                   std::nullopt, 1, t.price});
+  spdlog::debug("provider: start {} ({}) on {} for {}", m.instance, t.name, r.host, m.user);
+  running_[m.instance] = r;
+  if (t.boot_s <= 0) {
+    boot_done(BootDone{m.instance});
+  } else {
+    std::string inbox = inbox_name_;
+    double boot = t.boot_s;
+    std::string instance = m.instance;
+    sg4::Actor::create("boot-" + instance, sg4::this_actor::get_host(), [inbox, boot, instance] {
+      sg4::Actor::self()->daemonize();
+      sg4::this_actor::sleep_for(boot);
+      send(sg4::Mailbox::by_name(inbox), ProviderMessage{BootDone{instance}});
+    });
+  }
+}
+
+void CloudProvider::boot_done(const BootDone& m) {
+  auto it = running_.find(m.instance);
+  if (it == running_.end() || it->second.ready) return;  // stopped while booting
+  it->second.ready = true;
+  send(sg4::Mailbox::by_name(it->second.owner_mailbox),
+       OwnerMessage{InstanceReady{m.instance, it->second.host, it->second.start_s}});
+}
+
+void CloudProvider::stop(const StopInstance& m) {
+  auto it = running_.find(m.instance);
+  if (it == running_.end()) return;  // already stopped
+  const Running r = it->second;
+  running_.erase(it);
+  const auto& t = type(r.type);
+  double now = sg4::Engine::get_clock();
+  // Turning the host off kills the instance's actors: a running task is lost (its owner
+  // records it), never silently finished.
+  sg4::Host::by_name(r.host)->turn_off();
+  free_hosts_[t.name].push_back(r.host);
+  std::sort(free_hosts_[t.name].begin(), free_hosts_[t.name].end());
+  long units = charged_units(r.start_s, now, t.atu_s);
+  auto& rec = results().instance(r.record);
+  rec.stop_s = now;
+  rec.charged_units = units;
+  rec.cost = static_cast<double>(units) * t.price;
+  spdlog::debug("provider: stop {} after {} ATU(s)", m.instance, units);
+  send(sg4::Mailbox::by_name(r.owner_mailbox),
+       OwnerMessage{InstanceStopped{m.instance, now, units, rec.cost}});
+}
+
+}  // namespace botsim::cloud

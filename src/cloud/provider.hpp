@@ -1,0 +1,53 @@
+#pragma once
+// The utility-cloud provider (docs/cloud.md): an S4U actor that starts and stops instances at
+// run time by turning the hosts of an instance type's zone on and off, bills every started
+// ATU and records each instance in instances.csv.
+#include <simgrid/s4u/Host.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cloud/billing.hpp"
+#include "cloud/messages.hpp"
+#include "platform/scenario.hpp"
+
+namespace botsim::cloud {
+
+/// Every instance type of the loaded platform: zones (or clusters) with an `instance_type`
+/// prop. Throws InputError naming the platform file and zone on a bad property.
+std::vector<InstanceType> read_instance_types();
+/// The type named `name`; throws InputError via `props.fail(key, ...)` listing known types.
+InstanceType find_instance_type(const std::string& name, const PropReader& props,
+                                const std::string& key);
+/// The mailbox of the provider actor deployed on `host`.
+std::string provider_mailbox(const std::string& host);
+
+class CloudProvider {
+ public:
+  struct Params {
+    std::vector<InstanceType> types;
+    static Params read(const PropReader& props, const ActorSite& site);
+  };
+  explicit CloudProvider(std::vector<std::string> args);
+  void operator()();
+
+ private:
+  struct Running {
+    std::string user, owner_mailbox, type, host;
+    double start_s = 0;
+    size_t record = 0;  // index in results().instances()
+    bool ready = false;
+  };
+  void start(const StartInstance& m);
+  void stop(const StopInstance& m);
+  void boot_done(const BootDone& m);
+  const InstanceType& type(const std::string& name) const;
+
+  Params params_;
+  std::string inbox_name_;
+  std::map<std::string, Running> running_;
+  std::map<std::string, std::vector<std::string>> free_hosts_;  // per type, in platform order
+};
+
+}  // namespace botsim::cloud
