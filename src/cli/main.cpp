@@ -88,6 +88,15 @@ int main(int argc, char** argv) {
   experiment->add_option("--seed", exp_opts.seed, "First seed (default 1)");
   experiment->add_option("--out", exp_opts.out_dir, "Output directory (default results/NAME)");
 
+  // CLI11 would only say "A subcommand is required": name the word it did not understand.
+  if (rest.size() > 1) {
+    std::string first = rest[1];
+    bool known = first == "--help" || first == "-h" || first == "--version";
+    for (const auto* sub : {run, validate, experiment}) known = known || sub->get_name() == first;
+    if (!known)
+      return usage_error("unknown command '" + first +
+                         "' (expected run, validate or experiment; see botsim --help)");
+  }
   try {
     app.parse(static_cast<int>(rest.size()), rest.data());
   } catch (const CLI::CallForHelp& e) {
@@ -121,7 +130,11 @@ int main(int argc, char** argv) {
       return run_experiment(exp_name, exp_opts);
     }
   } catch (const InputError& e) {
-    std::cerr << "botsim: " << e.what() << "\n";
+    // One line, even when SimGrid's message spans several.
+    std::string msg = e.what();
+    for (char& c : msg)
+      if (c == '\n') c = ' ';
+    std::cerr << "botsim: " << msg << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "botsim: internal error: " << e.what() << "\n";

@@ -2,7 +2,12 @@
 
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
+
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
+#include <optional>
+#include <set>
 
 #include "core/error.hpp"
 
@@ -51,6 +56,102 @@ std::vector<ActorSpec> read_deployment(const std::string& path) {
     actors.push_back(std::move(a));
   }
   return actors;
+}
+
+namespace {
+
+// "<host id='R0'>": how platform errors name an element.
+std::string platform_element(const std::string& tag, const pt::ptree& node) {
+  auto id = node.get_optional<std::string>("<xmlattr>.id");
+  return "<" + tag + (id ? " id='" + *id + "'" : "") + ">";
+}
+
+// The leading number of a SimGrid quantity ("1050Mf", "1GBps", "10ms"); nullopt if none.
+std::optional<double> leading_number(const std::string& text) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  double v = std::strtod(begin, &end);
+  if (end == begin) return std::nullopt;
+  return v;
+}
+
+void check_platform_node(const std::string& path, const std::string& tag, const pt::ptree& node) {
+  // The routings of SimGrid's platform DTD 4.1.
+  static const std::set<std::string> kRoutings{
+      "Full",    "Floyd",        "Dijkstra",       "DijkstraCache",    "None", "Vivaldi",
+      "Cluster", "ClusterTorus", "ClusterFatTree", "ClusterDragonfly", "Star", "Wifi"};
+  auto attr = [&](const char* name) {
+    return node.get_optional<std::string>(std::string("<xmlattr>.") + name);
+  };
+  auto fail = [&](const std::string& problem) {
+    throw InputError(path, platform_element(tag, node), problem);
+  };
+  if (tag == "actor" || tag == "process")
+    fail("actors belong in the deployment file, not in the platform file");
+  if (tag == "zone" || tag == "AS") {
+    if (auto routing = attr("routing"); routing && !kRoutings.count(*routing)) {
+      std::string known;
+      for (const auto& r : kRoutings) known += (known.empty() ? "" : ", ") + r;
+      fail("unknown routing '" + *routing + "' (expected one of: " + known + ")");
+    }
+  }
+  if (tag == "host" || tag == "cluster") {
+    if (auto core = attr("core")) {
+      char* end = nullptr;
+      long n = std::strtol(core->c_str(), &end, 10);
+      if (end == core->c_str() || *end != '\0' || n < 1)
+        fail("core='" + *core + "' must be a whole number >= 1");
+    }
+    if (auto speed = attr("speed")) {
+      // Several comma-separated values are power states; each must be a positive speed.
+      std::string rest = *speed;
+      for (size_t pos = 0; pos <= rest.size();) {
+        size_t comma = rest.find(',', pos);
+        auto v = leading_number(
+            rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
+        if (v && !(*v > 0)) fail("speed='" + *speed + "' must be > 0");
+        if (comma == std::string::npos) break;
+        pos = comma + 1;
+      }
+    }
+  }
+  const char* bandwidth = tag == "cluster" ? "bw" : "bandwidth";
+  const char* latency = tag == "cluster" ? "lat" : "latency";
+  if (tag == "link" || tag == "cluster" || tag == "backbone") {
+    if (auto bw = attr(bandwidth); bw && leading_number(*bw) && !(*leading_number(*bw) > 0))
+      fail(std::string(bandwidth) + "='" + *bw + "' must be > 0");
+    if (auto lat = attr(latency); lat && leading_number(*lat) && *leading_number(*lat) < 0)
+      fail(std::string(latency) + "='" + *lat + "' must be >= 0");
+  }
+  if (tag == "host") {
+    if (auto pstate = attr("pstate")) {
+      auto speed = attr("speed");
+      long states = speed ? 1 + static_cast<long>(std::count(speed->begin(), speed->end(), ',')) : 1;
+      char* end = nullptr;
+      long n = std::strtol(pstate->c_str(), &end, 10);
+      if (end == pstate->c_str() || *end != '\0' || n < 0 || n >= states)
+        fail("pstate='" + *pstate + "' must be in [0, " + std::to_string(states - 1) +
+             "] (one per speed value)");
+    }
+  }
+  for (const auto& [child_tag, child] : node)
+    if (child_tag != "<xmlattr>" && child_tag != "<xmlcomment>")
+      check_platform_node(path, child_tag, child);
+}
+
+}  // namespace
+
+void check_platform_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "", "cannot open platform file (does it exist?)");
+  pt::ptree tree;
+  try {
+    pt::read_xml(in, tree, pt::xml_parser::no_comments);
+  } catch (const pt::xml_parser_error&) {
+    return;  // SimGrid's parser reports malformed XML with its own, line-numbered message
+  }
+  for (const auto& [tag, node] : tree)
+    if (tag == "platform") check_platform_node(path, tag, node);
 }
 
 }  // namespace botsim

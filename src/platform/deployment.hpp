@@ -20,4 +20,10 @@ struct ActorSpec {
 /// Throws InputError (file missing, malformed XML, <actor> without host/function...).
 std::vector<ActorSpec> read_deployment(const std::string& path);
 
+/// Checks, before SimGrid loads it, what SimGrid 3.32 would abort on rather than throw:
+/// an unknown zone routing, a core count below 1, a non-positive speed or bandwidth, a
+/// negative latency, actors in the platform file. Throws InputError naming file and element.
+/// Malformed XML is left to SimGrid's own parser, whose errors name the line.
+void check_platform_file(const std::string& path);
+
 }  // namespace botsim

@@ -4,6 +4,11 @@
 #include <simgrid/s4u/Host.hpp>
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -63,6 +68,10 @@ std::vector<std::string> ActorRegistry::functions() const {
 void ActorRegistry::validate(const std::vector<ActorSpec>& actors) const {
   const auto* engine = sg4::Engine::get_instance();
   for (const auto& a : actors) {
+    // The host first: that check does not depend on which models are built in.
+    if (!engine->host_by_name_or_null(a.host))
+      throw InputError(g_paths.deployment, a.element(),
+                       "host '" + a.host + "' is not in platform " + g_paths.platform);
     auto it = entries_.find(a.function);
     if (it == entries_.end()) {
       std::string known;
@@ -70,9 +79,6 @@ void ActorRegistry::validate(const std::vector<ActorSpec>& actors) const {
       throw InputError(g_paths.deployment, a.element(),
                        "unknown actor function '" + a.function + "' (known: " + known + ")");
     }
-    if (!engine->host_by_name_or_null(a.host))
-      throw InputError(g_paths.deployment, a.element(),
-                       "host '" + a.host + "' is not in platform " + g_paths.platform);
     PropReader props(PropReader::Map(a.props.begin(), a.props.end()), g_paths.deployment,
                      a.element());
     it->second.validate(props, ActorSite{a.function, a.host});
@@ -88,6 +94,40 @@ void ActorRegistry::install(sg4::Engine& engine) const {
 std::string default_out_dir(const std::string& deployment) {
   return "results/runs/" + std::filesystem::path(deployment).stem().string();
 }
+
+namespace {
+// SimGrid aborts (xbt_die) on some bad platform input instead of throwing. While it reads
+// `file`, such an abort becomes botsim's bad-input exit (code 2) naming the file, not a signal.
+char g_abort_message[1024];
+size_t g_abort_length = 0;
+
+extern "C" void abort_as_input_error(int) {
+  ssize_t ignored = write(STDERR_FILENO, g_abort_message, g_abort_length);
+  (void)ignored;
+  _exit(2);
+}
+
+class AbortIsInputError {
+ public:
+  explicit AbortIsInputError(const std::string& file) {
+    std::string msg = "botsim: " + file + ": SimGrid rejected this file (its message is above)\n";
+    g_abort_length = std::min(msg.size(), sizeof g_abort_message);
+    std::memcpy(g_abort_message, msg.data(), g_abort_length);
+    previous_ = std::signal(SIGABRT, abort_as_input_error);
+  }
+  void release() {
+    if (active_) std::signal(SIGABRT, previous_);
+    active_ = false;
+  }
+  ~AbortIsInputError() { release(); }
+  AbortIsInputError(const AbortIsInputError&) = delete;
+  AbortIsInputError& operator=(const AbortIsInputError&) = delete;
+
+ private:
+  void (*previous_)(int) = SIG_DFL;
+  bool active_ = true;
+};
+}  // namespace
 
 static void require_file(const std::string& path, const char* what) {
   std::error_code ec;
@@ -111,11 +151,14 @@ void run_scenario(const RunOptions& o) {
   sg4::Engine engine(&argc, argv.data());
   install_sim_clock_logging();
 
+  check_platform_file(o.platform);
+  AbortIsInputError guard(o.platform);
   try {
     engine.load_platform(o.platform);
   } catch (const std::exception& e) {
     throw InputError(o.platform, "", std::string("bad platform: ") + e.what());
   }
+  guard.release();
   auto actors = read_deployment(o.deployment);
   if (actors.empty()) throw InputError(o.deployment, "", "deploys no actor");
   actor_registry().validate(actors);
@@ -125,7 +168,10 @@ void run_scenario(const RunOptions& o) {
     return;
   }
   actor_registry().install(engine);
-  engine.load_deployment(o.deployment);
+  {
+    AbortIsInputError deployment_guard(o.deployment);
+    engine.load_deployment(o.deployment);
+  }
   engine.run();
 
   RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock()};

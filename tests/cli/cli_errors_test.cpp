@@ -1,0 +1,265 @@
+// Bad input and bad usage, as a user meets them: exit code 2 and one line naming the file and
+// element, never a signal (CONTRACT.md, "Exit codes and errors").
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "support/cli_support.hpp"
+
+using botsim::test::CliResult;
+namespace fs = std::filesystem;
+
+namespace {
+
+CliResult cli(const std::vector<std::string>& args) { return botsim::test::botsim(args); }
+
+const std::string kHead =
+    "<?xml version='1.0'?>\n"
+    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n";
+const std::string kTail = "</platform>\n";
+
+std::string platform(const std::string& body) { return kHead + body + "\n" + kTail; }
+
+const std::string kGoodPlatform = platform(
+    "<zone id=\"site\" routing=\"Full\">\n"
+    "  <host id=\"R0\" speed=\"1050Mf\" core=\"4\"/>\n"
+    "</zone>");
+
+// A deployment whose only actor names `function` on `host`.
+std::string deployment(const std::string& host, const std::string& function) {
+  return kHead + "<actor host=\"" + host + "\" function=\"" + function + "\"/>\n" + kTail;
+}
+
+class CliErrors : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = botsim::test::make_temp_dir(); }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string file(const std::string& name, const std::string& text) {
+    std::string path = dir_ + "/" + name;
+    botsim::test::write_text(path, text);
+    return path;
+  }
+
+  std::string dir_;
+};
+
+// Exit code 2 and exactly one line on stderr, "botsim: ...", holding every `needle`.
+void expect_input_error(const CliResult& r, const std::vector<std::string>& needles) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(r.err.rfind("botsim: ", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.back(), '\n');
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  for (const auto& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << n << " in " << r.err;
+}
+
+}  // namespace
+
+TEST_F(CliErrors, MissingPlatformFile) {
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  auto r = cli({"run", dir_ + "/none.xml", d});
+  expect_input_error(r, {dir_ + "/none.xml", "cannot open platform file"});
+  EXPECT_TRUE(r.out.empty());
+}
+
+TEST_F(CliErrors, MissingDeploymentFile) {
+  std::string p = file("p.xml", kGoodPlatform);
+  expect_input_error(cli({"run", p, dir_ + "/none.xml"}),
+                     {dir_ + "/none.xml", "cannot open deployment file"});
+}
+
+TEST_F(CliErrors, DirectoryInsteadOfPlatformFile) {
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  expect_input_error(cli({"validate", dir_, d}), {dir_, "cannot open platform file"});
+}
+
+TEST_F(CliErrors, MalformedPlatformXml) {
+  // <host> never closed.
+  std::string p = file("p.xml", platform("<zone id=\"z\" routing=\"Full\">\n"
+                                         "<host id=\"R0\" speed=\"1Mf\">\n"
+                                         "</zone>"));
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  expect_input_error(cli({"run", p, d}), {p + ":6", "Invalid XML", "</host>"});
+}
+
+TEST_F(CliErrors, EmptyPlatformFile) {
+  std::string p = file("p.xml", "");
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  expect_input_error(cli({"validate", p, d}), {p, "Invalid XML"});
+}
+
+TEST_F(CliErrors, MalformedDeploymentXml) {
+  std::string p = file("p.xml", kGoodPlatform);
+  std::string d = file("d.xml", kHead + "<actor host=\"R0\" function=\"Broker\">\n" + kTail);
+  expect_input_error(cli({"run", p, d}), {d + ":", "malformed XML"});
+}
+
+TEST_F(CliErrors, DeploymentWithAnUnexpectedElement) {
+  std::string p = file("p.xml", kGoodPlatform);
+  std::string d = file("d.xml", kHead + "<host id=\"R0\" speed=\"1Mf\"/>\n" + kTail);
+  expect_input_error(cli({"validate", p, d}), {d, "<host>", "unexpected element"});
+}
+
+TEST_F(CliErrors, DeploymentWithoutActors) {
+  std::string p = file("p.xml", kGoodPlatform);
+  std::string d = file("d.xml", kHead + kTail);
+  expect_input_error(cli({"validate", p, d}), {d, "deploys no actor"});
+}
+
+TEST_F(CliErrors, ActorWithoutFunction) {
+  std::string p = file("p.xml", kGoodPlatform);
+  std::string d = file("d.xml", kHead + "<actor host=\"R0\"/>\n" + kTail);
+  expect_input_error(cli({"validate", p, d}), {d, "actor #1", "function="});
+}
+
+TEST_F(CliErrors, UnknownActorFunction) {
+  std::string p = file("p.xml", kGoodPlatform);
+  std::string d = file("d.xml", deployment("R0", "NoSuchActor"));
+  expect_input_error(cli({"run", p, d}),
+                     {d, "actor #1 'NoSuchActor' on host 'R0'",
+                      "unknown actor function 'NoSuchActor'", "known: "});
+}
+
+TEST_F(CliErrors, ActorOnHostNotInPlatform) {
+  std::string p = file("p.xml", kGoodPlatform);
+  std::string d = file("d.xml", deployment("R9", "Broker"));
+  expect_input_error(cli({"run", p, d}),
+                     {d, "actor #1 'Broker' on host 'R9'", "host 'R9' is not in platform " + p});
+}
+
+TEST_F(CliErrors, HostWithoutSpeed) {
+  std::string p = file("p.xml", platform("<zone id=\"z\" routing=\"Full\">\n"
+                                         "<host id=\"R0\" core=\"4\"/>\n"
+                                         "</zone>"));
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  expect_input_error(cli({"run", p, d}), {p + ":5", "speed", "host"});
+}
+
+TEST_F(CliErrors, HostWithZeroSpeed) {
+  std::string p = file("p.xml", platform("<zone id=\"z\" routing=\"Full\">\n"
+                                         "<host id=\"R0\" speed=\"0Mf\"/>\n"
+                                         "</zone>"));
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  expect_input_error(cli({"run", p, d}), {p, "<host id='R0'>", "speed='0Mf' must be > 0"});
+}
+
+TEST_F(CliErrors, HostWithoutCores) {
+  // SimGrid itself would abort on this one.
+  std::string p = file("p.xml", platform("<zone id=\"z\" routing=\"Full\">\n"
+                                         "<host id=\"R0\" speed=\"1Mf\" core=\"0\"/>\n"
+                                         "</zone>"));
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  expect_input_error(cli({"validate", p, d}),
+                     {p, "<host id='R0'>", "core='0' must be a whole number >= 1"});
+}
+
+TEST_F(CliErrors, UnknownZoneRouting) {
+  // SimGrid itself would abort on this one.
+  std::string p = file("p.xml", platform("<zone id=\"z\" routing=\"Shortest\">\n"
+                                         "<host id=\"R0\" speed=\"1Mf\"/>\n"
+                                         "</zone>"));
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  expect_input_error(cli({"validate", p, d}),
+                     {p, "<zone id='z'>", "unknown routing 'Shortest'", "Full"});
+}
+
+TEST_F(CliErrors, RouteToUnknownHostIsOneLine) {
+  // SimGrid's own message for this spans two lines; botsim prints it as one.
+  std::string p = file("p.xml", platform("<zone id=\"z\" routing=\"Full\">\n"
+                                         "<host id=\"R0\" speed=\"1Mf\"/>\n"
+                                         "<link id=\"l\" bandwidth=\"1MBps\" latency=\"1ms\"/>\n"
+                                         "<route src=\"R0\" dst=\"R9\"><link_ctn id=\"l\"/></route>\n"
+                                         "</zone>"));
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  expect_input_error(cli({"validate", p, d}), {p, "R9", "'R0'"});
+}
+
+TEST_F(CliErrors, DeploymentGivenAsPlatform) {
+  // SimGrid itself would abort on this one (it starts actors named in platform files).
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  expect_input_error(cli({"validate", d, d}), {d, "<actor>", "deployment file"});
+}
+
+TEST_F(CliErrors, OtherSimGridAbortsAreInputErrorsToo) {
+  // A route given twice in a Floyd zone: SimGrid dies with its own message; botsim then exits
+  // with code 2 naming the file instead of ending by SIGABRT.
+  std::string p = file("p.xml", platform("<zone id=\"z\" routing=\"Floyd\">\n"
+                                         "<host id=\"R0\" speed=\"1Mf\"/>\n"
+                                         "<host id=\"R1\" speed=\"1Mf\"/>\n"
+                                         "<link id=\"l\" bandwidth=\"1MBps\" latency=\"1ms\"/>\n"
+                                         "<route src=\"R0\" dst=\"R1\"><link_ctn id=\"l\"/></route>\n"
+                                         "<route src=\"R0\" dst=\"R1\"><link_ctn id=\"l\"/></route>\n"
+                                         "</zone>"));
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  auto r = cli({"validate", p, d});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  std::string last_line = r.err.substr(r.err.rfind('\n', r.err.size() - 2) + 1);
+  EXPECT_EQ(last_line, "botsim: " + p + ": SimGrid rejected this file (its message is above)\n");
+}
+
+TEST_F(CliErrors, FailedRunLeavesEarlierResultsUntouched) {
+  std::string p = file("p.xml", kGoodPlatform);
+  std::string d = file("d.xml", deployment("R0", "NoSuchActor"));
+  fs::create_directories(dir_ + "/out");
+  file("out/summary.json", "{\"earlier\": true}\n");
+  auto r = cli({"run", p, d, "--out", dir_ + "/out"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(botsim::test::read_text(dir_ + "/out/summary.json"), "{\"earlier\": true}\n");
+  size_t entries = 0;
+  for (const auto& e : fs::directory_iterator(dir_)) entries += e.is_directory() ? 1 : 0;
+  EXPECT_EQ(entries, 1u);  // no temporary directory left next to out/
+}
+
+TEST_F(CliErrors, UsageErrors) {
+  std::string p = file("p.xml", kGoodPlatform);
+  expect_input_error(cli({}), {"subcommand"});
+  expect_input_error(cli({"run"}), {"platform is required"});
+  expect_input_error(cli({"run", p}), {"deployment is required"});
+  expect_input_error(cli({"validate"}), {"platform is required"});
+  expect_input_error(cli({"run", p, p, "--bogus"}), {"--bogus"});
+  expect_input_error(cli({"frobnicate"}), {"unknown command 'frobnicate'"});
+  expect_input_error(cli({"--bogus"}), {"unknown command '--bogus'"});
+  expect_input_error(cli({"run", p, p, "--seed", "abc"}), {"--seed", "abc"});
+  expect_input_error(cli({"experiment"}), {"experiment", "NAME", "--list"});
+  expect_input_error(cli({"experiment", "x", "--reps", "0"}), {"--reps"});
+  expect_input_error(cli({"run", p, p, "--log-level", "loud"}), {"--log-level", "loud"});
+}
+
+TEST_F(CliErrors, UnknownExperiment) {
+  expect_input_error(cli({"experiment", "nope"}),
+                     {"experiment", "unknown experiment 'nope'", "known: "});
+}
+
+TEST(CliHelp, HelpAndVersionExitZero) {
+  auto help = cli({"--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* word : {"run", "validate", "experiment"})
+    EXPECT_NE(help.out.find(word), std::string::npos) << word;
+  EXPECT_TRUE(help.err.empty());
+
+  auto run_help = cli({"run", "--help"});
+  EXPECT_EQ(run_help.exit_code, 0);
+  EXPECT_NE(run_help.out.find("--seed"), std::string::npos);
+  EXPECT_NE(run_help.out.find("--out"), std::string::npos);
+
+  auto exp_help = cli({"experiment", "--help"});
+  EXPECT_EQ(exp_help.exit_code, 0);
+  EXPECT_NE(exp_help.out.find("--reps"), std::string::npos);
+  EXPECT_NE(exp_help.out.find("--jobs"), std::string::npos);
+
+  auto version = cli({"--version"});
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out.rfind("botsim ", 0), 0u);
+  EXPECT_EQ(std::count(version.out.begin(), version.out.end(), '\n'), 1);
+}
+
+TEST(CliHelp, ExperimentListExitsZero) {
+  auto r = cli({"experiment", "--list"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(r.err.empty());
+}
