@@ -48,6 +48,7 @@ struct TaskDone {
 struct Tick {};  // periodic check (Fig. 3b)
 struct StopDue {  // the instance's paid time is about to end
   std::string instance;
+  bool final = false;  // re-sent once, so that completions of the same instant come first
 };
 using OwnerMessage =
     std::variant<InstanceReady, InstanceRefused, InstanceStopped, TaskDone, Tick, StopDue>;

@@ -52,6 +52,8 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
     props.fail("stop_margin", "leaves no paid time to run tasks (instance type '" + p.type.name +
                                   "': ATU " + format_number(p.type.atu_s) + " s, boot time " +
                                   format_number(p.type.boot_s) + " s)");
+  p.random_order = props.choice("task_order", {"random", "given"}, std::string("random")) ==
+                   "random";
   Rng rng = make_rng("workload:" + p.user);  // a new population per seed
   p.task_times = read_workload(props, scenario_paths().deployment_dir, rng, "task_time");
   for (size_t i = 0; i < p.task_times.size(); ++i)
@@ -88,7 +90,7 @@ void SilvaCoordinator::operator()() {
   std::vector<long> order(static_cast<size_t>(n));
   for (long i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
   Rng rng = make_rng("order:" + params_.user);
-  std::shuffle(order.begin(), order.end(), rng);
+  if (params_.random_order) std::shuffle(order.begin(), order.end(), rng);
   queue_.assign(order.begin(), order.end());
 
   UserRecord u;
@@ -162,9 +164,11 @@ double SilvaCoordinator::window_end(const Instance& inst) const {
 }
 
 bool SilvaCoordinator::fits(const Instance& inst, double now) const {
-  // A fresh instance always takes its first task: its paid time (ATU - boot) is longer than any
-  // task (checked when reading the job), and progress is guaranteed.
-  if (!inst.used || !heuristic_.has_average()) return true;
+  // An instance that has just booted takes a task whatever the estimate: its whole paid time
+  // (ATU - boot) is longer than any task (checked when reading the job), so progress is
+  // guaranteed even when the average exceeds hostProcessingTime.
+  if (!heuristic_.has_average()) return true;
+  if (!inst.used && now <= inst.ready_s + kTol) return true;
   return now + heuristic_.average() <= window_end(inst) + kTol;
 }
 
@@ -237,6 +241,7 @@ void SilvaCoordinator::on(const InstanceReady& m) {
   inst.ready = true;
   inst.host = m.host;
   inst.billing_start_s = m.billing_start_s;
+  inst.ready_s = sg4::Engine::get_clock();
   auto* host = sg4::Host::by_name(m.host);
   std::string owner = inbox_name_;
   // The middleware on the instance: one worker per core.
@@ -266,7 +271,7 @@ void SilvaCoordinator::on(const InstanceReady& m) {
                        [owner, instance, stop_at] {
                          sg4::Actor::self()->daemonize();
                          sg4::this_actor::sleep_until(stop_at);
-                         send(sg4::Mailbox::by_name(owner), OwnerMessage{StopDue{instance}});
+                         send(sg4::Mailbox::by_name(owner), OwnerMessage{StopDue{instance, false}});
                        });
   }
 }
@@ -311,6 +316,12 @@ void SilvaCoordinator::on(const Tick&) {
 }
 
 void SilvaCoordinator::on(const StopDue& m) {
+  if (!m.final) {
+    // A task may complete at this very instant: its TaskDone is already queued behind this
+    // message. Re-send to self, so that it is handled first and the task is not lost.
+    send(sg4::Mailbox::by_name(inbox_name_), OwnerMessage{StopDue{m.instance, true}});
+    return;
+  }
   auto it = live_.find(m.instance);
   if (it != live_.end() && !it->second.stopping) stop_instance(it->second);
 }

@@ -25,6 +25,7 @@ class SilvaCoordinator {
     double budget_factor = 1;
     double check_interval_s = 60;
     double stop_margin_s = 0;
+    bool random_order = true;  // task_order: "random" (the paper) or "given" (file order)
     static Params read(const PropReader& props, const ActorSite& site);
   };
   explicit SilvaCoordinator(std::vector<std::string> args);
@@ -42,6 +43,7 @@ class SilvaCoordinator {
   struct Instance {
     std::string name, host;
     double billing_start_s = 0;  // the request time until the provider confirms
+    double ready_s = 0;
     bool ready = false, stopping = false, used = false;
     std::vector<Slot> slots;
   };
