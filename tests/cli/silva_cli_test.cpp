@@ -1,0 +1,278 @@
+// The Silva 2008 model from the command line: bad input gets exit code 2 and one clear line;
+// results files reconcile; runs are deterministic; the paper's headline finding holds.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/csv.hpp"
+#include "support/cli_support.hpp"
+
+using botsim::test::CliResult;
+namespace fs = std::filesystem;
+namespace t = botsim::test;
+
+namespace {
+
+const std::string kHead =
+    "<?xml version='1.0'?>\n"
+    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n";
+
+// One instance type "vm" whose zone props are `type_props` (defaults below unless overridden).
+std::string platform(const std::map<std::string, std::string>& overrides = {}) {
+  std::map<std::string, std::string> props{
+      {"instance_type", "vm"}, {"price", "0.1"}, {"atu", "1h"}, {"boot_time", "0"}};
+  for (const auto& [k, v] : overrides) props[k] = v;
+  std::string p;
+  for (const auto& [k, v] : props) p += "      <prop id=\"" + k + "\" value=\"" + v + "\"/>\n";
+  return kHead + R"(  <zone id="w" routing="Full">
+    <zone id="control" routing="Full">
+      <host id="provider" speed="1Gf"/>
+      <host id="client" speed="1Gf"/>
+      <link id="l" bandwidth="10Gbps" latency="0"/>
+      <route src="provider" dst="client"><link_ctn id="l"/></route>
+    </zone>
+    <cluster id="vm" prefix="vm-" radical="0-19" suffix="" speed="1Gf" core="1" bw="10Gbps" lat="0" router_id="vm-r">
+)" + p + R"(    </cluster>
+    <link id="bb" bandwidth="10Gbps" latency="0"/>
+    <zoneRoute src="control" dst="vm" gw_src="client" gw_dst="vm-r"><link_ctn id="bb"/></zoneRoute>
+  </zone>
+</platform>
+)";
+}
+
+std::string deployment(const std::map<std::string, std::string>& overrides = {}) {
+  std::map<std::string, std::string> props{{"instance_type", "vm"},
+                                           {"tasks", "20"},
+                                           {"task_time", "300"},
+                                           {"creation_ratio", "0.5"},
+                                           {"increase_ratio", "0.5"}};
+  for (const auto& [k, v] : overrides) {
+    if (v == "<none>") props.erase(k);
+    else props[k] = v;
+  }
+  std::string xml = kHead + "  <actor host=\"provider\" function=\"CloudProvider\"/>\n" +
+                    "  <actor host=\"client\" function=\"SilvaCoordinator\">\n";
+  for (const auto& [k, v] : props) xml += "    <prop id=\"" + k + "\" value=\"" + v + "\"/>\n";
+  return xml + "  </actor>\n</platform>\n";
+}
+
+class SilvaCli : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = t::make_temp_dir(); }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string file(const std::string& name, const std::string& text) {
+    std::string path = dir_ + "/" + name;
+    t::write_text(path, text);
+    return path;
+  }
+  CliResult run(const std::string& platform_xml, const std::string& deployment_xml) {
+    return t::botsim({"run", file("p.xml", platform_xml), file("d.xml", deployment_xml), "--out",
+                      dir_ + "/out", "--quiet"});
+  }
+  std::string dir_;
+};
+
+void expect_input_error(const CliResult& r, const std::vector<std::string>& needles) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err.rfind("botsim: ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  for (const auto& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << n << " in " << r.err;
+}
+
+}  // namespace
+
+TEST_F(SilvaCli, GoodScenarioRuns) {
+  auto r = run(platform(), deployment());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir_ + "/out/instances.csv"));
+}
+
+TEST_F(SilvaCli, CreationRatioAboveOne) {
+  expect_input_error(run(platform(), deployment({{"creation_ratio", "1.5"}})),
+                     {"d.xml", "SilvaCoordinator", "creation_ratio"});
+}
+
+TEST_F(SilvaCli, IncreaseRatioBelowZero) {
+  expect_input_error(run(platform(), deployment({{"increase_ratio", "-0.1"}})),
+                     {"d.xml", "increase_ratio"});
+}
+
+TEST_F(SilvaCli, BudgetFactorBelowOne) {
+  expect_input_error(run(platform(), deployment({{"budget_factor", "0.5"}})),
+                     {"d.xml", "budget_factor"});
+}
+
+TEST_F(SilvaCli, UnknownInstanceType) {
+  expect_input_error(run(platform(), deployment({{"instance_type", "m9.huge"}})),
+                     {"d.xml", "instance_type", "m9.huge", "vm"});
+}
+
+TEST_F(SilvaCli, AtuZero) {
+  expect_input_error(run(platform({{"atu", "0"}}), deployment()), {"p.xml", "zone 'vm'", "atu"});
+}
+
+TEST_F(SilvaCli, AtuNegative) {
+  expect_input_error(run(platform({{"atu", "-1h"}}), deployment()), {"p.xml", "atu"});
+}
+
+TEST_F(SilvaCli, NegativeBootTime) {
+  expect_input_error(run(platform({{"boot_time", "-5s"}}), deployment()),
+                     {"p.xml", "zone 'vm'", "boot_time"});
+}
+
+TEST_F(SilvaCli, NegativePrice) {
+  expect_input_error(run(platform({{"price", "-1"}}), deployment()), {"p.xml", "price"});
+}
+
+TEST_F(SilvaCli, MisspelledTypeProperty) {
+  expect_input_error(run(platform({{"boot-time", "5"}}), deployment()), {"p.xml", "boot-time"});
+}
+
+TEST_F(SilvaCli, EmptyWorkloadFile) {
+  std::string wl = file("empty.txt", "# nothing here\n\n");
+  expect_input_error(
+      run(platform(), deployment({{"tasks", "<none>"}, {"task_time", "<none>"}, {"workload", wl}})),
+      {"empty.txt", "no tasks"});
+}
+
+TEST_F(SilvaCli, MalformedWorkloadFile) {
+  std::string wl = file("bad.txt", "120\n150\nabc\n");
+  expect_input_error(
+      run(platform(), deployment({{"tasks", "<none>"}, {"task_time", "<none>"}, {"workload", wl}})),
+      {"bad.txt:3", "abc"});
+}
+
+TEST_F(SilvaCli, NegativeRunTimeInWorkloadFile) {
+  std::string wl = file("neg.txt", "120\n-3\n");
+  expect_input_error(
+      run(platform(), deployment({{"tasks", "<none>"}, {"task_time", "<none>"}, {"workload", wl}})),
+      {"neg.txt:2"});
+}
+
+TEST_F(SilvaCli, TaskLongerThanThePaidHour) {
+  expect_input_error(run(platform({{"boot_time", "10min"}}), deployment({{"task_time", "3500"}})),
+                     {"d.xml", "task_time", "paid time"});
+}
+
+TEST_F(SilvaCli, MissingProvider) {
+  expect_input_error(run(platform(), kHead + "  <actor host=\"client\" function=\"SilvaCoordinator\">\n"
+                                             "    <prop id=\"instance_type\" value=\"vm\"/>\n"
+                                             "    <prop id=\"tasks\" value=\"2\"/>\n"
+                                             "    <prop id=\"task_time\" value=\"10\"/>\n"
+                                             "  </actor>\n</platform>\n"),
+                     {"d.xml", "provider", "CloudProvider"});
+}
+
+TEST_F(SilvaCli, InstancesCsvReconcilesWithSummary) {
+  // The normal job of the paper on the shipped platform, a few seeds.
+  for (int seed : {1, 2, 3}) {
+    std::string out = dir_ + "/run" + std::to_string(seed);
+    auto r = t::botsim({"run", "platforms/utility-cloud.xml", "deployments/silva2008-normal.xml",
+                        "--seed", std::to_string(seed), "--out", out, "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto summary = nlohmann::json::parse(t::read_text(out + "/summary.json"));
+    const auto& u = summary["users"][0];
+    auto inst = botsim::read_csv(out + "/instances.csv");
+    size_t cu = inst.column("charged_units"), cc = inst.column("cost"),
+           cstart = inst.column("start_s"), cstop = inst.column("stop_s");
+    long units = 0;
+    double cost = 0;
+    for (const auto& row : inst.rows) {
+      units += std::stol(row[cu]);
+      cost += std::stod(row[cc]);
+      ASSERT_FALSE(row[cstop].empty());  // every instance was stopped
+      double used = std::stod(row[cstop]) - std::stod(row[cstart]);
+      EXPECT_LE(used, 3600 * std::stod(row[cu]) + 1e-6);  // stopped within its charged units
+      EXPECT_DOUBLE_EQ(std::stod(row[cc]), 0.1 * std::stod(row[cu]));
+    }
+    EXPECT_EQ(u["instances"].get<long>(), static_cast<long>(inst.rows.size()));
+    EXPECT_EQ(u["charged_units"].get<long>(), units);
+    EXPECT_NEAR(u["spent"].get<double>(), cost, 1e-9);
+    EXPECT_EQ(u["tasks_done"].get<long>(), 256);
+    // tasks.csv: one finished attempt per task.
+    auto tasks = botsim::read_csv(out + "/tasks.csv");
+    long finished = 0;
+    for (const auto& row : tasks.rows) finished += !row[tasks.column("end_s")].empty();
+    EXPECT_EQ(finished, 256);
+  }
+}
+
+TEST_F(SilvaCli, SameSeedSameFilesOtherSeedOtherPopulation) {
+  auto go = [&](const std::string& out, int seed) {
+    auto r = t::botsim({"run", "platforms/utility-cloud.xml", "deployments/silva2008-normal.xml",
+                        "--seed", std::to_string(seed), "--out", out, "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  };
+  go(dir_ + "/a", 7);
+  go(dir_ + "/b", 7);
+  go(dir_ + "/c", 8);
+  for (const char* f : {"summary.json", "tasks.csv", "instances.csv"})
+    EXPECT_EQ(t::read_text(dir_ + "/a/" + f), t::read_text(dir_ + "/b/" + f)) << f;
+  EXPECT_NE(t::read_text(dir_ + "/a/tasks.csv"), t::read_text(dir_ + "/c/tasks.csv"));
+}
+
+TEST_F(SilvaCli, SeededRandomTaskOrder) {
+  // 30 distinct constant-time... tasks numbered 0..29: the hand-out order is a permutation that
+  // depends on the seed only.
+  auto order = [&](int seed) {
+    std::string out = dir_ + "/o" + std::to_string(seed);
+    auto r = t::botsim({"run", file("p.xml", platform()),
+                        file("d.xml", deployment({{"tasks", "30"}, {"task_time", "100"}})),
+                        "--seed", std::to_string(seed), "--out", out, "--quiet"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    auto tasks = botsim::read_csv(out + "/tasks.csv");
+    std::vector<std::pair<double, long>> starts;
+    for (const auto& row : tasks.rows)
+      starts.push_back({std::stod(row[tasks.column("start_s")]),
+                        std::stol(row[tasks.column("task")])});
+    std::stable_sort(starts.begin(), starts.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<long> ids;
+    for (const auto& s : starts) ids.push_back(s.second);
+    return ids;
+  };
+  auto a = order(1), b = order(1), c = order(2);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  auto sorted = a;
+  std::sort(sorted.begin(), sorted.end());
+  for (long i = 0; i < 30; ++i) EXPECT_EQ(sorted[static_cast<size_t>(i)], i);
+  std::vector<long> identity(30);
+  for (long i = 0; i < 30; ++i) identity[static_cast<size_t>(i)] = i;
+  EXPECT_NE(a, identity);  // random, not file order
+}
+
+TEST_F(SilvaCli, HeadlineFindingOnTheNormalJob) {
+  // Section 5: with creationRatio = increaseRatio = 0.5 the host count stays within ~12 % of
+  // the optimum (11 one-hour hosts for 256 x N(150, 30) s) and the speedup near the host count.
+  // 20 populations.
+  double hosts = 0, speedup_ratio = 0;
+  const int n = 20;
+  for (int seed = 1; seed <= n; ++seed) {
+    std::string out = dir_ + "/h" + std::to_string(seed);
+    auto r = t::botsim({"run", "platforms/utility-cloud.xml", "deployments/silva2008-normal.xml",
+                        "--seed", std::to_string(seed), "--out", out, "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto summary = nlohmann::json::parse(t::read_text(out + "/summary.json"));
+    const auto& u = summary["users"][0];
+    auto tasks = botsim::read_csv(out + "/tasks.csv");
+    double work = 0;
+    for (const auto& row : tasks.rows)
+      if (!row[tasks.column("end_s")].empty())
+        work += std::stod(row[tasks.column("end_s")]) - std::stod(row[tasks.column("start_s")]);
+    double h = u["instances"].get<double>();
+    hosts += h;
+    speedup_ratio += work / u["makespan_s"].get<double>() / h;
+  }
+  double mean_hosts = hosts / n;
+  EXPECT_GE(mean_hosts, 11 * 0.88);
+  EXPECT_LE(mean_hosts, 11 * 1.12);
+  EXPECT_GT(speedup_ratio / n, 0.8);  // speedup close to the host count
+}
