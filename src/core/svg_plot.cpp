@@ -368,9 +368,11 @@ class SvgWriter {
         "<line class=\"reference\" x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#c00000\" "
         "stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n",
         num(left_), num(left_ + plot_w_), num(y));
+    // The label gets a white halo so it stays readable over bars and lines.
     if (!c_.reference_label.empty())
       out_ += fmt::format(
-          "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#c00000\">{}</text>\n",
+          "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#c00000\" stroke=\"white\" "
+          "stroke-width=\"3\" paint-order=\"stroke\">{}</text>\n",
           num(left_ + plot_w_ - 4), num(y - 5), xml_escape(c_.reference_label));
   }
 

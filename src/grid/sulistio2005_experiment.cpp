@@ -1,1 +1,343 @@
-// stub
+#include "grid/sulistio2005_experiment.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+
+#include "cli/experiment.hpp"
+#include "core/csv.hpp"
+#include "core/results.hpp"
+#include "core/svg_plot.hpp"
+#include "core/units.hpp"
+
+namespace botsim::grid {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kDefaultPeriod = 60;  // the paper's auction period, when bids.csv cannot tell
+
+// Means and deviations are rounded to 6 significant digits: enough for figures, and no
+// floating-point noise in the tables.
+std::string num6(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : ""; }
+
+struct Stats {
+  double mean = kNaN, sd = kNaN;
+  size_t n = 0;
+};
+
+// Sample standard deviation (n - 1); 0 for a single value.
+Stats stats(const std::vector<double>& v) {
+  Stats s;
+  s.n = v.size();
+  if (v.empty()) return s;
+  s.mean = 0;
+  for (double x : v) s.mean += x;
+  s.mean /= static_cast<double>(v.size());
+  s.sd = 0;
+  if (v.size() > 1) {
+    for (double x : v) s.sd += (x - s.mean) * (x - s.mean);
+    s.sd = std::sqrt(s.sd / static_cast<double>(v.size() - 1));
+  }
+  return s;
+}
+
+// One user across all runs.
+struct UserAcross {
+  std::string name, policy, vo;
+  std::optional<double> deadline_s, budget;
+  std::vector<double> runtime_h;  // finished runs only
+  std::vector<double> spent;
+  size_t runs = 0, met_deadline = 0;
+};
+
+struct Resource {
+  std::string name;
+  std::vector<std::string> vo;
+};
+
+// A row of bids.csv.
+struct Bid {
+  double time_s = 0;
+  std::string resource, user;
+  double bid = 0, share = 0, cost = 0;
+};
+
+nlohmann::json read_summary(const std::string& dir) {
+  std::string path = (fs::path(dir) / "summary.json").string();
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
+
+std::vector<Bid> read_bids(const std::string& dir) {
+  fs::path path = fs::path(dir) / "bids.csv";
+  if (!fs::exists(path)) return {};  // a run without any auction period writes none
+  CsvTable t = read_csv(path.string());
+  size_t ct = t.column("time_s"), cr = t.column("resource"), cu = t.column("user"),
+         cb = t.column("bid"), cs = t.column("share"), cc = t.column("cost");
+  std::vector<Bid> bids;
+  for (size_t i = 0; i < t.rows.size(); ++i) {
+    const auto& row = t.rows[i];
+    try {
+      bids.push_back(Bid{parse_number(row[ct]), row[cr], row[cu], parse_number(row[cb]),
+                         parse_number(row[cs]), parse_number(row[cc])});
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(path.string() + ": data row " + std::to_string(i + 1) + ": " +
+                               e.what());
+    }
+  }
+  return bids;
+}
+
+// Users in the order of the first run's summary.json (then any new ones in later runs).
+std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
+                                   std::vector<Resource>& resources) {
+  std::vector<UserAcross> users;
+  for (size_t r = 0; r < run_dirs.size(); ++r) {
+    nlohmann::json summary = read_summary(run_dirs[r]);
+    std::string where = (fs::path(run_dirs[r]) / "summary.json").string();
+    try {
+      for (const auto& u : summary.at("users")) {
+        std::string name = u.at("name").get<std::string>();
+        auto it = std::find_if(users.begin(), users.end(),
+                               [&](const UserAcross& x) { return x.name == name; });
+        if (it == users.end()) {
+          UserAcross a;
+          a.name = name;
+          a.policy = u.at("policy").get<std::string>();
+          a.vo = u.at("vo").is_null() ? "" : u.at("vo").get<std::string>();
+          if (!u.at("deadline_s").is_null()) a.deadline_s = u.at("deadline_s").get<double>();
+          if (!u.at("budget").is_null()) a.budget = u.at("budget").get<double>();
+          users.push_back(a);
+          it = users.end() - 1;
+        }
+        ++it->runs;
+        if (!u.at("makespan_s").is_null())
+          it->runtime_h.push_back(u.at("makespan_s").get<double>() / 3600);
+        it->spent.push_back(u.at("spent").get<double>());
+        if (u.at("met_deadline").is_boolean() && u.at("met_deadline").get<bool>())
+          ++it->met_deadline;
+      }
+      if (r == 0)
+        for (const auto& res : summary.at("resources"))
+          resources.push_back(
+              Resource{res.at("name").get<std::string>(), res.at("vo").get<std::vector<std::string>>()});
+    } catch (const nlohmann::json::exception& e) {
+      throw std::runtime_error(where + ": " + e.what());
+    }
+  }
+  return users;
+}
+
+std::string resource_title(const std::string& name, const std::vector<Resource>& resources) {
+  for (const auto& r : resources) {
+    if (r.name != name || r.vo.empty()) continue;
+    std::string vo;
+    for (const auto& v : r.vo) vo += (vo.empty() ? "" : ", ") + v;
+    return name + " of domain " + vo;
+  }
+  return name;
+}
+
+// The auction period: the smallest gap between successive distinct times in bids.csv.
+double auction_period(const std::vector<Bid>& bids) {
+  std::vector<double> times;
+  for (const auto& b : bids) times.push_back(b.time_s);
+  std::sort(times.begin(), times.end());
+  double period = std::numeric_limits<double>::infinity();
+  for (size_t i = 1; i < times.size(); ++i)
+    if (times[i] > times[i - 1]) period = std::min(period, times[i] - times[i - 1]);
+  return std::isfinite(period) ? period : kDefaultPeriod;
+}
+
+// One step series per user: a row of bids.csv holds for one period; a period without a row
+// (the user had no bid there) leaves a gap.
+Chart time_series_chart(const std::vector<Bid>& rows, const std::vector<std::string>& order,
+                        double period, bool share) {
+  Chart c;
+  c.kind = Chart::Kind::Step;
+  c.x_label = "time (simulation minutes)";
+  c.y_label = share ? "share of the resource (%)" : "bid (cents per minute)";
+  for (const auto& user : order) {
+    Series s;
+    s.label = user;
+    double last_t = -std::numeric_limits<double>::infinity();
+    double last_y = kNaN;
+    for (const auto& b : rows) {
+      if (b.user != user) continue;
+      double y = share ? b.share * 100 : b.bid;
+      if (!s.x.empty() && b.time_s - last_t > 1.5 * period) {
+        // Close the previous stretch at the end of its last period, then break the line.
+        s.x.push_back((last_t + period) / 60);
+        s.y.push_back(last_y);
+        s.x.push_back((last_t + period) / 60);
+        s.y.push_back(kNaN);
+      }
+      s.x.push_back(b.time_s / 60);
+      s.y.push_back(y);
+      last_t = b.time_s;
+      last_y = y;
+    }
+    if (s.x.empty()) continue;
+    s.x.push_back((last_t + period) / 60);
+    s.y.push_back(last_y);
+    c.series.push_back(std::move(s));
+  }
+  return c;
+}
+
+// Figs 2-5 for one resource: bids (cents per minute) and shares (%) over time, first run.
+void write_resource_figures(const std::vector<Bid>& bids, const std::string& resource,
+                            const std::vector<Resource>& resources,
+                            const std::vector<UserAcross>& users, const fs::path& out,
+                            const std::string& bid_fig, const std::string& share_fig) {
+  std::vector<Bid> rows;
+  for (const auto& b : bids)
+    if (b.resource == resource) rows.push_back(b);
+  // Users in summary order, then any only bids.csv knows, by name.
+  std::vector<std::string> order;
+  for (const auto& u : users) order.push_back(u.name);
+  for (const auto& b : rows)
+    if (std::find(order.begin(), order.end(), b.user) == order.end()) order.push_back(b.user);
+  auto rank = [&](const std::string& user) {
+    return std::find(order.begin(), order.end(), user) - order.begin();
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const Bid& a, const Bid& b) {
+    return a.time_s != b.time_s ? a.time_s < b.time_s : rank(a.user) < rank(b.user);
+  });
+
+  CsvTable bid_csv{{"time_s", "time_min", "user", "bid", "cost"}, {}};
+  CsvTable share_csv{{"time_s", "time_min", "user", "share_pct"}, {}};
+  for (const auto& b : rows) {
+    bid_csv.rows.push_back({format_number(b.time_s), num6(b.time_s / 60), b.user,
+                            format_number(b.bid), format_number(b.cost)});
+    share_csv.rows.push_back(
+        {format_number(b.time_s), num6(b.time_s / 60), b.user, num6(b.share * 100)});
+  }
+  write_csv((out / (bid_fig + ".csv")).string(), bid_csv);
+  write_csv((out / (share_fig + ".csv")).string(), share_csv);
+
+  const double period = auction_period(bids);
+  const std::string title = resource_title(resource, resources);
+  Chart bid_chart = time_series_chart(rows, order, period, false);
+  bid_chart.title = "Bidding cost on " + title;
+  write_svg((out / (bid_fig + ".svg")).string(), bid_chart);
+  Chart share_chart = time_series_chart(rows, order, period, true);
+  share_chart.title = "Share of " + title + " per user";
+  write_svg((out / (share_fig + ".svg")).string(), share_chart);
+}
+
+std::string category(const UserAcross& u) {
+  return u.name + " (" + u.policy + (u.vo.empty() ? "" : ", " + u.vo) + ")";
+}
+
+std::string series_label(size_t runs) {
+  return runs == 1 ? "1 run" : fmt::format("mean ± sd of {} runs", runs);
+}
+
+}  // namespace
+
+std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
+                                       const std::string& out_dir) {
+  if (run_dirs.empty()) throw std::runtime_error("sulistio2005: no runs to aggregate");
+  const fs::path out(out_dir);
+  std::vector<Resource> resources;
+  std::vector<UserAcross> users = read_users(run_dirs, resources);
+  std::vector<Bid> bids = read_bids(run_dirs.front());
+
+  write_resource_figures(bids, "R1", resources, users, out, "fig2_bid_cost_R1", "fig3_share_R1");
+  write_resource_figures(bids, "R4", resources, users, out, "fig4_bid_cost_R4", "fig5_share_R4");
+
+  // Figs 6 and 7: run time against the deadline, and cost, per user across runs.
+  CsvTable runtime_csv{{"user", "policy", "vo", "runs", "finished_runs", "runtime_h_mean",
+                        "runtime_h_sd", "deadline_h", "met_deadline_runs"},
+                       {}};
+  CsvTable cost_csv{{"user", "policy", "vo", "runs", "cost_mean", "cost_sd", "budget"}, {}};
+  Chart runtime_chart, cost_chart;
+  runtime_chart.kind = cost_chart.kind = Chart::Kind::Bar;
+  runtime_chart.title = "Total run time per user";
+  runtime_chart.y_label = "run time (hours)";
+  cost_chart.title = "Total cost per user";
+  cost_chart.y_label = "cost (G$)";
+  runtime_chart.series.push_back(Series{series_label(run_dirs.size()), {}, {}, {}});
+  cost_chart.series.push_back(Series{series_label(run_dirs.size()), {}, {}, {}});
+  std::string table = fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", "user",
+                                  "policy", "vo", "runtime_h", "sd", "met", "cost_G$", "sd");
+  for (const auto& u : users) {
+    Stats rt = stats(u.runtime_h), cost = stats(u.spent);
+    std::string deadline_h = u.deadline_s ? num6(*u.deadline_s / 3600) : "";
+    runtime_csv.rows.push_back({u.name, u.policy, u.vo, std::to_string(u.runs),
+                                std::to_string(u.runtime_h.size()), num6(rt.mean), num6(rt.sd),
+                                deadline_h, u.deadline_s ? std::to_string(u.met_deadline) : ""});
+    cost_csv.rows.push_back({u.name, u.policy, u.vo, std::to_string(u.runs), num6(cost.mean),
+                             num6(cost.sd), u.budget ? format_number(*u.budget) : ""});
+    for (Chart* c : {&runtime_chart, &cost_chart}) c->categories.push_back(category(u));
+    runtime_chart.series[0].y.push_back(rt.mean);
+    runtime_chart.series[0].y_err.push_back(rt.n > 1 ? rt.sd : 0);
+    cost_chart.series[0].y.push_back(cost.mean);
+    cost_chart.series[0].y_err.push_back(cost.n > 1 ? cost.sd : 0);
+    if (!std::isfinite(runtime_chart.reference_y) && u.deadline_s) {
+      // Every user of the paper has the same deadline; the first one found is drawn.
+      runtime_chart.reference_y = *u.deadline_s / 3600;
+      runtime_chart.reference_label = "deadline (" + num6(*u.deadline_s / 3600) + " h)";
+    }
+    table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", u.name, u.policy,
+                         u.vo.empty() ? "-" : u.vo, rt.n ? fmt::format("{:.2f}", rt.mean) : "-",
+                         rt.n ? fmt::format("{:.2f}", rt.sd) : "-",
+                         u.deadline_s ? fmt::format("{}/{}", u.met_deadline, u.runs) : "-",
+                         fmt::format("{:.2f}", cost.mean), fmt::format("{:.2f}", cost.sd));
+  }
+  write_csv((out / "fig6_runtime.csv").string(), runtime_csv);
+  write_csv((out / "fig7_cost.csv").string(), cost_csv);
+  write_svg((out / "fig6_runtime.svg").string(), runtime_chart);
+  write_svg((out / "fig7_cost.svg").string(), cost_chart);
+  return table;
+}
+
+static void run_sulistio2005(const ExperimentOptions& opts) {
+  const int reps = opts.reps_given ? opts.reps : 1;  // the paper reports a single run
+  const std::string platform = find_data_file("platforms/badg.xml");
+  const std::string deployment = find_data_file("deployments/sulistio2005.xml");
+  std::string table;
+  // Everything goes to a temporary directory first: a failed experiment leaves OUT as it was.
+  write_directory_atomically(opts.out_dir, [&](const std::string& tmp) {
+    std::vector<RunRequest> requests;
+    std::vector<std::string> dirs;
+    for (int rep = 0; rep < reps; ++rep) {
+      unsigned long long seed = opts.seed + static_cast<unsigned long long>(rep);
+      dirs.push_back((fs::path(tmp) / "runs" / ("seed-" + std::to_string(seed))).string());
+      requests.push_back(RunRequest{platform, deployment, seed, dirs.back()});
+    }
+    std::cout << "sulistio2005: " << reps << (reps == 1 ? " run" : " runs") << ", "
+              << std::min(opts.jobs, reps) << " at a time\n"
+              << std::flush;
+    run_many(requests, opts.jobs);
+    table = write_sulistio2005_figures(dirs, tmp);
+  });
+  std::cout << table;
+}
+
+void register_sulistio2005_experiment() {
+  register_experiment(Experiment{
+      "sulistio2005",
+      "Sulistio & Buyya 2005: auction-based proportional share on the BADG grid (Figs 2-7)",
+      run_sulistio2005});
+}
+
+}  // namespace botsim::grid

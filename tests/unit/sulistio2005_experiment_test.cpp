@@ -1,0 +1,246 @@
+// The sulistio2005 experiment's aggregation (Figs 2-7) on hand-made run directories.
+#include "grid/sulistio2005_experiment.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using botsim::grid::write_sulistio2005_figures;
+
+namespace {
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+// A summary.json as `botsim run` writes it, for users U0 (no-opt, A), U3 (local, B) and
+// U8 (local, A), each with a 10 h deadline and a G$100 fund.
+std::string summary(const std::string& u0_makespan, double u0_spent,
+                    const std::string& u3_makespan, double u3_spent,
+                    const std::string& u8_makespan, double u8_spent) {
+  auto user = [](const std::string& name, const std::string& policy, const std::string& vo,
+                 const std::string& makespan, double spent) {
+    bool finished = makespan != "null";
+    std::string finish = finished ? std::to_string(60 + std::stod(makespan)) : "null";
+    std::string met = finished && std::stod(makespan) <= 36000 ? "true" : "false";
+    return "{\"name\": \"" + name + "\", \"model\": \"auction\", \"policy\": \"" + policy +
+           "\", \"vo\": \"" + vo +
+           "\", \"tasks_total\": 50, \"tasks_done\": 50, \"start_s\": 60.0, \"finish_s\": " +
+           finish + ", \"makespan_s\": " + makespan +
+           ", \"deadline_s\": 36000.0, \"met_deadline\": " + met +
+           ", \"budget\": 100.0, \"spent\": " + std::to_string(spent) +
+           ", \"instances\": null, \"charged_units\": null, \"messages\": null}";
+  };
+  return "{\"botsim_version\": \"0.1.0\", \"platform\": \"platforms/badg.xml\", "
+         "\"deployment\": \"deployments/sulistio2005.xml\", \"seed\": 1, "
+         "\"simulated_time_s\": 50000.0, \"users\": [" +
+         user("U0", "no-opt", "A", u0_makespan, u0_spent) + ", " +
+         user("U3", "local", "B", u3_makespan, u3_spent) + ", " +
+         user("U8", "local", "A", u8_makespan, u8_spent) +
+         "], \"resources\": [{\"name\": \"R1\", \"vo\": [\"A\"], \"earned\": 0.0}, "
+         "{\"name\": \"R4\", \"vo\": [\"B\"], \"earned\": 0.0}]}\n";
+}
+
+class Sulistio2005Figures : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() /
+            ("botsim-s05-" +
+             std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(root_);
+    // Run 1: U3 never finishes; U8 bids on R1 at 1 and 2 min, then again at 4 min (a gap).
+    write(root_ / "runs/seed-1/summary.json", summary("7200", 10, "null", 50, "3600", 20));
+    write(root_ / "runs/seed-1/bids.csv",
+          "time_s,resource,user,bid,share,cost\n"
+          "60,R1,U8,500,0.625,1.5\n"
+          "60,R1,U0,300,0.375,0.9\n"
+          "60,R4,U3,100,1,1\n"
+          "120,R1,U0,20,0.5,0.2\n"
+          "120,R1,U8,20,0.5,0.2\n"
+          "240,R1,U8,30,1,0.3\n");
+    // Run 2: everyone finishes, U3 after its deadline.
+    write(root_ / "runs/seed-2/summary.json", summary("10800", 14, "43200", 60, "5400", 22));
+    write(root_ / "runs/seed-2/bids.csv", "time_s,resource,user,bid,share,cost\n"
+                                           "60,R1,U0,1,1,1\n");
+    fs::create_directories(root_ / "out");
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  std::vector<std::string> runs() const {
+    return {(root_ / "runs/seed-1").string(), (root_ / "runs/seed-2").string()};
+  }
+  fs::path out() const { return root_ / "out"; }
+
+  fs::path root_;
+};
+
+void expect_well_formed_svg(const fs::path& path) {
+  std::ifstream in(path);
+  boost::property_tree::ptree tree;
+  ASSERT_NO_THROW(boost::property_tree::read_xml(in, tree)) << path;
+  EXPECT_EQ(tree.count("svg"), 1u) << path;
+}
+
+}  // namespace
+
+TEST_F(Sulistio2005Figures, WritesEveryFile) {
+  write_sulistio2005_figures(runs(), out().string());
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(out())) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "fig2_bid_cost_R1.csv", "fig2_bid_cost_R1.svg", "fig3_share_R1.csv",
+                       "fig3_share_R1.svg", "fig4_bid_cost_R4.csv", "fig4_bid_cost_R4.svg",
+                       "fig5_share_R4.csv", "fig5_share_R4.svg", "fig6_runtime.csv",
+                       "fig6_runtime.svg", "fig7_cost.csv", "fig7_cost.svg"}));
+  for (const auto& n : names)
+    if (n.size() > 4 && n.substr(n.size() - 4) == ".svg") expect_well_formed_svg(out() / n);
+}
+
+TEST_F(Sulistio2005Figures, BidsOverTimeComeFromTheFirstRunInUserOrder) {
+  write_sulistio2005_figures(runs(), out().string());
+  EXPECT_EQ(read(out() / "fig2_bid_cost_R1.csv"),
+            "time_s,time_min,user,bid,cost\n"
+            "60,1,U0,300,0.9\n"
+            "60,1,U8,500,1.5\n"
+            "120,2,U0,20,0.2\n"
+            "120,2,U8,20,0.2\n"
+            "240,4,U8,30,0.3\n");
+  EXPECT_EQ(read(out() / "fig4_bid_cost_R4.csv"),
+            "time_s,time_min,user,bid,cost\n"
+            "60,1,U3,100,1\n");
+}
+
+TEST_F(Sulistio2005Figures, SharesArePercentages) {
+  write_sulistio2005_figures(runs(), out().string());
+  EXPECT_EQ(read(out() / "fig3_share_R1.csv"),
+            "time_s,time_min,user,share_pct\n"
+            "60,1,U0,37.5\n"
+            "60,1,U8,62.5\n"
+            "120,2,U0,50\n"
+            "120,2,U8,50\n"
+            "240,4,U8,100\n");
+  EXPECT_EQ(read(out() / "fig5_share_R4.csv"),
+            "time_s,time_min,user,share_pct\n"
+            "60,1,U3,100\n");
+}
+
+TEST_F(Sulistio2005Figures, TimeSeriesChartsNameResourceDomainAndUsers) {
+  write_sulistio2005_figures(runs(), out().string());
+  std::string fig2 = read(out() / "fig2_bid_cost_R1.svg");
+  EXPECT_NE(fig2.find(">Bidding cost on R1 of domain A</text>"), std::string::npos);
+  EXPECT_NE(fig2.find(">time (simulation minutes)</text>"), std::string::npos);
+  EXPECT_NE(fig2.find(">bid (cents per minute)</text>"), std::string::npos);
+  EXPECT_NE(fig2.find(">U0</text>"), std::string::npos);
+  EXPECT_NE(fig2.find(">U8</text>"), std::string::npos);
+  EXPECT_EQ(fig2.find(">U3</text>"), std::string::npos);  // U3 never bid on R1
+  // U8's line breaks at the missing period 180 s: two stretches.
+  auto g = fig2.find("data-label=\"U8\"");
+  ASSERT_NE(g, std::string::npos);
+  auto d = fig2.find(" d=\"", g);
+  std::string path = fig2.substr(d, fig2.find("\"", d + 4) - d);
+  EXPECT_EQ(std::count(path.begin(), path.end(), 'M'), 2);
+  std::string fig5 = read(out() / "fig5_share_R4.svg");
+  EXPECT_NE(fig5.find(">Share of R4 of domain B per user</text>"), std::string::npos);
+  EXPECT_NE(fig5.find(">share of the resource (%)</text>"), std::string::npos);
+}
+
+TEST_F(Sulistio2005Figures, RuntimeMeanAndDeviationAcrossRuns) {
+  write_sulistio2005_figures(runs(), out().string());
+  // U0: 2 h and 3 h; U3: unfinished, then 12 h (late); U8: 1 h and 1.5 h.
+  EXPECT_EQ(read(out() / "fig6_runtime.csv"),
+            "user,policy,vo,runs,finished_runs,runtime_h_mean,runtime_h_sd,deadline_h,"
+            "met_deadline_runs\n"
+            "U0,no-opt,A,2,2,2.5,0.707107,10,2\n"
+            "U3,local,B,2,1,12,0,10,0\n"
+            "U8,local,A,2,2,1.25,0.353553,10,2\n");
+  std::string svg = read(out() / "fig6_runtime.svg");
+  EXPECT_NE(svg.find("class=\"reference\""), std::string::npos);
+  EXPECT_NE(svg.find(">deadline (10 h)</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">U3 (local, B)</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">mean ± sd of 2 runs</text>"), std::string::npos);
+  EXPECT_NE(svg.find("class=\"error-bars\""), std::string::npos);
+}
+
+TEST_F(Sulistio2005Figures, CostMeanAndDeviationAcrossRuns) {
+  std::string table = write_sulistio2005_figures(runs(), out().string());
+  EXPECT_EQ(read(out() / "fig7_cost.csv"),
+            "user,policy,vo,runs,cost_mean,cost_sd,budget\n"
+            "U0,no-opt,A,2,12,2.82843,100\n"
+            "U3,local,B,2,55,7.07107,100\n"
+            "U8,local,A,2,21,1.41421,100\n");
+  EXPECT_NE(read(out() / "fig7_cost.svg").find(">cost (G$)</text>"), std::string::npos);
+  // The table printed at the end: a header and one line per user.
+  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 4);
+  EXPECT_NE(table.find("U3     local    B        12.00     0.00       0/2      55.00     7.07"),
+            std::string::npos)
+      << table;
+}
+
+TEST_F(Sulistio2005Figures, SingleRunHasNoErrorBars) {
+  write_sulistio2005_figures({runs()[0]}, out().string());
+  EXPECT_EQ(read(out() / "fig6_runtime.csv"),
+            "user,policy,vo,runs,finished_runs,runtime_h_mean,runtime_h_sd,deadline_h,"
+            "met_deadline_runs\n"
+            "U0,no-opt,A,1,1,2,0,10,1\n"
+            "U3,local,B,1,0,,,10,0\n"
+            "U8,local,A,1,1,1,0,10,1\n");
+  std::string svg = read(out() / "fig6_runtime.svg");
+  EXPECT_EQ(svg.find("class=\"error-bars\""), std::string::npos);
+  EXPECT_NE(svg.find(">1 run</text>"), std::string::npos);
+}
+
+TEST_F(Sulistio2005Figures, Deterministic) {
+  fs::create_directories(root_ / "again");
+  write_sulistio2005_figures(runs(), out().string());
+  write_sulistio2005_figures(runs(), (root_ / "again").string());
+  size_t files = 0;
+  for (const auto& e : fs::directory_iterator(out())) {
+    EXPECT_EQ(read(e.path()), read(root_ / "again" / e.path().filename())) << e.path();
+    ++files;
+  }
+  EXPECT_EQ(files, 12u);
+}
+
+TEST_F(Sulistio2005Figures, RunWithoutBidsGivesEmptyTimeSeries) {
+  fs::remove(root_ / "runs/seed-1/bids.csv");
+  write_sulistio2005_figures(runs(), out().string());
+  EXPECT_EQ(read(out() / "fig2_bid_cost_R1.csv"), "time_s,time_min,user,bid,cost\n");
+  expect_well_formed_svg(out() / "fig2_bid_cost_R1.svg");
+}
+
+TEST_F(Sulistio2005Figures, BadInputNamesTheFile) {
+  auto error_of = [&](const std::vector<std::string>& dirs) {
+    try {
+      write_sulistio2005_figures(dirs, out().string());
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  std::string missing = (root_ / "runs/seed-9").string();
+  EXPECT_EQ(error_of({missing}), "cannot open " + missing + "/summary.json");
+  EXPECT_EQ(error_of({}), "sulistio2005: no runs to aggregate");
+
+  write(root_ / "runs/seed-1/summary.json", "{\"users\": [{\"name\": \"U0\"}]}");
+  EXPECT_NE(error_of(runs()).find(runs()[0] + "/summary.json: "), std::string::npos);
+  write(root_ / "runs/seed-1/summary.json", "{ not json");
+  EXPECT_NE(error_of(runs()).find(runs()[0] + "/summary.json: "), std::string::npos);
+
+  write(root_ / "runs/seed-1/summary.json", summary("7200", 10, "null", 50, "3600", 20));
+  write(root_ / "runs/seed-1/bids.csv", "time_s,resource,user,bid,share,cost\n60,R1,U0,lots,1,1\n");
+  EXPECT_EQ(error_of(runs()), runs()[0] + "/bids.csv: data row 1: 'lots' is not a number");
+}
