@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -45,6 +46,7 @@ std::string deployment_xml(const Job& job, double cr, double ir) {
       "    <prop id=\"creation_ratio\" value=\"{}\"/>\n"
       "    <prop id=\"increase_ratio\" value=\"{}\"/>\n"
       "    <prop id=\"budget_factor\" value=\"1\"/>\n"
+      "    <prop id=\"check_interval\" value=\"5min\"/>\n"
       "  </actor>\n"
       "</platform>\n",
       job.props, format_number(cr), format_number(ir));
@@ -141,10 +143,21 @@ static void run_silva2008(const ExperimentOptions& opts) {
   std::cout << "silva2008: " << requests.size() << " runs (" << reps << " per setting), "
             << opts.jobs << " at a time\n"
             << std::flush;
-  run_many(requests, opts.jobs);
-
+  // In chunks: each run's directory is read and removed once its chunk is done, so the disk
+  // holds at most one chunk of run directories (10,000 runs would take ~300 MB).
   std::vector<SilvaRunOutcome> outcomes(requests.size());
-  for (size_t i = 0; i < requests.size(); ++i) outcomes[i] = read_silva_run(requests[i].out_dir, kAtu);
+  const size_t chunk = 500;
+  for (size_t first = 0; first < requests.size(); first += chunk) {
+    size_t last = std::min(requests.size(), first + chunk);
+    run_many(std::vector<RunRequest>(requests.begin() + static_cast<long>(first),
+                                     requests.begin() + static_cast<long>(last)),
+             opts.jobs);
+    for (size_t i = first; i < last; ++i) {
+      outcomes[i] = read_silva_run(requests[i].out_dir, kAtu);
+      fs::remove_all(requests[i].out_dir);
+    }
+    std::cout << "silva2008: " << last << "/" << requests.size() << " runs done\n" << std::flush;
+  }
 
   fs::create_directories(out);
   fs::remove_all(out / "deployments");

@@ -44,7 +44,7 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
               "literal"
           ? Line15::Literal
           : Line15::PositiveOnly;
-  p.check_interval_s = props.duration("check_interval", 60.0, -1e300);
+  p.check_interval_s = props.duration("check_interval", 300.0, -1e300);
   if (!(p.check_interval_s > 0)) props.fail("check_interval", "must be > 0");
   p.stop_margin_s = props.duration("stop_margin", 0.0);
   double paid = p.type.atu_s - p.type.boot_s - p.stop_margin_s;
