@@ -1,1 +1,236 @@
-// stub
+#include "grid/auctioneer.hpp"
+
+#include <simgrid/s4u/Host.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/results.hpp"
+#include "core/units.hpp"
+#include "grid/auction.hpp"
+#include "platform/messaging.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace botsim::grid {
+
+Auctioneer::Params Auctioneer::Params::read(const PropReader& props, const ActorSite& site) {
+  Params p;
+  p.period_s = props.duration("period", 60.0, 1e-3);
+  p.info.period_s = p.period_s;
+  const sg4::Host* host = sg4::Host::by_name(site.host);
+  PropReader hw = host_props(*host);
+  ResourceInfo& r = p.info;
+  r.name = site.host;
+  r.location = hw.text("location", "");
+  r.vo = hw.list("vo");
+  if (r.vo.empty())
+    hw.fail("vo", "an Auctioneer's resource must name its VO domain(s), e.g. value=\"A,B\"");
+  r.min_bid = hw.number("min_bid", std::nullopt, 1e-9);
+  r.max_bid = hw.number("max_bid", std::nullopt, 1e-9);
+  if (r.min_bid > r.max_bid)
+    hw.fail("min_bid", "min_bid " + format_number(r.min_bid) + " exceeds max_bid " +
+                           format_number(r.max_bid));
+  r.surcharge = hw.number("surcharge", 0.2, 0.0);
+  r.pe = host->get_core_count();
+  r.mips_per_pe = flops_to_mi(host->get_speed());
+  if (!(r.mips_per_pe > 0)) hw.fail("speed", "a resource needs a speed > 0");
+  return p;
+}
+
+Auctioneer::Auctioneer(std::vector<std::string>)
+    : params_(Params::read(running_actor_props(), running_actor_site())) {}
+
+void Auctioneer::operator()() {
+  sg4::Actor::self()->daemonize();  // serves until the last user is done
+  Inbox<AuctioneerMessage> inbox("Auctioneer-" + params_.info.name);
+  params_.info.auctioneer = inbox.mailbox();
+  resource_row_ = results().add_resource({params_.info.name, params_.info.vo, 0.0});
+  // 3.1: register once with the GIS of every domain the resource belongs to.
+  for (const auto& vo : params_.info.vo)
+    send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(vo)), RegisterResource{params_.info});
+
+  inbox_ = inbox.mailbox();
+  const double period = params_.period_s;
+  double next_tick = period;
+  for (;;) {
+    // With no work at all, ticks change nothing: sleep until the next message.
+    bool idle = !active();
+    auto msg = idle ? inbox.receive() : inbox.receive_until(next_tick);
+    if (!msg) {
+      end_of_period(next_tick - period);
+      next_tick += period;
+      continue;
+    }
+    if (idle) next_tick = (std::floor(sg4::Engine::get_clock() / period) + 1) * period;
+    std::visit([this](auto& m) { handle(m); }, *msg);
+  }
+}
+
+bool Auctioneer::active() const {
+  for (const auto& [name, a] : accounts_)
+    if (a.exec || !a.queue.empty() || a.pending_bid > 0 || a.unsettled) return true;
+  return false;
+}
+
+void Auctioneer::handle(OpenAccount& m) {
+  Account& a = accounts_[m.user];
+  a.user = m.user;
+  a.broker = m.broker;
+  const auto& vo = params_.info.vo;
+  a.surcharge = std::find(vo.begin(), vo.end(), m.vo) == vo.end() ? params_.info.surcharge : 0.0;
+}
+
+void Auctioneer::handle(PlaceBid& m) {
+  Account& a = accounts_.at(m.user);
+  a.pending_bid = clamp_bid(m.bid, params_.info.min_bid, params_.info.max_bid);  // eq. 2
+  a.balance += m.deposit;
+}
+
+void Auctioneer::handle(SubmitTask& m) {
+  Account& a = accounts_.at(m.user);
+  size_t row = results().add_task({m.user, m.task, m.length_mi, params_.info.name,
+                                   sg4::Engine::get_clock(), std::nullopt, std::nullopt});
+  a.queue.push_back({m.task, m.length_mi, row});
+  a.unsettled = true;
+  try_start(a);
+}
+
+void Auctioneer::handle(ProgressQuery& m) {
+  Account& a = accounts_.at(m.user);
+  account_progress(a);
+  Progress p;
+  p.resource = params_.info.name;
+  double bid = a.bid > 0 ? a.bid : (a.pending_bid > 0 ? a.pending_bid : params_.info.min_bid);
+  p.share_mips = share_of(a, bid);
+  p.bid = bid;
+  p.remaining_mi = a.exec ? flops_to_mi(a.exec->get_remaining()) : 0.0;
+  for (const auto& t : a.queue) p.remaining_mi += t.length_mi;
+  p.queued = static_cast<int>(a.queue.size());
+  p.running = a.exec ? 1 : 0;
+  p.balance = a.balance;
+  p.charged = a.charged;
+  send<BrokerMessage>(a.broker, std::move(p));
+}
+
+double Auctioneer::share_of(const Account& who, double who_bid) const {
+  std::vector<double> bids;
+  size_t me = 0;
+  bool counted = false;
+  for (const auto& [name, a] : accounts_) {
+    if (&a == &who) {
+      me = bids.size();
+      bids.push_back(who_bid);
+      counted = true;
+    } else if (a.exec && !a.suspended) {
+      bids.push_back(a.bid);
+    }
+  }
+  if (!counted) return 0;
+  return proportional_shares(bids, params_.info.pe, params_.info.mips_per_pe)[me];
+}
+
+void Auctioneer::account_progress(Account& a) {
+  if (!a.exec) return;
+  double left = a.exec->get_remaining();
+  a.consumed_mi += flops_to_mi(a.flops_at_mark - left);
+  a.flops_at_mark = left;
+}
+
+void Auctioneer::try_start(Account& a) {
+  if (a.exec || a.queue.empty() || a.bid <= 0 || a.balance <= 0 || a.suspended) return;
+  a.current = a.queue.front();
+  a.queue.pop_front();
+  const double flops = mi_to_flops(a.current.length_mi);
+  // The bid is the Exec's sharing weight: SimGrid's CPU sharing does eq. 1 (auction.hpp).
+  sg4::ExecPtr exec = sg4::this_actor::exec_init(flops);
+  exec->set_priority(a.bid);
+  exec->start();
+  a.exec = exec;
+  a.flops_at_mark = flops;
+  // A task runner on the resource waits for the Exec and tells the Auctioneer, so that the
+  // Auctioneer itself only ever waits on its inbox.
+  sg4::Actor::create("task-runner", sg4::this_actor::get_host(),
+                     [exec, inbox = inbox_, user = a.user] {
+                       sg4::Actor::self()->daemonize();
+                       exec->wait();
+                       send<AuctioneerMessage>(inbox, TaskFinished{user}, 0);
+                     });
+  if (a.share_mips <= 0) a.share_mips = share_of(a, a.bid);
+  results().task(a.current.row).start_s = sg4::Engine::get_clock();
+}
+
+void Auctioneer::handle(TaskFinished& m) { task_finished(accounts_.at(m.user)); }
+
+void Auctioneer::task_finished(Account& a) {
+  a.consumed_mi += flops_to_mi(a.flops_at_mark);
+  a.exec = nullptr;
+  a.flops_at_mark = 0;
+  results().task(a.current.row).end_s = sg4::Engine::get_clock();
+  send<BrokerMessage>(a.broker, TaskDone{params_.info.name, a.current.task});
+  try_start(a);
+}
+
+void Auctioneer::end_of_period(double period_start) {
+  const double period = params_.period_s;
+  auto& resource = results().resource(resource_row_);
+  const double capability = params_.info.pe * params_.info.mips_per_pe;
+  // Charge the period that ends now (eq. 3), from each user's local balance.
+  for (auto& [name, a] : accounts_) {
+    account_progress(a);
+    if (a.consumed_mi > 0) {
+      double cost = period_cost(a.consumed_mi, a.share_mips, a.bid, period, a.surcharge);
+      cost = std::min(cost, a.balance);  // money never goes negative
+      a.balance -= cost;
+      a.charged += cost;
+      resource.earned += cost;
+      results().add_bid({period_start, params_.info.name, a.user, a.bid,
+                         a.share_mips / capability, cost});
+    }
+    a.consumed_mi = 0;
+    a.share_mips = 0;
+  }
+  // Bids that arrived during the period apply from now on (3.2).
+  for (auto& [name, a] : accounts_) {
+    if (a.pending_bid > 0) {
+      a.bid = a.pending_bid;
+      a.pending_bid = 0;
+    }
+    if (a.exec) {
+      if (!a.suspended && a.balance <= 0) {
+        a.exec->suspend();
+        a.suspended = true;
+        spdlog::info("{} suspended: no money left on {}", a.user, params_.info.name);
+      } else if (a.suspended && a.balance > 0) {
+        a.exec->resume();
+        a.suspended = false;
+      }
+      if (!a.suspended) a.exec->update_priority(a.bid);
+    } else if (a.suspended && a.balance > 0) {
+      a.suspended = false;
+    }
+    try_start(a);
+  }
+  // Shares for the new period (eq. 1), and settlement of users whose tasks here are done.
+  std::vector<Account*> sharing;
+  std::vector<double> bids;
+  for (auto& [name, a] : accounts_)
+    if (a.exec && !a.suspended) {
+      sharing.push_back(&a);
+      bids.push_back(a.bid);
+    }
+  auto shares = proportional_shares(bids, params_.info.pe, params_.info.mips_per_pe);
+  for (size_t k = 0; k < sharing.size(); ++k) sharing[k]->share_mips = shares[k];
+  for (auto& [name, a] : accounts_) {
+    if (!a.exec && a.queue.empty() && a.unsettled) {
+      send<BrokerMessage>(a.broker, Settlement{params_.info.name,
+                                               a.charged - a.charged_at_settlement, a.balance});
+      a.charged_at_settlement = a.charged;
+      a.balance = 0;
+      a.unsettled = false;
+    }
+  }
+}
+
+}  // namespace botsim::grid

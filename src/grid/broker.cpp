@@ -1,1 +1,308 @@
-// stub
+#include "grid/broker.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/results.hpp"
+#include "core/workload.hpp"
+#include "grid/auction.hpp"
+#include "platform/messaging.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace botsim::grid {
+
+const char* policy_name(Policy p) {
+  switch (p) {
+    case Policy::NoOpt:
+      return "no-opt";
+    case Policy::Global:
+      return "global";
+    case Policy::Local:
+      return "local";
+  }
+  return "?";
+}
+
+Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& site) {
+  Params p;
+  p.name = props.text("name", site.host);
+  p.vo = props.text("vo");
+  if (p.vo.empty()) props.fail("vo", "must name the user's VO domain");
+  std::string policy = props.choice("policy", {"no-opt", "global", "local"});
+  p.policy = policy == "no-opt" ? Policy::NoOpt : policy == "global" ? Policy::Global
+                                                                       : Policy::Local;
+  p.start_s = props.duration("start", 0.0, 0.0);
+  p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
+  p.bid_interval_s = props.duration("bid_interval", 600.0, 1e-3);
+  if (p.policy == Policy::NoOpt)
+    p.bid = props.number("bid", std::nullopt, 1e-9);
+  else if (props.has("bid"))
+    props.fail("bid", "only No-Opt users give a fixed bid; '" + policy + "' brokers compute theirs");
+  p.fund = props.number("fund", std::nullopt, 0.0);
+  p.allowance = props.number("allowance", 0.0, 0.0);
+  p.allowance_interval_s = props.duration("allowance_interval", p.bid_interval_s, 1e-3);
+  Rng rng = make_rng("workload/" + p.name);
+  p.lengths = read_workload(props, scenario_paths().deployment_dir, rng, "task_length");
+  return p;
+}
+
+Broker::Broker(std::vector<std::string>)
+    : params_(Params::read(running_actor_props(), running_actor_site())) {
+  rng_ = make_rng("broker/" + params_.name);
+}
+
+double Broker::time_left() const {
+  return params_.deadline_s + params_.start_s - sg4::Engine::get_clock();
+}
+
+void Broker::record() {
+  UserRecord& u = results().user(user_row_);
+  u.tasks_done = done_;
+  u.spent = spent_;
+  if (finish_s_ >= 0) u.finish_s = finish_s_;
+}
+
+void Broker::operator()() {
+  UserRecord u;
+  u.name = params_.name;
+  u.model = "auction";
+  u.policy = policy_name(params_.policy);
+  u.vo = params_.vo;
+  u.tasks_total = static_cast<long>(params_.lengths.size());
+  u.start_s = params_.start_s;
+  u.deadline_s = params_.deadline_s;
+  u.budget = params_.fund;
+  user_row_ = results().add_user(std::move(u));
+
+  sg4::this_actor::sleep_until(params_.start_s);
+  Inbox<BrokerMessage> inbox("Broker-" + params_.name);
+  inbox_ = inbox.mailbox();
+  wallet_ = params_.fund;
+
+  // 4.1.1: resource discovery through the user's own GIS.
+  send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(params_.vo)),
+                   QueryResources{params_.vo, inbox_});
+  while (!discovered_) std::visit([this](auto& m) { handle(m); }, *inbox.receive());
+  if (resources_.empty()) {
+    spdlog::warn("{}: the GIS of VO '{}' knows no resource; nothing to run on", params_.name,
+                 params_.vo);
+    return;
+  }
+  submit_initial_tasks();
+
+  const long total = static_cast<long>(params_.lengths.size());
+  double next_monitor = params_.start_s + params_.bid_interval_s;
+  auto unsettled = [this] {
+    return std::any_of(resources_.begin(), resources_.end(),
+                       [](const Resource& r) { return r.unsettled; });
+  };
+  while (done_ < total || unsettled()) {
+    auto msg = inbox.receive_until(next_monitor);
+    if (!msg) {
+      if (done_ < total) monitor();
+      next_monitor += params_.bid_interval_s;
+      continue;
+    }
+    std::visit([this](auto& m) { handle(m); }, *msg);
+  }
+  record();
+  spdlog::info("{} done: {} tasks, finished at {:.1f} s, spent G${:.2f}", params_.name, done_,
+               finish_s_, spent_);
+}
+
+void Broker::handle(ResourceList& m) {
+  auto add = [this](ResourceInfo& info, bool local) {
+    Resource r;
+    r.view.name = info.name;
+    r.view.pe = info.pe;
+    r.view.mips_per_pe = info.mips_per_pe;
+    r.view.min_bid = info.min_bid;
+    r.view.max_bid = info.max_bid;
+    r.view.local = local;
+    r.view.surcharge = local ? 0.0 : info.surcharge;
+    r.info = std::move(info);
+    by_name_[r.info.name] = resources_.size();
+    resources_.push_back(std::move(r));
+  };
+  for (auto& info : m.local) add(info, true);
+  for (auto& info : m.global) add(info, false);
+  discovered_ = true;
+}
+
+void Broker::handle(TaskDone& m) {
+  Resource& r = resources_[by_name_.at(m.resource)];
+  --r.outstanding;
+  ++done_;
+  if (done_ == static_cast<long>(params_.lengths.size())) finish_s_ = sg4::Engine::get_clock();
+  record();
+}
+
+void Broker::handle(Settlement& m) {
+  Resource& r = resources_[by_name_.at(m.resource)];
+  spent_ += m.charged;
+  wallet_ += m.refund;
+  r.has_progress = false;
+  if (r.outstanding == 0) r.unsettled = false;
+  record();
+}
+
+void Broker::handle(Progress& m) {
+  Resource& r = resources_[by_name_.at(m.resource)];
+  r.progress = m;
+  r.has_progress = true;
+  if (--awaiting_progress_ == 0) decide();
+}
+
+void Broker::open_account(size_t index, double bid) {
+  Resource& r = resources_[index];
+  send<AuctioneerMessage>(r.info.auctioneer, OpenAccount{params_.name, params_.vo, inbox_});
+  r.open = true;
+  place_bid(r, bid);
+}
+
+// Bids `bid` for the next bidding interval and tops the local balance up to what that bid can
+// cost until the next top-up (eq. 2: B = lb / tm). A broker short of money bids what it can.
+void Broker::place_bid(Resource& r, double bid) {
+  bid = clamp_bid(bid, r.view.min_bid, r.view.max_bid);
+  // Enough for two bidding intervals: the old bid still applies until the next auction period,
+  // and a deposit must never run dry between two top-ups. Unused money is refunded.
+  const double horizon = 2 * (params_.bid_interval_s + r.info.period_s);
+  const double rate = cents_per_min_to_gd_per_s(1.0) * (1 + r.view.surcharge) * horizon;  // G$ per unit of bid
+  const double balance = r.has_progress ? r.progress.balance : 0.0;
+  double deposit = std::max(0.0, bid * rate - balance);
+  if (deposit > wallet_) {
+    deposit = wallet_;
+    bid = std::max(r.view.min_bid, (balance + deposit) / rate);
+  }
+  wallet_ -= deposit;
+  if (deposit > 0 || bid != r.bid)
+    send<AuctioneerMessage>(r.info.auctioneer, PlaceBid{params_.name, bid, deposit});
+  r.bid = bid;
+}
+
+void Broker::submit(size_t index, long task) {
+  Resource& r = resources_[index];
+  ++r.outstanding;
+  r.unsettled = true;
+  send<AuctioneerMessage>(r.info.auctioneer,
+                          SubmitTask{params_.name, task, params_.lengths[static_cast<size_t>(task)]});
+}
+
+void Broker::submit_initial_tasks() {
+  const auto& lengths = params_.lengths;
+  const size_t m = lengths.size();
+  std::vector<ResourceView> views;
+  for (const auto& r : resources_) views.push_back(r.view);
+
+  if (params_.policy == Policy::NoOpt) {
+    // Section 5: tasks uniformly to all resources, one bid at the start.
+    auto plan = uniform_submission_plan(m, resources_.size(), rng_);
+    for (size_t i = 0; i < resources_.size(); ++i) open_account(i, params_.bid);
+    for (size_t t = 0; t < m; ++t) submit(plan[t], static_cast<long>(t));
+    return;
+  }
+  // 4.1.2: initial bid from the estimated time on the slowest resource (eq. 4).
+  double avg = std::accumulate(lengths.begin(), lengths.end(), 0.0) / static_cast<double>(m);
+  double est = estimated_time(avg, views[slowest_resource(views)]);
+  if (params_.policy == Policy::Global) {
+    auto plan = global_submission_plan(lengths, views, rng_);  // 4.1.3
+    for (size_t i = 0; i < resources_.size(); ++i)
+      open_account(i, initial_bid(est, params_.deadline_s, views[i]));
+    for (size_t t = 0; t < m; ++t) submit(plan[t], static_cast<long>(t));
+    return;
+  }
+  // 4.2: kappa = m / n random tasks to each local resource, the rest held back in List.
+  std::vector<long> order(m);
+  std::iota(order.begin(), order.end(), 0L);
+  std::shuffle(order.begin(), order.end(), rng_);
+  const int k = kappa(static_cast<int>(m), static_cast<int>(resources_.size()));
+  size_t next = 0;
+  for (size_t i = 0; i < resources_.size(); ++i) {
+    if (!resources_[i].view.local) continue;
+    open_account(i, initial_bid(est, params_.deadline_s, views[i]));
+    for (int j = 0; j < k && next < m; ++j) submit(i, order[next++]);
+  }
+  held_back_.assign(order.begin() + static_cast<long>(next), order.end());
+}
+
+void Broker::credit_allowance() {
+  if (params_.allowance <= 0) return;
+  double due = std::floor((sg4::Engine::get_clock() - params_.start_s) /
+                          params_.allowance_interval_s);
+  if (due > allowances_paid_) {
+    wallet_ += (due - allowances_paid_) * params_.allowance;
+    allowances_paid_ = due;
+  }
+}
+
+// 4.1.4: every P_i, ask every resource holding our tasks for <S_r, B_r, L_total>.
+void Broker::monitor() {
+  credit_allowance();
+  if (awaiting_progress_ > 0) return;  // previous answers still on their way
+  for (auto& r : resources_) {
+    if (r.outstanding == 0) continue;  // 4.2: resources without our tasks are ignored
+    send<AuctioneerMessage>(r.info.auctioneer, ProgressQuery{params_.name});
+    ++awaiting_progress_;
+  }
+  if (awaiting_progress_ == 0) decide();
+}
+
+void Broker::decide() {
+  const double left = time_left();
+  for (auto& r : resources_) {
+    if (r.outstanding == 0 || !r.has_progress) continue;
+    const Progress& p = r.progress;
+    double bid = r.bid;
+    if (params_.policy != Policy::NoOpt) {
+      double l_task = 0;
+      if (params_.policy == Policy::Local && !held_back_.empty() && left > 0) {
+        // 4.2: more tasks of List to r while it would still finish well before D (case 2 of
+        // 4.1.4), so that extra work never forces a higher bid (docs/sulistio2005.md).
+        std::vector<double> lengths;
+        for (long t : held_back_) lengths.push_back(params_.lengths[static_cast<size_t>(t)]);
+        size_t n = tasks_that_fit(p.remaining_mi, p.share_mips, lengths, left / 2);
+        for (size_t j = 0; j < n; ++j) {
+          l_task += lengths[j];
+          submit(by_name_.at(r.info.name), held_back_[j]);
+        }
+        held_back_.erase(held_back_.begin(), held_back_.begin() + static_cast<long>(n));
+      }
+      double f = finish_time(p.remaining_mi + l_task, p.share_mips);  // eq. 5
+      bid = adjusted_bid(f, left, p.bid, r.view);                      // eq. 6
+    }
+    place_bid(r, bid);
+    spdlog::debug("{} on {}: S={:.1f} L={:.0f} queued={} balance={:.2f} bid={:.1f} wallet={:.2f}",
+                  params_.name, r.info.name, p.share_mips, p.remaining_mi, p.queued, p.balance,
+                  r.bid, wallet_);
+  }
+  // 4.2: past half of D, the rest of List goes to the best available resources.
+  if (params_.policy == Policy::Local && !held_back_.empty() &&
+      sg4::Engine::get_clock() - params_.start_s > params_.deadline_s / 2)
+    hand_out_remaining();
+}
+
+void Broker::hand_out_remaining() {
+  std::vector<int> queued;
+  for (const auto& r : resources_) queued.push_back(r.has_progress ? r.progress.queued : 0);
+  auto plan = best_available_plan(held_back_.size(), queued, rng_);
+  // New resources get eq. 4's bid, judged on the time left: maxBid if their share of List
+  // cannot be done on one PE before D (docs/sulistio2005.md).
+  std::vector<double> load(resources_.size(), 0.0);
+  for (size_t j = 0; j < plan.size(); ++j)
+    load[plan[j]] += params_.lengths[static_cast<size_t>(held_back_[j])];
+  for (size_t i = 0; i < resources_.size(); ++i) {
+    if (resources_[i].open || load[i] == 0) continue;
+    const auto& v = resources_[i].view;
+    open_account(i, initial_bid(load[i] / v.mips_per_pe, time_left(), v));
+  }
+  for (size_t j = 0; j < plan.size(); ++j) submit(plan[j], held_back_[j]);
+  held_back_.clear();
+}
+
+}  // namespace botsim::grid

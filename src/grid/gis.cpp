@@ -1,1 +1,115 @@
-// stub
+#include "grid/gis.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "core/error.hpp"
+#include "grid/domain_graph.hpp"
+#include "platform/messaging.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace botsim::grid {
+
+GridInformationService::Params GridInformationService::Params::read(const PropReader& props,
+                                                                    const ActorSite&) {
+  Params p;
+  p.vo = props.text("vo");
+  if (p.vo.empty()) props.fail("vo", "must name a VO domain");
+  p.peers = props.list("peers");
+  return p;
+}
+
+GridInformationService::GridInformationService(std::vector<std::string>)
+    : params_(Params::read(running_actor_props(), running_actor_site())) {}
+
+void GridInformationService::operator()() {
+  sg4::Actor::self()->daemonize();  // serves until the last user is done
+  Inbox<GisMessage> inbox(gis_mailbox(params_.vo));
+  inbox_ = inbox.mailbox();
+  for (;;) {
+    auto msg = inbox.receive();
+    std::visit([this](auto& m) { on(m); }, *msg);
+  }
+}
+
+void GridInformationService::on(RegisterResource& m) {
+  // 3.1: a resource advertises once; a second registration replaces the first.
+  for (auto& r : registered_)
+    if (r.name == m.info.name) {
+      r = std::move(m.info);
+      return;
+    }
+  spdlog::debug("registered resource {}", m.info.name);
+  registered_.push_back(std::move(m.info));
+}
+
+void GridInformationService::on(QueryResources& m) {
+  GlobalQuery q{m.reply_to, domain_graph().reachable_from(params_.vo), {}};
+  long id = next_query_++;
+  for (const auto& vo : q.domains)
+    send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(vo)), PeerQuery{params_.vo, id, inbox_});
+  if (q.domains.empty()) {
+    answer(q);
+    return;
+  }
+  queries_.emplace(id, std::move(q));
+}
+
+void GridInformationService::on(PeerQuery& m) {
+  send<GisMessage>(m.reply_to, PeerList{m.query_id, params_.vo, registered_});
+}
+
+void GridInformationService::on(PeerList& m) {
+  auto it = queries_.find(m.query_id);
+  if (it == queries_.end()) return;
+  it->second.lists[m.vo] = std::move(m.resources);
+  if (it->second.lists.size() == it->second.domains.size()) {
+    answer(it->second);
+    queries_.erase(it);
+  }
+}
+
+void GridInformationService::answer(GlobalQuery& q) {
+  std::vector<ResourceInfo> others;
+  for (const auto& vo : q.domains)
+    for (auto& r : q.lists[vo]) others.push_back(r);
+  std::vector<Registration> regs;
+  for (const auto& r : others) regs.push_back({r.name, r.vo});
+  ResourceList reply;
+  reply.local = registered_;
+  for (size_t i : global_list(params_.vo, regs)) reply.global.push_back(others[i]);
+  send<BrokerMessage>(q.reply_to, std::move(reply));
+}
+
+void check_gis_deployment(const std::vector<ActorSpec>& actors) {
+  auto& graph = domain_graph();
+  graph.clear();
+  std::map<std::string, const ActorSpec*> gis;
+  for (const auto& a : actors) {
+    if (a.function != "GridInformationService") continue;
+    const std::string& vo = a.props.at("vo");
+    if (!gis.emplace(vo, &a).second)
+      throw InputError(scenario_paths().deployment, a.element(),
+                       "VO domain '" + vo + "' already has a GridInformationService");
+    graph.add_domain(vo);
+  }
+  for (const auto& [vo, spec] : gis) {
+    auto it = spec->props.find("peers");
+    std::vector<std::string> peers;
+    if (it != spec->props.end()) {
+      peers = split_words(it->second);
+    } else {
+      for (const auto& [other, s] : gis)
+        if (other != vo) peers.push_back(other);
+    }
+    for (const auto& peer : peers) {
+      if (!gis.count(peer))
+        throw InputError(scenario_paths().deployment, spec->element(),
+                         "property 'peers': no GridInformationService for VO domain '" + peer +
+                             "'");
+      if (peer != vo) graph.add_link(vo, peer);
+    }
+  }
+}
+
+}  // namespace botsim::grid

@@ -1,4 +1,46 @@
 #include "grid/register.hpp"
+
+#include <simgrid/s4u/Host.hpp>
+
+#include "core/error.hpp"
+#include "grid/auctioneer.hpp"
+#include "grid/broker.hpp"
+#include "grid/domain_graph.hpp"
+#include "grid/gis.hpp"
+#include "grid/sulistio2005_experiment.hpp"
+
 namespace botsim::grid {
-void register_model() {}
+
+// Every Broker's VO and every Auctioneer's VOs need a GIS.
+static void check_domains(const std::vector<ActorSpec>& actors) {
+  const auto& graph = domain_graph();
+  for (const auto& a : actors) {
+    if (a.function == "Broker") {
+      auto it = a.props.find("vo");
+      if (it != a.props.end() && !graph.has(it->second))
+        throw InputError(scenario_paths().deployment, a.element(),
+                         "property 'vo': no GridInformationService serves VO domain '" +
+                             it->second + "'");
+    } else if (a.function == "Auctioneer") {
+      const auto* host = simgrid::s4u::Host::by_name(a.host);
+      for (const auto& vo : host_props(*host).list("vo"))
+        if (!graph.has(vo))
+          throw InputError(scenario_paths().platform, "host '" + a.host + "'",
+                           "property 'vo': no GridInformationService is deployed for VO domain '" +
+                               vo + "'");
+    }
+  }
+}
+
+void register_model() {
+  auto& reg = actor_registry();
+  reg.add<GridInformationService>("GridInformationService",
+                                  "the Grid Information Service of one VO domain (3.1)");
+  reg.add<Auctioneer>("Auctioneer", "a resource's proportional-share auctioneer (3.2)");
+  reg.add<Broker>("Broker", "a user's bidding broker: no-opt, global or local policy (4)");
+  reg.add_check(check_gis_deployment);
+  reg.add_check(check_domains);
+  register_sulistio2005_experiment();
+}
+
 }  // namespace botsim::grid

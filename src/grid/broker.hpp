@@ -1,0 +1,83 @@
+#pragma once
+// A user's broker (sections 3.3 and 4): discovers resources through its domain's GIS, submits
+// its bag of tasks and bids for shares. Policies: No-Opt (section 5), Global Domain (4.1) and
+// Local Domain (4.2) time optimisation.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/props.hpp"
+#include "core/rng.hpp"
+#include "grid/bidding.hpp"
+#include "grid/protocol.hpp"
+#include "platform/scenario.hpp"
+
+namespace botsim::grid {
+
+enum class Policy { NoOpt, Global, Local };
+const char* policy_name(Policy p);
+
+class Broker {
+ public:
+  struct Params {
+    std::string name;
+    std::string vo;
+    Policy policy = Policy::NoOpt;
+    double start_s = 0;
+    double deadline_s = 0;         // D, relative to the start
+    double bid_interval_s = 600;   // P_i
+    double bid = 0;                // No-Opt's fixed bid (cents per minute)
+    double fund = 0;               // G$ at the start
+    double allowance = 0;          // G$ received every allowance_interval_s (3.3)
+    double allowance_interval_s = 600;
+    std::vector<double> lengths;   // the bag of tasks, in MI
+    static Params read(const PropReader& props, const ActorSite& site);
+  };
+  explicit Broker(std::vector<std::string> args);
+  void operator()();
+
+ private:
+  struct Resource {
+    ResourceInfo info;
+    ResourceView view;
+    bool open = false;       // account opened
+    double bid = 0;          // our current bid (cents/min)
+    int outstanding = 0;     // tasks submitted and not done
+    bool unsettled = false;  // waiting for a Settlement
+    bool has_progress = false;
+    Progress progress{};
+  };
+
+  void discover();
+  void submit_initial_tasks();
+  void submit(size_t resource, long task);
+  void open_account(size_t resource, double bid);
+  void monitor();
+  void decide();
+  void place_bid(Resource& r, double bid);
+  void hand_out_remaining();
+  void handle(ResourceList& m);
+  void handle(TaskDone& m);
+  void handle(Progress& m);
+  void handle(Settlement& m);
+  void credit_allowance();
+  double time_left() const;
+  void record();
+
+  Params params_;
+  Rng rng_;
+  simgrid::s4u::Mailbox* inbox_ = nullptr;
+  std::vector<Resource> resources_;
+  std::map<std::string, size_t> by_name_;
+  std::vector<long> held_back_;  // 4.2's List: tasks not yet submitted
+  long done_ = 0;
+  int awaiting_progress_ = 0;
+  double wallet_ = 0;            // G$ in hand (not deposited)
+  double spent_ = 0;             // G$ charged (settled)
+  double allowances_paid_ = 0;   // how many allowances were credited
+  double finish_s_ = -1;
+  size_t user_row_ = 0;
+  bool discovered_ = false;
+};
+
+}  // namespace botsim::grid

@@ -1,0 +1,45 @@
+#pragma once
+// The Grid Information Service of one VO domain (section 3.1).
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/props.hpp"
+#include "grid/protocol.hpp"
+#include "platform/scenario.hpp"
+
+namespace botsim::grid {
+
+class GridInformationService {
+ public:
+  struct Params {
+    std::string vo;
+    std::vector<std::string> peers;  // the GISes this one knows; empty: every other GIS
+    static Params read(const PropReader& props, const ActorSite& site);
+  };
+  explicit GridInformationService(std::vector<std::string> args);
+  void operator()();
+
+ private:
+  struct GlobalQuery {
+    simgrid::s4u::Mailbox* reply_to;
+    std::vector<std::string> domains;  // breadth-first order
+    std::map<std::string, std::vector<ResourceInfo>> lists;
+  };
+  void on(RegisterResource& m);
+  void on(QueryResources& m);
+  void on(PeerQuery& m);
+  void on(PeerList& m);
+  void answer(GlobalQuery& q);
+
+  Params params_;
+  std::vector<ResourceInfo> registered_;
+  std::map<long, GlobalQuery> queries_;
+  long next_query_ = 0;
+  simgrid::s4u::Mailbox* inbox_ = nullptr;
+};
+
+/// Checks the GIS deployment (one GIS per VO, peers exist) and builds domain_graph().
+void check_gis_deployment(const std::vector<ActorSpec>& actors);
+
+}  // namespace botsim::grid
