@@ -46,11 +46,21 @@ std::string xml_escape(const std::string& text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         // Control characters other than tab/newline are not allowed in XML 1.0.
         if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
@@ -93,7 +103,8 @@ Ticks nice_ticks(double lo, double hi, int target) {
   t.decimals = std::max(0, -static_cast<int>(std::floor(std::log10(step) + 1e-9)));
   // Ticks are whole multiples of the step (no accumulated error: zero is exactly 0).
   long first = std::lround(t.lo / step), last = std::lround(t.hi / step);
-  for (long k = first; k <= last; ++k) t.values.push_back(k == 0 ? 0.0 : static_cast<double>(k) * step);
+  for (long k = first; k <= last; ++k)
+    t.values.push_back(k == 0 ? 0.0 : static_cast<double>(k) * step);
   return t;
 }
 
@@ -170,7 +181,8 @@ class SvgWriter {
 
     // Margins follow the longest labels so nothing is cut off.
     size_t ytick_chars = 0;
-    for (double v : yt_.values) ytick_chars = std::max(ytick_chars, format_tick(v, yt_.decimals).size());
+    for (double v : yt_.values)
+      ytick_chars = std::max(ytick_chars, format_tick(v, yt_.decimals).size());
     left_ = 24 + ytick_chars * kCharWidth + (c_.y_label.empty() ? 0 : 20);
     top_ = c_.title.empty() ? 20 : 44;
     right_ = 20;
@@ -241,8 +253,9 @@ class SvgWriter {
       }
     } else {
       for (double v : xt_.values) {
-        out_ += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"black\"/>\n",
-                            num(px(v)), num(bottom), num(bottom + 5));
+        out_ +=
+            fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"black\"/>\n",
+                        num(px(v)), num(bottom), num(bottom + 5));
         out_ += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", num(px(v)), num(bottom + 18),
                             xml_escape(format_tick(v, xt_.decimals)));
       }
@@ -250,13 +263,14 @@ class SvgWriter {
     out_ += "</g>\n";
 
     // The frame: left and bottom axis lines.
-    out_ += fmt::format(
-        "<path class=\"frame\" d=\"M{} {}V{}H{}\" fill=\"none\" stroke=\"black\"/>\n", num(left_),
-        num(top_), num(bottom), num(left_ + plot_w_));
+    out_ +=
+        fmt::format("<path class=\"frame\" d=\"M{} {}V{}H{}\" fill=\"none\" stroke=\"black\"/>\n",
+                    num(left_), num(top_), num(bottom), num(left_ + plot_w_));
 
     if (!c_.x_label.empty())
-      out_ += fmt::format("<text class=\"x-label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-                          num(left_ + plot_w_ / 2), num(height_ - 10), xml_escape(c_.x_label));
+      out_ += fmt::format(
+          "<text class=\"x-label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+          num(left_ + plot_w_ / 2), num(height_ - 10), xml_escape(c_.x_label));
     if (!c_.y_label.empty())
       out_ += fmt::format(
           "<text class=\"y-label\" x=\"16\" y=\"{0}\" text-anchor=\"middle\" "
@@ -267,7 +281,9 @@ class SvgWriter {
   double slot_width() const {
     return plot_w_ / static_cast<double>(std::max<size_t>(bar_categories(), 1));
   }
-  double bar_center(size_t i) const { return left_ + (static_cast<double>(i) + 0.5) * slot_width(); }
+  double bar_center(size_t i) const {
+    return left_ + (static_cast<double>(i) + 0.5) * slot_width();
+  }
   double bar_width() const {
     return slot_width() * 0.8 / static_cast<double>(std::max<size_t>(c_.series.size(), 1));
   }
@@ -297,10 +313,10 @@ class SvgWriter {
           for (size_t i = 0; i < s.y.size(); ++i) {
             if (!std::isfinite(s.y[i])) continue;  // no bar for a missing value
             double y0 = py(0), y1 = py(s.y[i]);
-            out_ += fmt::format(
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
-                num(bar_x(k, i) - bar_width() / 2), num(std::min(y0, y1)), num(bar_width()),
-                num(std::fabs(y1 - y0)), colour);
+            out_ +=
+                fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
+                            num(bar_x(k, i) - bar_width() / 2), num(std::min(y0, y1)),
+                            num(bar_width()), num(std::fabs(y1 - y0)), colour);
           }
           break;
       }
@@ -358,7 +374,8 @@ class SvgWriter {
                        num(x - cap), num(x + cap));
     }
     if (!d.empty())
-      out_ += fmt::format("<path class=\"error-bars\" d=\"{}\" fill=\"none\" stroke=\"black\"/>\n", d);
+      out_ +=
+          fmt::format("<path class=\"error-bars\" d=\"{}\" fill=\"none\" stroke=\"black\"/>\n", d);
   }
 
   void reference() {
@@ -389,7 +406,8 @@ class SvgWriter {
                             num(x + 4), num(y - 6), colour);
       else
         out_ += fmt::format(
-            "<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"{3}\" stroke-width=\"2\"/>\n",
+            "<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"{3}\" "
+            "stroke-width=\"2\"/>\n",
             num(x), num(x + 20), num(y), colour);
       out_ += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", num(x + 26), num(y + 4),
                           xml_escape(s.label));
@@ -397,7 +415,8 @@ class SvgWriter {
     }
     if (std::isfinite(c_.reference_y) && !c_.reference_label.empty()) {
       out_ += fmt::format(
-          "<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#c00000\" stroke-width=\"1.5\" "
+          "<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#c00000\" "
+          "stroke-width=\"1.5\" "
           "stroke-dasharray=\"6 4\"/>\n",
           num(x), num(x + 20), num(y));
       out_ += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", num(x + 26), num(y + 4),

@@ -136,8 +136,8 @@ std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
       }
       if (r == 0)
         for (const auto& res : summary.at("resources"))
-          resources.push_back(
-              Resource{res.at("name").get<std::string>(), res.at("vo").get<std::vector<std::string>>()});
+          resources.push_back(Resource{res.at("name").get<std::string>(),
+                                       res.at("vo").get<std::vector<std::string>>()});
     } catch (const nlohmann::json::exception& e) {
       throw std::runtime_error(where + ": " + e.what());
     }
@@ -243,6 +243,102 @@ void write_resource_figures(const std::vector<Bid>& bids, const std::string& res
   write_svg((out / (share_fig + ".svg")).string(), share_chart);
 }
 
+// Mean run time in hours; +inf for a user that never finished (slower than anyone who did).
+double mean_runtime(const UserAcross& u) {
+  return u.runtime_h.empty() ? std::numeric_limits<double>::infinity() : stats(u.runtime_h).mean;
+}
+double mean_cost(const UserAcross& u) { return stats(u.spent).mean; }
+// Missed the deadline in most runs (or never finished).
+bool misses_deadline(const UserAcross& u) { return 2 * u.met_deadline < u.runs; }
+
+std::string value_text(double v, const char* unit) {
+  return std::isinf(v) ? std::string("unfinished") : fmt::format("{:.2f} {}", v, unit);
+}
+
+// The paper's findings (section 5.3, Figs 6 and 7), stated over policies and VO domains so
+// that they can be checked on any run: one row each, "yes", "NO" or "n/a" (no such users).
+CsvTable findings(const std::vector<UserAcross>& users) {
+  auto select = [&](const std::string& policy, const std::string& vo) {
+    std::vector<const UserAcross*> out;
+    for (const auto& u : users)
+      if ((policy == "optimising" ? u.policy != "no-opt" : u.policy == policy) &&
+          (vo.empty() || u.vo == vo))
+        out.push_back(&u);
+    return out;
+  };
+  auto names = [](const std::vector<const UserAcross*>& group) {
+    std::string s;
+    for (const auto* u : group) s += (s.empty() ? "" : " ") + u->name;
+    return s;
+  };
+  CsvTable t{{"finding", "users", "holds", "detail"}, {}};
+  // "every user of `a` has a smaller `what` than every user of `b`"
+  auto compare = [&](const std::string& text, const std::vector<const UserAcross*>& a,
+                     const std::vector<const UserAcross*>& b, double (*what)(const UserAcross&),
+                     const char* unit) {
+    if (a.empty() || b.empty()) {
+      t.rows.push_back({text, names(a) + " vs " + names(b), "n/a", "no such users"});
+      return;
+    }
+    const UserAcross* worst = *std::max_element(
+        a.begin(), a.end(), [&](const auto* x, const auto* y) { return what(*x) < what(*y); });
+    const UserAcross* best = *std::min_element(
+        b.begin(), b.end(), [&](const auto* x, const auto* y) { return what(*x) < what(*y); });
+    bool holds = what(*worst) < what(*best);
+    t.rows.push_back({text, names(a) + " vs " + names(b), holds ? "yes" : "NO",
+                      "first group at most " + worst->name + " " + value_text(what(*worst), unit) +
+                          "; second group at least " + best->name + " " +
+                          value_text(what(*best), unit)});
+  };
+  auto no_opt = select("no-opt", ""), optimising = select("optimising", ""),
+       global = select("global", ""), local_a = select("local", "A"),
+       local_b = select("local", "B"), no_opt_b = select("no-opt", "B");
+
+  compare("optimising users finish sooner than No-Opt users", optimising, no_opt, mean_runtime,
+          "h");
+  {
+    std::vector<std::string> wrong;
+    for (const auto* u : optimising)
+      if (misses_deadline(*u) != (u->policy == "local" && u->vo == "B"))
+        wrong.push_back(u->name + (misses_deadline(*u) ? " misses" : " meets"));
+    std::string detail;
+    for (const auto& w : wrong) detail += (detail.empty() ? "" : "; ") + w;
+    t.rows.push_back({"of the optimising users only the local users of domain B miss the deadline",
+                      names(optimising),
+                      optimising.empty() ? "n/a"
+                      : wrong.empty()    ? "yes"
+                                         : "NO",
+                      detail.empty() ? "as the paper says" : detail});
+  }
+  compare("No-Opt users pay less than global users", no_opt, global, mean_cost, "G$");
+  compare("local users of domain A finish sooner than global users", local_a, global, mean_runtime,
+          "h");
+  compare("local users of domain A pay less than global users", local_a, global, mean_cost, "G$");
+  compare("local users of domain A pay less than No-Opt users of domain B", local_a, no_opt_b,
+          mean_cost, "G$");
+  {
+    // "About as much": within a factor 1.5 either way of the global users' mean cost.
+    std::string text = "local users of domain B pay about as much as global users (x1.5)";
+    if (local_b.empty() || global.empty()) {
+      t.rows.push_back({text, names(local_b) + " vs " + names(global), "n/a", "no such users"});
+    } else {
+      double g = 0;
+      for (const auto* u : global) g += mean_cost(*u);
+      g /= static_cast<double>(global.size());
+      bool holds = true;
+      std::string detail = fmt::format("global mean {:.2f} G$", g);
+      for (const auto* u : local_b) {
+        double c = mean_cost(*u);
+        holds = holds && c >= g / 1.5 && c <= g * 1.5;
+        detail += fmt::format("; {} {:.2f} G$", u->name, c);
+      }
+      t.rows.push_back(
+          {text, names(local_b) + " vs " + names(global), holds ? "yes" : "NO", detail});
+    }
+  }
+  return t;
+}
+
 std::string category(const UserAcross& u) {
   return u.name + " (" + u.policy + (u.vo.empty() ? "" : ", " + u.vo) + ")";
 }
@@ -307,6 +403,11 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
   write_csv((out / "fig7_cost.csv").string(), cost_csv);
   write_svg((out / "fig6_runtime.svg").string(), runtime_chart);
   write_svg((out / "fig7_cost.svg").string(), cost_chart);
+
+  CsvTable found = findings(users);
+  write_csv((out / "findings.csv").string(), found);
+  table += "\nthe paper's findings (findings.csv):\n";
+  for (const auto& row : found.rows) table += fmt::format("  {:<4} {}\n", row[2], row[0]);
   return table;
 }
 

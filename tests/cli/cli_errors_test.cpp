@@ -120,9 +120,8 @@ TEST_F(CliErrors, ActorWithoutFunction) {
 TEST_F(CliErrors, UnknownActorFunction) {
   std::string p = file("p.xml", kGoodPlatform);
   std::string d = file("d.xml", deployment("R0", "NoSuchActor"));
-  expect_input_error(cli({"run", p, d}),
-                     {d, "actor #1 'NoSuchActor' on host 'R0'",
-                      "unknown actor function 'NoSuchActor'", "known: "});
+  expect_input_error(cli({"run", p, d}), {d, "actor #1 'NoSuchActor' on host 'R0'",
+                                          "unknown actor function 'NoSuchActor'", "known: "});
 }
 
 TEST_F(CliErrors, ActorOnHostNotInPlatform) {
@@ -170,11 +169,12 @@ TEST_F(CliErrors, UnknownZoneRouting) {
 
 TEST_F(CliErrors, RouteToUnknownHostIsOneLine) {
   // SimGrid's own message for this spans two lines; botsim prints it as one.
-  std::string p = file("p.xml", platform("<zone id=\"z\" routing=\"Full\">\n"
-                                         "<host id=\"R0\" speed=\"1Mf\"/>\n"
-                                         "<link id=\"l\" bandwidth=\"1MBps\" latency=\"1ms\"/>\n"
-                                         "<route src=\"R0\" dst=\"R9\"><link_ctn id=\"l\"/></route>\n"
-                                         "</zone>"));
+  std::string p =
+      file("p.xml", platform("<zone id=\"z\" routing=\"Full\">\n"
+                             "<host id=\"R0\" speed=\"1Mf\"/>\n"
+                             "<link id=\"l\" bandwidth=\"1MBps\" latency=\"1ms\"/>\n"
+                             "<route src=\"R0\" dst=\"R9\"><link_ctn id=\"l\"/></route>\n"
+                             "</zone>"));
   std::string d = file("d.xml", deployment("R0", "Broker"));
   expect_input_error(cli({"validate", p, d}), {p, "R9", "'R0'"});
 }
@@ -188,13 +188,14 @@ TEST_F(CliErrors, DeploymentGivenAsPlatform) {
 TEST_F(CliErrors, OtherSimGridAbortsAreInputErrorsToo) {
   // A route given twice in a Floyd zone: SimGrid dies with its own message; botsim then exits
   // with code 2 naming the file instead of ending by SIGABRT.
-  std::string p = file("p.xml", platform("<zone id=\"z\" routing=\"Floyd\">\n"
-                                         "<host id=\"R0\" speed=\"1Mf\"/>\n"
-                                         "<host id=\"R1\" speed=\"1Mf\"/>\n"
-                                         "<link id=\"l\" bandwidth=\"1MBps\" latency=\"1ms\"/>\n"
-                                         "<route src=\"R0\" dst=\"R1\"><link_ctn id=\"l\"/></route>\n"
-                                         "<route src=\"R0\" dst=\"R1\"><link_ctn id=\"l\"/></route>\n"
-                                         "</zone>"));
+  std::string p =
+      file("p.xml", platform("<zone id=\"z\" routing=\"Floyd\">\n"
+                             "<host id=\"R0\" speed=\"1Mf\"/>\n"
+                             "<host id=\"R1\" speed=\"1Mf\"/>\n"
+                             "<link id=\"l\" bandwidth=\"1MBps\" latency=\"1ms\"/>\n"
+                             "<route src=\"R0\" dst=\"R1\"><link_ctn id=\"l\"/></route>\n"
+                             "<route src=\"R0\" dst=\"R1\"><link_ctn id=\"l\"/></route>\n"
+                             "</zone>"));
   std::string d = file("d.xml", deployment("R0", "Broker"));
   auto r = cli({"validate", p, d});
   EXPECT_EQ(r.exit_code, 2) << r.err;

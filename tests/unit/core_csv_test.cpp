@@ -1,11 +1,11 @@
 // The small CSV tables botsim writes and its experiments read back (core/csv.hpp).
-#include "core/csv.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+
+#include "core/csv.hpp"
 
 using namespace botsim;
 namespace fs = std::filesystem;
@@ -16,7 +16,8 @@ class CsvTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("botsim-csv-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("botsim-csv-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }

@@ -1,11 +1,10 @@
 // Typed, validated reading of <prop>s (core/props.hpp): every error names file, element, property.
-#include "core/props.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/props.hpp"
 
 using namespace botsim;
 
@@ -49,8 +48,7 @@ TEST(Props, RequiredText) {
   EXPECT_FALSE(p.has("vo"));
   EXPECT_EQ(p.text("policy"), "global");
   EXPECT_EQ(p.text("vo", "A"), "A");
-  EXPECT_EQ(error_of([&] { p.text("vo"); }),
-            kWhere + "property 'vo': is required but missing");
+  EXPECT_EQ(error_of([&] { p.text("vo"); }), kWhere + "property 'vo': is required but missing");
 }
 
 TEST(Props, NumberWithRanges) {
@@ -96,8 +94,9 @@ TEST(Props, ChoiceListsAllowedValues) {
   const std::vector<std::string> allowed{"no-opt", "global", "local"};
   EXPECT_EQ(p.choice("ok", allowed), "local");
   EXPECT_EQ(p.choice("missing", allowed, std::string("no-opt")), "no-opt");
-  EXPECT_EQ(error_of([&] { p.choice("policy", allowed); }),
-            kWhere + "property 'policy': unknown value 'fast' (expected one of: no-opt, global, local)");
+  EXPECT_EQ(
+      error_of([&] { p.choice("policy", allowed); }),
+      kWhere + "property 'policy': unknown value 'fast' (expected one of: no-opt, global, local)");
   EXPECT_EQ(error_of([&] { p.choice("missing", allowed); }),
             kWhere + "property 'missing': is required but missing");
 }

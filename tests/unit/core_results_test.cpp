@@ -1,12 +1,12 @@
 // The results files of CONTRACT.md (core/results.hpp) and writing them atomically.
-#include "core/results.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+
+#include "core/results.hpp"
 
 using namespace botsim;
 namespace fs = std::filesystem;
@@ -34,7 +34,8 @@ class ResultsTest : public ::testing::Test {
   // Names in dir_ (to check nothing is left behind).
   std::vector<std::string> listing() const {
     std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_)) names.push_back(e.path().filename().string());
+    for (const auto& e : fs::directory_iterator(dir_))
+      names.push_back(e.path().filename().string());
     std::sort(names.begin(), names.end());
     return names;
   }
@@ -80,7 +81,9 @@ class ResultsTest : public ::testing::Test {
     r.add_resource({"R1", {"A", "B"}, 0});
     return r;
   }
-  static RunInfo info() { return RunInfo{"0.1.0", "platforms/badg.xml", "deployments/x.xml", 7, 4000.5}; }
+  static RunInfo info() {
+    return RunInfo{"0.1.0", "platforms/badg.xml", "deployments/x.xml", 7, 4000.5};
+  }
 
   fs::path dir_;
 };
@@ -103,11 +106,10 @@ TEST_F(ResultsTest, SummaryHasTheContractFieldsInOrder) {
   ASSERT_EQ(s["users"].size(), 4u);
   std::vector<std::string> user_keys;
   for (const auto& [k, v] : s["users"][0].items()) user_keys.push_back(k);
-  EXPECT_EQ(user_keys,
-            (std::vector<std::string>{"name", "model", "policy", "vo", "tasks_total", "tasks_done",
-                                      "start_s", "finish_s", "makespan_s", "deadline_s",
-                                      "met_deadline", "budget", "spent", "instances",
-                                      "charged_units", "messages"}));
+  EXPECT_EQ(user_keys, (std::vector<std::string>{"name", "model", "policy", "vo", "tasks_total",
+                                                 "tasks_done", "start_s", "finish_s", "makespan_s",
+                                                 "deadline_s", "met_deadline", "budget", "spent",
+                                                 "instances", "charged_units", "messages"}));
   const Json& u0 = s["users"][0];
   EXPECT_EQ(u0["name"], "U0");
   EXPECT_EQ(u0["model"], "auction");
@@ -256,9 +258,8 @@ TEST_F(ResultsTest, AtomicWriteReplacesOldDirectoryOnSuccess) {
 
 TEST_F(ResultsTest, AtomicWriteCreatesMissingParents) {
   fs::path out = dir_ / "a" / "b" / "run";
-  write_directory_atomically(out.string(), [](const std::string& tmp) {
-    std::ofstream(fs::path(tmp) / "f") << "1";
-  });
+  write_directory_atomically(
+      out.string(), [](const std::string& tmp) { std::ofstream(fs::path(tmp) / "f") << "1"; });
   EXPECT_EQ(read(out / "f"), "1");
 }
 

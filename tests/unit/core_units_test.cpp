@@ -1,10 +1,10 @@
 // Units and number parsing (core/units.hpp).
-#include "core/units.hpp"
-
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 #include <string>
+
+#include "core/units.hpp"
 
 using namespace botsim;
 

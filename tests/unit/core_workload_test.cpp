@@ -1,6 +1,4 @@
 // Bag-of-tasks workloads: distributions, files, and the properties that choose them.
-#include "core/workload.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -8,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/props.hpp"
+#include "core/workload.hpp"
 
 using namespace botsim;
 namespace fs = std::filesystem;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
 #include <filesystem>
@@ -26,33 +27,35 @@ void write(const fs::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
 }
 
-// A summary.json as `botsim run` writes it, for users U0 (no-opt, A), U3 (local, B) and
-// U8 (local, A), each with a 10 h deadline and a G$100 fund.
-std::string summary(const std::string& u0_makespan, double u0_spent,
-                    const std::string& u3_makespan, double u3_spent,
-                    const std::string& u8_makespan, double u8_spent) {
-  auto user = [](const std::string& name, const std::string& policy, const std::string& vo,
-                 const std::string& makespan, double spent) {
+// A summary.json as `botsim run` writes it, for users U0 (no-opt, A), U2 (global, B),
+// U3 (local, B) and U8 (local, A), each with a 10 h deadline and a G$100 fund. A makespan of
+// "null" is a user that did not finish.
+std::string summary(const std::vector<std::pair<std::string, double>>& makespan_and_spent) {
+  const std::vector<std::array<std::string, 3>> who{
+      {"U0", "no-opt", "A"}, {"U2", "global", "B"}, {"U3", "local", "B"}, {"U8", "local", "A"}};
+  std::string users;
+  for (size_t i = 0; i < who.size(); ++i) {
+    const auto& [makespan, spent] = makespan_and_spent.at(i);
     bool finished = makespan != "null";
     std::string finish = finished ? std::to_string(60 + std::stod(makespan)) : "null";
     std::string met = finished && std::stod(makespan) <= 36000 ? "true" : "false";
-    return "{\"name\": \"" + name + "\", \"model\": \"auction\", \"policy\": \"" + policy +
-           "\", \"vo\": \"" + vo +
-           "\", \"tasks_total\": 50, \"tasks_done\": 50, \"start_s\": 60.0, \"finish_s\": " +
-           finish + ", \"makespan_s\": " + makespan +
-           ", \"deadline_s\": 36000.0, \"met_deadline\": " + met +
-           ", \"budget\": 100.0, \"spent\": " + std::to_string(spent) +
-           ", \"instances\": null, \"charged_units\": null, \"messages\": null}";
-  };
+    users +=
+        (i ? ", " : "") + std::string("{\"name\": \"") + who[i][0] +
+        "\", \"model\": \"auction\", \"policy\": \"" + who[i][1] + "\", \"vo\": \"" + who[i][2] +
+        "\", \"tasks_total\": 50, \"tasks_done\": 50, \"start_s\": 60.0, \"finish_s\": " + finish +
+        ", \"makespan_s\": " + makespan + ", \"deadline_s\": 36000.0, \"met_deadline\": " + met +
+        ", \"budget\": 100.0, \"spent\": " + std::to_string(spent) +
+        ", \"instances\": null, \"charged_units\": null, \"messages\": null}";
+  }
   return "{\"botsim_version\": \"0.1.0\", \"platform\": \"platforms/badg.xml\", "
          "\"deployment\": \"deployments/sulistio2005.xml\", \"seed\": 1, "
          "\"simulated_time_s\": 50000.0, \"users\": [" +
-         user("U0", "no-opt", "A", u0_makespan, u0_spent) + ", " +
-         user("U3", "local", "B", u3_makespan, u3_spent) + ", " +
-         user("U8", "local", "A", u8_makespan, u8_spent) +
+         users +
          "], \"resources\": [{\"name\": \"R1\", \"vo\": [\"A\"], \"earned\": 0.0}, "
          "{\"name\": \"R4\", \"vo\": [\"B\"], \"earned\": 0.0}]}\n";
 }
+
+const std::string kRun1 = summary({{"7200", 10}, {"5400", 40}, {"null", 50}, {"3600", 20}});
 
 class Sulistio2005Figures : public ::testing::Test {
  protected:
@@ -62,7 +65,7 @@ class Sulistio2005Figures : public ::testing::Test {
              std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(root_);
     // Run 1: U3 never finishes; U8 bids on R1 at 1 and 2 min, then again at 4 min (a gap).
-    write(root_ / "runs/seed-1/summary.json", summary("7200", 10, "null", 50, "3600", 20));
+    write(root_ / "runs/seed-1/summary.json", kRun1);
     write(root_ / "runs/seed-1/bids.csv",
           "time_s,resource,user,bid,share,cost\n"
           "60,R1,U8,500,0.625,1.5\n"
@@ -72,9 +75,11 @@ class Sulistio2005Figures : public ::testing::Test {
           "120,R1,U8,20,0.5,0.2\n"
           "240,R1,U8,30,1,0.3\n");
     // Run 2: everyone finishes, U3 after its deadline.
-    write(root_ / "runs/seed-2/summary.json", summary("10800", 14, "43200", 60, "5400", 22));
-    write(root_ / "runs/seed-2/bids.csv", "time_s,resource,user,bid,share,cost\n"
-                                           "60,R1,U0,1,1,1\n");
+    write(root_ / "runs/seed-2/summary.json",
+          summary({{"10800", 14}, {"7200", 44}, {"43200", 60}, {"5400", 22}}));
+    write(root_ / "runs/seed-2/bids.csv",
+          "time_s,resource,user,bid,share,cost\n"
+          "60,R1,U0,1,1,1\n");
     fs::create_directories(root_ / "out");
   }
   void TearDown() override { fs::remove_all(root_); }
@@ -105,7 +110,7 @@ TEST_F(Sulistio2005Figures, WritesEveryFile) {
                        "fig2_bid_cost_R1.csv", "fig2_bid_cost_R1.svg", "fig3_share_R1.csv",
                        "fig3_share_R1.svg", "fig4_bid_cost_R4.csv", "fig4_bid_cost_R4.svg",
                        "fig5_share_R4.csv", "fig5_share_R4.svg", "fig6_runtime.csv",
-                       "fig6_runtime.svg", "fig7_cost.csv", "fig7_cost.svg"}));
+                       "fig6_runtime.svg", "fig7_cost.csv", "fig7_cost.svg", "findings.csv"}));
   for (const auto& n : names)
     if (n.size() > 4 && n.substr(n.size() - 4) == ".svg") expect_well_formed_svg(out() / n);
 }
@@ -165,6 +170,7 @@ TEST_F(Sulistio2005Figures, RuntimeMeanAndDeviationAcrossRuns) {
             "user,policy,vo,runs,finished_runs,runtime_h_mean,runtime_h_sd,deadline_h,"
             "met_deadline_runs\n"
             "U0,no-opt,A,2,2,2.5,0.707107,10,2\n"
+            "U2,global,B,2,2,1.75,0.353553,10,2\n"
             "U3,local,B,2,1,12,0,10,0\n"
             "U8,local,A,2,2,1.25,0.353553,10,2\n");
   std::string svg = read(out() / "fig6_runtime.svg");
@@ -180,11 +186,13 @@ TEST_F(Sulistio2005Figures, CostMeanAndDeviationAcrossRuns) {
   EXPECT_EQ(read(out() / "fig7_cost.csv"),
             "user,policy,vo,runs,cost_mean,cost_sd,budget\n"
             "U0,no-opt,A,2,12,2.82843,100\n"
+            "U2,global,B,2,42,2.82843,100\n"
             "U3,local,B,2,55,7.07107,100\n"
             "U8,local,A,2,21,1.41421,100\n");
   EXPECT_NE(read(out() / "fig7_cost.svg").find(">cost (G$)</text>"), std::string::npos);
-  // The table printed at the end: a header and one line per user.
-  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 4);
+  // The table printed at the end: a header, one line per user, then the findings.
+  EXPECT_EQ(table.rfind("user   policy", 0), 0u);
+  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 1 + 4 + 2 + 7);
   EXPECT_NE(table.find("U3     local    B        12.00     0.00       0/2      55.00     7.07"),
             std::string::npos)
       << table;
@@ -196,6 +204,7 @@ TEST_F(Sulistio2005Figures, SingleRunHasNoErrorBars) {
             "user,policy,vo,runs,finished_runs,runtime_h_mean,runtime_h_sd,deadline_h,"
             "met_deadline_runs\n"
             "U0,no-opt,A,1,1,2,0,10,1\n"
+            "U2,global,B,1,1,1.5,0,10,1\n"
             "U3,local,B,1,0,,,10,0\n"
             "U8,local,A,1,1,1,0,10,1\n");
   std::string svg = read(out() / "fig6_runtime.svg");
@@ -212,7 +221,7 @@ TEST_F(Sulistio2005Figures, Deterministic) {
     EXPECT_EQ(read(e.path()), read(root_ / "again" / e.path().filename())) << e.path();
     ++files;
   }
-  EXPECT_EQ(files, 12u);
+  EXPECT_EQ(files, 13u);
 }
 
 TEST_F(Sulistio2005Figures, RunWithoutBidsGivesEmptyTimeSeries) {
@@ -240,7 +249,40 @@ TEST_F(Sulistio2005Figures, BadInputNamesTheFile) {
   write(root_ / "runs/seed-1/summary.json", "{ not json");
   EXPECT_NE(error_of(runs()).find(runs()[0] + "/summary.json: "), std::string::npos);
 
-  write(root_ / "runs/seed-1/summary.json", summary("7200", 10, "null", 50, "3600", 20));
+  write(root_ / "runs/seed-1/summary.json", kRun1);
   write(root_ / "runs/seed-1/bids.csv", "time_s,resource,user,bid,share,cost\n60,R1,U0,lots,1,1\n");
   EXPECT_EQ(error_of(runs()), runs()[0] + "/bids.csv: data row 1: 'lots' is not a number");
+}
+
+TEST_F(Sulistio2005Figures, FindingsOfThePaperAreChecked) {
+  write_sulistio2005_figures(runs(), out().string());
+  // Means over both runs: run time U0 2.5 h, U2 1.75 h, U3 12 h (one run), U8 1.25 h;
+  // cost U0 12, U2 42, U3 55, U8 21.
+  EXPECT_EQ(read(out() / "findings.csv"),
+            "finding,users,holds,detail\n"
+            "optimising users finish sooner than No-Opt users,U2 U3 U8 vs U0,NO,"
+            "first group at most U3 12.00 h; second group at least U0 2.50 h\n"
+            "of the optimising users only the local users of domain B miss the deadline,"
+            "U2 U3 U8,yes,as the paper says\n"
+            "No-Opt users pay less than global users,U0 vs U2,yes,"
+            "first group at most U0 12.00 G$; second group at least U2 42.00 G$\n"
+            "local users of domain A finish sooner than global users,U8 vs U2,yes,"
+            "first group at most U8 1.25 h; second group at least U2 1.75 h\n"
+            "local users of domain A pay less than global users,U8 vs U2,yes,"
+            "first group at most U8 21.00 G$; second group at least U2 42.00 G$\n"
+            "local users of domain A pay less than No-Opt users of domain B,U8 vs ,n/a,"
+            "no such users\n"
+            "local users of domain B pay about as much as global users (x1.5),U3 vs U2,yes,"
+            "global mean 42.00 G$; U3 55.00 G$\n");
+}
+
+TEST_F(Sulistio2005Figures, UnfinishedUserIsSlowerThanAnyone) {
+  // Only run 1: U3 never finishes, so it is the slowest optimising user.
+  write_sulistio2005_figures({runs()[0]}, out().string());
+  std::string f = read(out() / "findings.csv");
+  EXPECT_NE(f.find("U2 U3 U8 vs U0,NO,first group at most U3 unfinished; second group at least "
+                   "U0 2.00 h\n"),
+            std::string::npos)
+      << f;
+  EXPECT_NE(f.find("U2 U3 U8,yes,as the paper says"), std::string::npos);
 }
