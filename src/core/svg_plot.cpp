@@ -41,6 +41,8 @@ struct Range {
 
 }  // namespace
 
+std::string palette_color(size_t k) { return kPalette[k % 10]; }
+
 std::string xml_escape(const std::string& text) {
   std::string out;
   out.reserve(text.size());
@@ -293,10 +295,15 @@ class SvgWriter {
     return bar_center(i) - group / 2 + (static_cast<double>(k) + 0.5) * bar_width();
   }
 
+  std::string color_of(size_t k) const {
+    if (k < c_.colors.size() && !c_.colors[k].empty()) return xml_escape(c_.colors[k]);
+    return palette_color(k);
+  }
+
   void data() {
     for (size_t k = 0; k < c_.series.size(); ++k) {
       const Series& s = c_.series[k];
-      const char* colour = kPalette[k % 10];
+      const std::string colour = color_of(k);
       out_ += fmt::format("<g class=\"series\" data-label=\"{}\">\n", xml_escape(s.label));
       switch (c_.kind) {
         case Chart::Kind::Line:
@@ -326,7 +333,7 @@ class SvgWriter {
   }
 
   // Lines and steps; a non-finite y breaks the line (a gap in the data).
-  void path(const Series& s, const char* colour, bool step) {
+  void path(const Series& s, const std::string& colour, bool step) {
     std::string d;
     bool pen_down = false;
     for (size_t i = 0; i < points(s); ++i) {
@@ -400,7 +407,7 @@ class SvgWriter {
     for (size_t k = 0; k < c_.series.size(); ++k) {
       const Series& s = c_.series[k];
       if (s.label.empty()) continue;
-      const char* colour = kPalette[k % 10];
+      const std::string colour = color_of(k);
       if (is_bar() || c_.kind == Chart::Kind::Scatter)
         out_ += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/>\n",
                             num(x + 4), num(y - 6), colour);

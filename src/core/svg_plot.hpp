@@ -22,7 +22,13 @@ struct Chart {
   /// Optional horizontal reference line (e.g. a deadline, an optimum); NaN for none.
   double reference_y = std::numeric_limits<double>::quiet_NaN();
   std::string reference_label;
+  /// Optional colour per series ("#rrggbb"); series without one take palette_color(k). Lets a
+  /// figure keep one colour per user across charts that show different subsets of users.
+  std::vector<std::string> colors;
 };
+
+/// The k-th colour of the default palette (10 colours, then repeating).
+std::string palette_color(size_t k);
 
 /// Axis ticks: multiples of `step` (1, 2 or 5 times a power of ten) from lo to hi inclusive.
 struct Ticks {

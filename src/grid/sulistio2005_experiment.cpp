@@ -198,6 +198,8 @@ Chart time_series_chart(const std::vector<Bid>& rows, const std::vector<std::str
     s.x.push_back((last_t + period) / 60);
     s.y.push_back(last_y);
     c.series.push_back(std::move(s));
+    // A user keeps its colour in every figure, whichever users the resource saw.
+    c.colors.push_back(palette_color(static_cast<size_t>(&user - order.data())));
   }
   return c;
 }
@@ -225,8 +227,8 @@ void write_resource_figures(const std::vector<Bid>& bids, const std::string& res
   CsvTable bid_csv{{"time_s", "time_min", "user", "bid", "cost"}, {}};
   CsvTable share_csv{{"time_s", "time_min", "user", "share_pct"}, {}};
   for (const auto& b : rows) {
-    bid_csv.rows.push_back({format_number(b.time_s), num6(b.time_s / 60), b.user,
-                            format_number(b.bid), format_number(b.cost)});
+    bid_csv.rows.push_back(
+        {format_number(b.time_s), num6(b.time_s / 60), b.user, num6(b.bid), num6(b.cost)});
     share_csv.rows.push_back(
         {format_number(b.time_s), num6(b.time_s / 60), b.user, num6(b.share * 100)});
   }

@@ -10,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/svg_plot.hpp"
+
 namespace fs = std::filesystem;
 using botsim::grid::write_sulistio2005_figures;
 
@@ -158,6 +160,10 @@ TEST_F(Sulistio2005Figures, TimeSeriesChartsNameResourceDomainAndUsers) {
   auto d = fig2.find(" d=\"", g);
   std::string path = fig2.substr(d, fig2.find("\"", d + 4) - d);
   EXPECT_EQ(std::count(path.begin(), path.end(), 'M'), 2);
+  // Colours follow the user's place in summary.json (U3 is third), not the resource's users.
+  std::string fig4 = read(out() / "fig4_bid_cost_R4.svg");
+  EXPECT_NE(fig4.find("stroke=\"" + botsim::palette_color(2) + "\""), std::string::npos);
+  EXPECT_EQ(fig4.find("stroke=\"" + botsim::palette_color(0) + "\""), std::string::npos);
   std::string fig5 = read(out() / "fig5_share_R4.svg");
   EXPECT_NE(fig5.find(">Share of R4 of domain B per user</text>"), std::string::npos);
   EXPECT_NE(fig5.find(">share of the resource (%)</text>"), std::string::npos);

@@ -248,3 +248,14 @@ TEST(SvgPlot, WriteSvgWritesTheSameText) {
   std::filesystem::remove(path);
   EXPECT_THROW(write_svg("/nonexistent-dir/x.svg", c), std::runtime_error);
 }
+
+TEST(SvgPlot, ChartColorsOverrideThePalette) {
+  Chart c = line_chart();
+  c.colors = {"#000000"};  // only the first series
+  std::string svg = render_svg(c);
+  EXPECT_NE(svg.find("stroke=\"#000000\""), std::string::npos);
+  EXPECT_NE(svg.find("stroke=\"" + palette_color(1) + "\""), std::string::npos);
+  EXPECT_EQ(svg.find("stroke=\"" + palette_color(0) + "\""), std::string::npos);
+  EXPECT_EQ(palette_color(0), "#1f77b4");
+  EXPECT_EQ(palette_color(10), palette_color(0));
+}
