@@ -167,8 +167,9 @@ void Auctioneer::task_finished(Account& a) {
   a.consumed_mi += flops_to_mi(a.flops_at_mark);
   a.exec = nullptr;
   a.flops_at_mark = 0;
-  results().task(a.current.row).end_s = sg4::Engine::get_clock();
-  send<BrokerMessage>(a.broker, TaskDone{params_.info.name, a.current.task});
+  const double now = sg4::Engine::get_clock();
+  results().task(a.current.row).end_s = now;
+  send<BrokerMessage>(a.broker, TaskDone{params_.info.name, a.current.task, now});
   try_start(a);
 }
 
@@ -193,11 +194,13 @@ void Auctioneer::end_of_period(double period_start) {
   }
   // Bids that arrived during the period apply from now on (3.2).
   for (auto& [name, a] : accounts_) {
+    bool bid_changed = a.pending_bid > 0 && a.pending_bid != a.bid;
     if (a.pending_bid > 0) {
       a.bid = a.pending_bid;
       a.pending_bid = 0;
     }
-    if (a.exec) {
+    // An Exec that ended at this very instant is finished but not yet reported: leave it.
+    if (a.exec && a.exec->get_remaining() > 0) {
       if (!a.suspended && a.balance <= 0) {
         a.exec->suspend();
         a.suspended = true;
@@ -205,9 +208,10 @@ void Auctioneer::end_of_period(double period_start) {
       } else if (a.suspended && a.balance > 0) {
         a.exec->resume();
         a.suspended = false;
+        bid_changed = true;
       }
-      if (!a.suspended) a.exec->update_priority(a.bid);
-    } else if (a.suspended && a.balance > 0) {
+      if (!a.suspended && bid_changed) a.exec->update_priority(a.bid);
+    } else if (!a.exec && a.suspended && a.balance > 0) {
       a.suspended = false;
     }
     try_start(a);

@@ -65,7 +65,7 @@ void Broker::record() {
   UserRecord& u = results().user(user_row_);
   u.tasks_done = done_;
   u.spent = spent_;
-  if (finish_s_ >= 0) u.finish_s = finish_s_;
+  if (done_ == u.tasks_total) u.finish_s = finish_s_;
 }
 
 void Broker::operator()() {
@@ -139,7 +139,7 @@ void Broker::handle(TaskDone& m) {
   Resource& r = resources_[by_name_.at(m.resource)];
   --r.outstanding;
   ++done_;
-  if (done_ == static_cast<long>(params_.lengths.size())) finish_s_ = sg4::Engine::get_clock();
+  finish_s_ = std::max(finish_s_, m.end_s);
   record();
 }
 

@@ -73,6 +73,7 @@ struct ResourceList {
 struct TaskDone {
   std::string resource;
   long task;
+  double end_s;  // when the task ended on the resource
 };
 struct Progress {  // 4.1.4: <S_r, B_r, L_total>, plus the account's state
   std::string resource;

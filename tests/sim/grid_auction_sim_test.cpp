@@ -1,0 +1,224 @@
+// Whole simulations of one Auctioneer, checked against hand computations from eq. 1-3.
+// Each TEST runs one simulation (ctest runs each in its own process).
+#include <gtest/gtest.h>
+#include <simgrid/s4u.hpp>
+
+#include <map>
+
+#include "core/units.hpp"
+#include "grid/protocol.hpp"
+#include "platform/messaging.hpp"
+#include "platform/scenario.hpp"
+#include "support/sim_support.hpp"
+
+namespace sg4 = simgrid::s4u;
+using namespace botsim;
+using namespace botsim::grid;
+
+namespace {
+
+// One resource R (speed given) with its VO A, a GIS for A, and a host for the users.
+std::string one_resource_platform(const std::string& tmp, int cores, double min_bid = 1,
+                                  double max_bid = 100) {
+  return test::write_file(tmp, "platform.xml", test::platform_xml(R"(
+  <zone id="z" routing="Full">
+    <host id="R" speed="1000Mf" core=")" + std::to_string(cores) + R"(">
+      <prop id="vo" value="A"/><prop id="min_bid" value=")" + format_number(min_bid) + R"("/>
+      <prop id="max_bid" value=")" + format_number(max_bid) + R"("/><prop id="surcharge" value="0.2"/>
+    </host>
+    <host id="gis" speed="1Gf"/>
+    <host id="users" speed="1Gf"/>
+    <link id="l1" bandwidth="1GBps" latency="1ms"/>
+    <route src="R" dst="gis"><link_ctn id="l1"/></route>
+    <route src="R" dst="users"><link_ctn id="l1"/></route>
+    <route src="gis" dst="users"><link_ctn id="l1"/></route>
+  </zone>)"));
+}
+
+std::string no_opt_user(const std::string& name, double bid, double length_mi) {
+  return R"(<actor host="users" function="Broker"><prop id="name" value=")" + name +
+         R"("/><prop id="vo" value="A"/><prop id="policy" value="no-opt"/><prop id="bid" value=")" +
+         format_number(bid) + R"("/><prop id="start" value="1s"/><prop id="deadline" value="10h"/>
+    <prop id="fund" value="100"/><prop id="tasks" value="1"/><prop id="task_length" value=")" +
+         format_number(length_mi) + R"("/></actor>)";
+}
+
+std::string deployment(const std::string& tmp, const std::string& actors) {
+  return test::write_file(tmp, "deployment.xml", test::platform_xml(R"(
+  <actor host="gis" function="GridInformationService"><prop id="vo" value="A"/></actor>
+  <actor host="R" function="Auctioneer"><prop id="period" value="60s"/></actor>
+  )" + actors));
+}
+
+const UserRecord& user(const Results& r, const std::string& name) {
+  for (const auto& u : r.users())
+    if (u.name == name) return u;
+  throw std::runtime_error("no user " + name);
+}
+
+const TaskRecord& only_task(const Results& r, const std::string& name) {
+  const TaskRecord* found = nullptr;
+  for (const auto& t : r.tasks())
+    if (t.user == name) {
+      EXPECT_EQ(found, nullptr) << name << " has more than one task row";
+      found = &t;
+    }
+  if (!found) throw std::runtime_error("no task of " + name);
+  return *found;
+}
+
+std::map<std::pair<double, std::string>, BidRecord> bids_by_time(const Results& r) {
+  std::map<std::pair<double, std::string>, BidRecord> out;
+  for (const auto& b : r.bids()) out[{b.time_s, b.user}] = b;
+  return out;
+}
+
+}  // namespace
+
+// 3.2's example: bids 10 and 6 on one PE give 62.5 % and 37.5 %. Both tasks (375,000 MI on a
+// 1000 MIPS PE) start at 60 s, when the bids placed during the first period apply.
+// U0 at 625 MIPS ends at 60 + 375000/625 = 660 s. U1 did 375 * 600 = 225,000 MI by then and
+// ends alone at 660 + 150000/1000 = 810 s.
+// Eq. 3 per 60 s period, G$: U0 10 full periods * 0.10 = 1.00. U1 10 * 0.06, then [660,720)
+// and [720,780) used more than its share (capped at 1): 2 * 0.06, then [780,840) ran 30 s
+// alone at S = 1000: 0.5 * 0.06 = 0.03. Total 0.75.
+TEST(AuctionSim, PaperExampleSharesFinishTimesAndCosts) {
+  std::string tmp = test::temp_dir();
+  const auto& r = test::run(one_resource_platform(tmp, 1),
+                            deployment(tmp, no_opt_user("U0", 10, 375000) +
+                                                no_opt_user("U1", 6, 375000)));
+  EXPECT_NEAR(*only_task(r, "U0").start_s, 60.0, 1e-9);
+  EXPECT_NEAR(*only_task(r, "U1").start_s, 60.0, 1e-9);
+  EXPECT_NEAR(*only_task(r, "U0").end_s, 660.0, 1e-6);
+  EXPECT_NEAR(*only_task(r, "U1").end_s, 810.0, 1e-6);
+  auto bids = bids_by_time(r);
+  EXPECT_DOUBLE_EQ(bids.at({60.0, "U0"}).share, 0.625);
+  EXPECT_DOUBLE_EQ(bids.at({60.0, "U1"}).share, 0.375);
+  EXPECT_DOUBLE_EQ(bids.at({60.0, "U0"}).bid, 10);
+  EXPECT_NEAR(bids.at({60.0, "U0"}).cost, 0.10, 1e-9);
+  EXPECT_NEAR(bids.at({60.0, "U1"}).cost, 0.06, 1e-9);
+  EXPECT_NEAR(bids.at({780.0, "U1"}).cost, 0.03, 1e-6);
+  EXPECT_NEAR(user(r, "U0").spent, 1.00, 1e-6);
+  EXPECT_NEAR(user(r, "U1").spent, 0.75, 1e-6);
+  ASSERT_EQ(r.resources().size(), 1u);
+  EXPECT_NEAR(r.resources()[0].earned, 1.75, 1e-6);
+  EXPECT_EQ(user(r, "U0").tasks_done, 1);
+  EXPECT_NEAR(*user(r, "U1").finish_s, 810.0, 1e-6);
+}
+
+// Eq. 1 on 2 PEs of 1000 MIPS with bids 12, 6, 2: 12/20 of 2000 exceeds one PE, so U0 gets
+// 1000 and U1, U2 share the other 1000 as 6:2 -> 750 and 250. Tasks of 60,000, 45,000 and
+// 15,000 MI all end after exactly 60 s, at 120 s, iff SimGrid's sharing is the same.
+TEST(AuctionSim, MultiPeSharesMatchWaterFilling) {
+  std::string tmp = test::temp_dir();
+  const auto& r = test::run(one_resource_platform(tmp, 2),
+                            deployment(tmp, no_opt_user("U0", 12, 60000) +
+                                                no_opt_user("U1", 6, 45000) +
+                                                no_opt_user("U2", 2, 15000)));
+  for (const char* u : {"U0", "U1", "U2"}) EXPECT_NEAR(*only_task(r, u).end_s, 120.0, 1e-6) << u;
+  auto bids = bids_by_time(r);
+  EXPECT_DOUBLE_EQ(bids.at({60.0, "U0"}).share, 0.5);
+  EXPECT_DOUBLE_EQ(bids.at({60.0, "U1"}).share, 0.375);
+  EXPECT_DOUBLE_EQ(bids.at({60.0, "U2"}).share, 0.125);
+}
+
+// Eq. 2: a No-Opt bid above max_bid is held at max_bid; so 500 vs 100 on [1, 100] shares
+// 50/50 and two equal tasks of 30,000 MI end together at 60 + 60 = 120 s.
+TEST(AuctionSim, BidsAreClampedToTheResourceRange) {
+  std::string tmp = test::temp_dir();
+  const auto& r = test::run(one_resource_platform(tmp, 1),
+                            deployment(tmp, no_opt_user("U0", 500, 30000) +
+                                                no_opt_user("U1", 100, 30000)));
+  auto bids = bids_by_time(r);
+  EXPECT_DOUBLE_EQ(bids.at({60.0, "U0"}).bid, 100);
+  EXPECT_DOUBLE_EQ(bids.at({60.0, "U0"}).share, 0.5);
+  EXPECT_NEAR(*only_task(r, "U0").end_s, 120.0, 1e-6);
+  EXPECT_NEAR(*only_task(r, "U1").end_s, 120.0, 1e-6);
+}
+
+// ---- a scripted user, to place bids at chosen times ----
+namespace {
+class ScriptedUser {
+ public:
+  struct Params {
+    std::string name, vo;
+    double length_mi = 0;
+    std::vector<std::pair<double, double>> bids;  // (time, bid)
+    static Params read(const PropReader& props, const ActorSite&) {
+      Params p;
+      p.name = props.text("name");
+      p.vo = props.text("vo");
+      p.length_mi = props.number("length", std::nullopt, 1);
+      for (const auto& item : split_words(props.text("bids"))) {
+        auto colon = item.find(':');
+        p.bids.emplace_back(parse_number(item.substr(0, colon)),
+                            parse_number(item.substr(colon + 1)));
+      }
+      return p;
+    }
+  };
+  explicit ScriptedUser(std::vector<std::string>)
+      : p_(Params::read(running_actor_props(), running_actor_site())) {}
+  void operator()() {
+    Inbox<BrokerMessage> inbox("Scripted-" + p_.name);
+    auto* auctioneer = sg4::Mailbox::by_name("Auctioneer-R");
+    send<AuctioneerMessage>(auctioneer, OpenAccount{p_.name, p_.vo, inbox.mailbox()});
+    send<AuctioneerMessage>(auctioneer, SubmitTask{p_.name, 0, p_.length_mi});
+    for (auto [t, bid] : p_.bids) {
+      sg4::this_actor::sleep_until(t);
+      send<AuctioneerMessage>(auctioneer, PlaceBid{p_.name, bid, 100.0});
+    }
+    UserRecord u;
+    u.name = p_.name;
+    u.model = "auction";
+    u.policy = "scripted";
+    size_t row = results().add_user(u);
+    bool done = false, settled = false;
+    while (!done || !settled) {
+      auto msg = inbox.receive();
+      if (std::holds_alternative<TaskDone>(*msg)) done = true;
+      if (auto* s = std::get_if<Settlement>(msg.get())) {
+        results().user(row).spent += s->charged;
+        settled = true;
+      }
+    }
+  }
+
+ private:
+  Params p_;
+};
+
+std::string scripted(const std::string& name, const std::string& vo, double length,
+                     const std::string& bids) {
+  return R"(<actor host="users" function="ScriptedUser"><prop id="name" value=")" + name +
+         R"("/><prop id="vo" value=")" + vo + R"("/><prop id="length" value=")" +
+         format_number(length) + R"("/><prop id="bids" value=")" + bids + R"("/></actor>)";
+}
+}  // namespace
+
+// 3.2: a bid arriving during period n applies from n+1. A and B bid 10 at 1 s (both run from
+// 60 s at 500 MIPS); A bids 30 at 90 s, which applies from 120 s: 750 vs 250 MIPS.
+// A (90,000 MI): 30,000 by 120 s, the other 60,000 at 750 -> ends at 200 s.
+// B (110,000 MI): 30,000 by 120, 20,000 more by 200, 60,000 alone at 1000 -> ends at 260 s.
+// B is from another VO domain: 20 % surcharge. Costs (G$) per period:
+//   A: 0.10 + 0.30 + 0.30 * (15,000 / 45,000) = 0.50
+//   B: 1.2 * (0.10 + 0.10 + 0.10 + 0.10 * 20,000/60,000) = 0.40
+TEST(AuctionSim, BidChangeAppliesFromNextPeriodAndSurcharge) {
+  actor_registry().add<ScriptedUser>("ScriptedUser", "test user with scripted bids");
+  std::string tmp = test::temp_dir();
+  const auto& r =
+      test::run(one_resource_platform(tmp, 1),
+                deployment(tmp, scripted("A", "A", 90000, "1:10,90:30") +
+                                    scripted("B", "Other", 110000, "1:10")));
+  EXPECT_NEAR(*only_task(r, "A").end_s, 200.0, 1e-6);
+  EXPECT_NEAR(*only_task(r, "B").end_s, 260.0, 1e-6);
+  auto bids = bids_by_time(r);
+  EXPECT_DOUBLE_EQ(bids.at({60.0, "A"}).bid, 10);
+  EXPECT_DOUBLE_EQ(bids.at({60.0, "A"}).share, 0.5);
+  EXPECT_DOUBLE_EQ(bids.at({120.0, "A"}).bid, 30);
+  EXPECT_DOUBLE_EQ(bids.at({120.0, "A"}).share, 0.75);
+  EXPECT_DOUBLE_EQ(bids.at({120.0, "B"}).share, 0.25);
+  EXPECT_NEAR(bids.at({60.0, "B"}).cost, 0.12, 1e-9);  // the surcharge
+  EXPECT_NEAR(user(r, "A").spent, 0.50, 1e-6);
+  EXPECT_NEAR(user(r, "B").spent, 0.40, 1e-6);
+}
