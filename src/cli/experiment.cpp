@@ -59,6 +59,7 @@ void run_many(const std::vector<RunRequest>& requests, int jobs) {
   std::map<pid_t, size_t> running;
   size_t next = 0;
   std::string failure;
+  bool bad_input = false;  // a run exited with code 2: its own message already names the file
   while (next < requests.size() || !running.empty()) {
     while (failure.empty() && next < requests.size() && static_cast<int>(running.size()) < jobs) {
       running[spawn_run(exe, requests[next])] = next;
@@ -76,6 +77,7 @@ void run_many(const std::vector<RunRequest>& requests, int jobs) {
     const RunRequest& r = requests[it->second];
     running.erase(it);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      if (failure.empty()) bad_input = WIFEXITED(status) && WEXITSTATUS(status) == 2;
       if (failure.empty())
         failure = "botsim run " + r.platform + " " + r.deployment + " --seed " +
                   std::to_string(r.seed) + " failed (" +
@@ -84,7 +86,10 @@ void run_many(const std::vector<RunRequest>& requests, int jobs) {
                   ")";
     }
   }
-  if (!failure.empty()) throw std::runtime_error(failure);
+  if (!failure.empty()) {
+    if (bad_input) throw InputError(failure + ": bad input (see the message above)");
+    throw std::runtime_error(failure);
+  }
 }
 
 }  // namespace botsim

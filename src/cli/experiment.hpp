@@ -32,7 +32,8 @@ struct RunRequest {
 };
 
 /// Runs every request as `botsim run ... --quiet` in child processes, `jobs` at a time.
-/// Throws std::runtime_error naming the first request that failed.
+/// Throws naming the first request that failed: InputError when that run rejected its input
+/// (exit code 2), std::runtime_error otherwise.
 void run_many(const std::vector<RunRequest>& requests, int jobs);
 
 /// A shipped file (platforms/..., deployments/..., workloads/...): looked up in the current

@@ -1,0 +1,155 @@
+// `botsim experiment sulistio2005` as a user runs it: files, seeds, determinism, atomicity.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/csv.hpp"
+#include "support/cli_support.hpp"
+
+namespace fs = std::filesystem;
+using botsim::test::CliResult;
+using botsim::test::read_text;
+
+namespace {
+
+CliResult cli(const std::vector<std::string>& args) { return botsim::test::botsim(args); }
+
+std::vector<std::string> names_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+class Sulistio2005Cli : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = botsim::test::make_temp_dir(); }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string dir_;
+};
+
+const std::vector<std::string> kFigureFiles{"fig2_bid_cost_R1.csv", "fig2_bid_cost_R1.svg",
+                                            "fig3_share_R1.csv",    "fig3_share_R1.svg",
+                                            "fig4_bid_cost_R4.csv", "fig4_bid_cost_R4.svg",
+                                            "fig5_share_R4.csv",    "fig5_share_R4.svg",
+                                            "fig6_runtime.csv",     "fig6_runtime.svg",
+                                            "fig7_cost.csv",        "fig7_cost.svg",
+                                            "findings.csv",         "runs"};
+
+}  // namespace
+
+TEST_F(Sulistio2005Cli, IsListed) {
+  auto r = cli({"experiment", "--list"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("sulistio2005"), std::string::npos) << r.out;
+}
+
+TEST_F(Sulistio2005Cli, DefaultIsOneRunOfSeedOne) {
+  std::string out = dir_ + "/out";
+  auto r = cli({"experiment", "sulistio2005", "--out", out, "--jobs", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(names_in(out), kFigureFiles);
+  EXPECT_EQ(names_in(out + "/runs"), (std::vector<std::string>{"seed-1"}));
+  EXPECT_TRUE(fs::exists(out + "/runs/seed-1/summary.json"));
+  EXPECT_TRUE(fs::exists(out + "/runs/seed-1/bids.csv"));
+  // One row per user of the paper's Table 2, in Fig. 6 and in Fig. 7.
+  auto runtime = botsim::read_csv(out + "/fig6_runtime.csv");
+  auto cost = botsim::read_csv(out + "/fig7_cost.csv");
+  ASSERT_EQ(runtime.rows.size(), 10u);
+  ASSERT_EQ(cost.rows.size(), 10u);
+  for (size_t i = 0; i < 10; ++i) {
+    EXPECT_EQ(runtime.rows[i][0], "U" + std::to_string(i));
+    EXPECT_EQ(runtime.rows[i][runtime.column("runs")], "1");
+    EXPECT_EQ(runtime.rows[i][runtime.column("deadline_h")], "10");
+    EXPECT_EQ(runtime.rows[i][runtime.column("runtime_h_sd")], "0");
+  }
+  // The time series come from that run's bids.csv: R1's and R4's rows, nothing else.
+  auto bids = botsim::read_csv(out + "/runs/seed-1/bids.csv");
+  size_t r1 = 0, r4 = 0;
+  for (const auto& row : bids.rows) {
+    r1 += row[bids.column("resource")] == "R1";
+    r4 += row[bids.column("resource")] == "R4";
+  }
+  EXPECT_GT(r1, 0u);
+  EXPECT_GT(r4, 0u);
+  EXPECT_EQ(botsim::read_csv(out + "/fig2_bid_cost_R1.csv").rows.size(), r1);
+  EXPECT_EQ(botsim::read_csv(out + "/fig3_share_R1.csv").rows.size(), r1);
+  EXPECT_EQ(botsim::read_csv(out + "/fig4_bid_cost_R4.csv").rows.size(), r4);
+  EXPECT_EQ(botsim::read_csv(out + "/fig5_share_R4.csv").rows.size(), r4);
+  EXPECT_EQ(botsim::read_csv(out + "/findings.csv").rows.size(), 7u);
+  // The per-user table and the findings are printed.
+  EXPECT_NE(r.out.find("U8     local    A"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the paper's findings"), std::string::npos);
+  EXPECT_NE(r.out.find("results written to " + out), std::string::npos);
+}
+
+TEST_F(Sulistio2005Cli, RepsAndSeedNameTheRuns) {
+  std::string out = dir_ + "/out";
+  auto r = cli(
+      {"experiment", "sulistio2005", "--reps", "3", "--seed", "5", "--jobs", "2", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(names_in(out + "/runs"), (std::vector<std::string>{"seed-5", "seed-6", "seed-7"}));
+  auto runtime = botsim::read_csv(out + "/fig6_runtime.csv");
+  ASSERT_EQ(runtime.rows.size(), 10u);
+  EXPECT_EQ(runtime.rows[0][runtime.column("runs")], "3");
+  // Each run is the `botsim run` of its seed.
+  auto again = cli({"run", "platforms/badg.xml", "deployments/sulistio2005.xml", "--seed", "6",
+                    "--out", dir_ + "/single", "--quiet"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(read_text(out + "/runs/seed-6/bids.csv"), read_text(dir_ + "/single/bids.csv"));
+}
+
+TEST_F(Sulistio2005Cli, SameOptionsSameFiles) {
+  std::string a = dir_ + "/a", b = dir_ + "/b";
+  ASSERT_EQ(cli({"experiment", "sulistio2005", "--reps", "2", "--jobs", "2", "--out", a}).exit_code,
+            0);
+  ASSERT_EQ(cli({"experiment", "sulistio2005", "--reps", "2", "--jobs", "1", "--out", b}).exit_code,
+            0);
+  for (const auto& name : kFigureFiles) {
+    if (name == "runs") continue;
+    EXPECT_EQ(read_text(a + "/" + name), read_text(b + "/" + name)) << name;
+  }
+}
+
+TEST_F(Sulistio2005Cli, OutputThatIsAFileIsBadInputAndStaysUntouched) {
+  std::string out = dir_ + "/out";
+  botsim::test::write_text(out, "not a directory");
+  auto r = cli({"experiment", "sulistio2005", "--out", out});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(out), std::string::npos) << r.err;
+  EXPECT_EQ(read_text(out), "not a directory");
+}
+
+TEST_F(Sulistio2005Cli, ReplacesAnEarlierResultsDirectory) {
+  std::string out = dir_ + "/out";
+  fs::create_directories(out);
+  botsim::test::write_text(out + "/stale.txt", "from an earlier experiment");
+  ASSERT_EQ(cli({"experiment", "sulistio2005", "--out", out}).exit_code, 0);
+  EXPECT_FALSE(fs::exists(out + "/stale.txt"));
+  EXPECT_EQ(names_in(out), kFigureFiles);
+  EXPECT_EQ(names_in(dir_), (std::vector<std::string>{"out"}));  // no temporary left behind
+}
+
+TEST_F(Sulistio2005Cli, BrokenScenarioFileIsBadInput) {
+  // Shipped files are looked up in the current directory first: a broken copy there is the
+  // user's input, so the experiment exits with code 2 and leaves the results as they were.
+  fs::create_directories(dir_ + "/platforms");
+  fs::create_directories(dir_ + "/deployments");
+  fs::copy_file(botsim::test::source_path("platforms/badg.xml"), dir_ + "/platforms/badg.xml");
+  botsim::test::write_text(dir_ + "/deployments/sulistio2005.xml",
+                           "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
+                           "<actor host=\"R1\" function=\"NoSuchActor\"/>\n</platform>\n");
+  fs::create_directories(dir_ + "/results/sulistio2005");
+  botsim::test::write_text(dir_ + "/results/sulistio2005/keep.txt", "earlier");
+  auto r = botsim::test::botsim({"experiment", "sulistio2005", "--jobs", "1"}, dir_);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("deployments/sulistio2005.xml: actor #1 'NoSuchActor' on host 'R1'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  EXPECT_EQ(read_text(dir_ + "/results/sulistio2005/keep.txt"), "earlier");
+  EXPECT_EQ(names_in(dir_ + "/results"), (std::vector<std::string>{"sulistio2005"}));
+}
