@@ -111,9 +111,9 @@ static void run_silva2008(const ExperimentOptions& opts) {
   const std::string render = fs::absolute(find_data_file("workloads/silva2008-render.txt"));
 
   const std::vector<Job> jobs{
-      {"render", "Parallel image rendering (render-like stand-in)",
+      {"render", "Fig. 5, render-like job",
        "    <prop id=\"workload\" value=\"" + render + "\"/>\n"},
-      {"normal", "Parallel normal distribution job",
+      {"normal", "Fig. 6, normal job",
        "    <prop id=\"tasks\" value=\"256\"/>\n"
        "    <prop id=\"task_time\" value=\"normal(150,30)\"/>\n"}};
 
@@ -178,13 +178,13 @@ static void run_silva2008(const ExperimentOptions& opts) {
   std::map<std::string, Chart> fig7;
   for (const auto& job : jobs) {
     Chart span, hosts, scatter;
-    span.title = job.title + ": timespan (mean ± sd)";
-    span.x_label = "increaseRatio";
+    span.title = job.title + ": timespan, mean ± sd";
+    span.x_label = "increaseRatio (each creationRatio shifted by up to ±0.02)";
     span.y_label = "timespan (s)";
-    hosts.title = job.title + ": allocated hosts (mean ± sd)";
-    hosts.x_label = "increaseRatio";
+    hosts.title = job.title + ": hosts, mean ± sd";
+    hosts.x_label = "increaseRatio (each creationRatio shifted by up to ±0.02)";
     hosts.y_label = "hosts";
-    scatter.title = job.title + ": hosts vs speedup per run";
+    scatter.title = "Fig. 7, " + job.name + " job: hosts and speedup per run";
     scatter.kind = Chart::Kind::Scatter;
     scatter.x_label = "allocated hosts";
     scatter.y_label = "speedup";
@@ -236,11 +236,14 @@ static void run_silva2008(const ExperimentOptions& opts) {
     optimum_span_by_job[s.job].insert(optimum_span_by_job[s.job].end(), opt_span.begin(),
                                       opt_span.end());
     std::string label = "creationRatio " + format_number(s.cr);
+    // Each creationRatio's points are shifted a little along x so that error bars do not hide
+    // one another (the x axis label says so).
+    double shift = (s.cr - 0.5) * 0.04;
     for (auto* chart : {&span_charts[s.job], &host_charts[s.job]}) {
       if (chart->series.empty() || chart->series.back().label != label)
         chart->series.push_back(Series{label, {}, {}, {}});
       auto& series = chart->series.back();
-      series.x.push_back(s.ir);
+      series.x.push_back(s.ir + shift);
       bool is_span = chart == &span_charts[s.job];
       series.y.push_back(is_span ? st.mean : sh.mean);
       series.y_err.push_back(is_span ? st.sd : sh.sd);
