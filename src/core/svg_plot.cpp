@@ -95,6 +95,15 @@ Ticks nice_ticks(double lo, double hi, int target) {
     lo -= pad;
     hi += pad;
   }
+  if (!std::isfinite(hi - lo)) {
+    // Wider than a double can hold: the two ends are the only ticks we can place.
+    Ticks t;
+    t.lo = lo;
+    t.hi = hi;
+    t.step = hi / 2 - lo / 2;
+    t.values = {lo, hi};
+    return t;
+  }
   target = std::max(target, 2);
   double step = nice_number(nice_number(hi - lo, false) / (target - 1), true);
   Ticks t;

@@ -1,6 +1,7 @@
 // The results files of CONTRACT.md (core/results.hpp) and writing them atomically.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>

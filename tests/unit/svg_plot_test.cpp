@@ -107,6 +107,20 @@ TEST(SvgTicks, FlatRangeIsWidened) {
   EXPECT_DOUBLE_EQ(z.hi, 1);
 }
 
+TEST(SvgTicks, ExtremeRangesStayBounded) {
+  Ticks huge = nice_ticks(-1e308, 1e308, 6);  // the span overflows a double
+  EXPECT_EQ(huge.values, (std::vector<double>{-1e308, 1e308}));
+  Ticks big = nice_ticks(1e300, 1.0000001e300, 6);
+  EXPECT_GE(big.values.size(), 2u);
+  EXPECT_LE(big.values.size(), 12u);
+  Ticks tiny = nice_ticks(1e-300, 3e-300, 6);
+  EXPECT_GE(tiny.values.size(), 2u);
+  EXPECT_LE(tiny.values.size(), 12u);
+  Ticks nan = nice_ticks(NAN, 5, 6);
+  EXPECT_DOUBLE_EQ(nan.lo, 0);
+  EXPECT_DOUBLE_EQ(nan.hi, 1);
+}
+
 TEST(SvgEscape, AllSpecialCharacters) {
   EXPECT_EQ(xml_escape("a<b & c>\"d\" 'e'"), "a&lt;b &amp; c&gt;&quot;d&quot; &apos;e&apos;");
   EXPECT_EQ(xml_escape("plain"), "plain");
