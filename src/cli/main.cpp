@@ -1,6 +1,5 @@
 // botsim's command line (../shared/CONTRACT.md): run, validate, experiment.
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <string>
 #include <thread>
@@ -21,6 +20,22 @@ int usage_error(const std::string& message) {
   std::cerr << "botsim: " << message << "\n";
   return 2;
 }
+
+// Seeds are whole numbers that fit 64 bits: CLI11 alone would wrap "-1" and saturate overflows.
+const CLI::Validator kSeed(
+    [](std::string& text) -> std::string {
+      bool digits = !text.empty() && text.size() <= 20 &&
+                    text.find_first_not_of("0123456789") == std::string::npos;
+      if (digits) {
+        try {
+          (void)std::stoull(text);
+          return "";
+        } catch (const std::out_of_range&) {
+        }
+      }
+      return "'" + text + "' is not a whole number in [0, 18446744073709551615]";
+    },
+    "SEED");
 
 int run_experiment(const std::string& name, ExperimentOptions opts) {
   for (const auto& e : experiments()) {
@@ -61,7 +76,7 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "Run one scenario and write its results directory");
   run->add_option("platform", run_opts.platform, "SimGrid platform XML")->required();
   run->add_option("deployment", run_opts.deployment, "SimGrid deployment XML")->required();
-  run->add_option("--seed", run_opts.seed, "Seed of every random choice (default 1)");
+  run->add_option("--seed", run_opts.seed, "Seed of every random choice (default 1)")->check(kSeed);
   run->add_option("--out", run_opts.out_dir,
                   "Results directory (default results/runs/<deployment stem>)");
   run->add_option("--log-level", log_level, "trace, debug, info, warn (default), error, off");
@@ -81,11 +96,11 @@ int main(int argc, char** argv) {
   auto* experiment = app.add_subcommand("experiment", "Reproduce one paper's evaluation");
   experiment->add_option("name", exp_name, "Experiment name (see --list)");
   experiment->add_flag("--list", list, "List the experiments");
-  auto* reps = experiment->add_option("--reps", exp_opts.reps, "Replications")
-                   ->check(CLI::Range(1, 100000));
+  auto* reps =
+      experiment->add_option("--reps", exp_opts.reps, "Replications")->check(CLI::Range(1, 100000));
   experiment->add_option("--jobs", exp_opts.jobs, "Runs at once (default: cores)")
       ->check(CLI::Range(1, 1024));
-  experiment->add_option("--seed", exp_opts.seed, "First seed (default 1)");
+  experiment->add_option("--seed", exp_opts.seed, "First seed (default 1)")->check(kSeed);
   experiment->add_option("--out", exp_opts.out_dir, "Output directory (default results/NAME)");
 
   // CLI11 would only say "A subcommand is required": name the word it did not understand.

@@ -1,9 +1,6 @@
 #include "platform/scenario.hpp"
 
-#include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Host.hpp>
 #include <spdlog/spdlog.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,6 +8,9 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Host.hpp>
 
 #include "core/error.hpp"
 #include "core/results.hpp"
@@ -96,8 +96,9 @@ std::string default_out_dir(const std::string& deployment) {
 }
 
 namespace {
-// SimGrid aborts (xbt_die) on some bad platform input instead of throwing. While it reads
-// `file`, such an abort becomes botsim's bad-input exit (code 2) naming the file, not a signal.
+// SimGrid aborts (xbt_die) on some bad input (platform files, --cfg and --log options) instead
+// of throwing. While it reads `what`, such an abort becomes botsim's bad-input exit (code 2)
+// naming what it was reading, not a signal.
 char g_abort_message[1024];
 size_t g_abort_length = 0;
 
@@ -109,8 +110,8 @@ extern "C" void abort_as_input_error(int) {
 
 class AbortIsInputError {
  public:
-  explicit AbortIsInputError(const std::string& file) {
-    std::string msg = "botsim: " + file + ": SimGrid rejected this file (its message is above)\n";
+  explicit AbortIsInputError(const std::string& what) {
+    std::string msg = "botsim: " + what + ": SimGrid rejected it (its message is above)\n";
     g_abort_length = std::min(msg.size(), sizeof g_abort_message);
     std::memcpy(g_abort_message, msg.data(), g_abort_length);
     previous_ = std::signal(SIGABRT, abort_as_input_error);
@@ -151,11 +152,25 @@ void run_scenario(const RunOptions& o) {
   for (auto& s : arg_text) argv.push_back(s.data());
   argv.push_back(nullptr);
   int argc = static_cast<int>(arg_text.size());
-  sg4::Engine engine(&argc, argv.data());
+  std::string options;
+  for (const auto& a : o.sg_args) options += (options.empty() ? "" : " ") + a;
+  std::optional<sg4::Engine> engine_holder;
+  {
+    AbortIsInputError guard(options.empty() ? "SimGrid's start-up" : options);
+    try {
+      engine_holder.emplace(&argc, argv.data());
+    } catch (const std::exception& e) {
+      // e.g. "Bad config key: x", followed by every known key: the first line says it.
+      std::string what = e.what();
+      throw InputError("", options, what.substr(0, what.find('\n')));
+    }
+  }
+  sg4::Engine& engine = *engine_holder;
   install_sim_clock_logging();
 
   check_platform_file(o.platform);
-  AbortIsInputError guard(o.platform);
+  // A bad --cfg value (e.g. an unknown network model) is only noticed while loading.
+  AbortIsInputError guard(options.empty() ? o.platform : o.platform + " or " + options);
   try {
     engine.load_platform(o.platform);
   } catch (const std::exception& e) {
@@ -166,8 +181,7 @@ void run_scenario(const RunOptions& o) {
   if (actors.empty()) throw InputError(o.deployment, "", "deploys no actor");
   actor_registry().validate(actors);
   if (o.validate_only) {
-    std::cout << o.platform << " and " << o.deployment << ": OK (" << actors.size()
-              << " actors)\n";
+    std::cout << o.platform << " and " << o.deployment << ": OK (" << actors.size() << " actors)\n";
     return;
   }
   actor_registry().install(engine);

@@ -200,7 +200,7 @@ TEST_F(CliErrors, OtherSimGridAbortsAreInputErrorsToo) {
   auto r = cli({"validate", p, d});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   std::string last_line = r.err.substr(r.err.rfind('\n', r.err.size() - 2) + 1);
-  EXPECT_EQ(last_line, "botsim: " + p + ": SimGrid rejected this file (its message is above)\n");
+  EXPECT_EQ(last_line, "botsim: " + p + ": SimGrid rejected it (its message is above)\n");
 }
 
 TEST_F(CliErrors, FailedRunLeavesEarlierResultsUntouched) {
@@ -229,6 +229,34 @@ TEST_F(CliErrors, UsageErrors) {
   expect_input_error(cli({"experiment"}), {"experiment", "NAME", "--list"});
   expect_input_error(cli({"experiment", "x", "--reps", "0"}), {"--reps"});
   expect_input_error(cli({"run", p, p, "--log-level", "loud"}), {"--log-level", "loud"});
+}
+
+TEST_F(CliErrors, SeedsAreWholeNumbersThatFit) {
+  std::string p = file("p.xml", kGoodPlatform);
+  expect_input_error(cli({"run", p, p, "--seed", "-1"}),
+                     {"--seed: '-1' is not a whole number in [0, 18446744073709551615]"});
+  expect_input_error(cli({"run", p, p, "--seed", "18446744073709551616"}),
+                     {"--seed: '18446744073709551616' is not a whole number"});
+  expect_input_error(cli({"experiment", "x", "--seed", "1.5"}),
+                     {"--seed: '1.5' is not a whole number"});
+}
+
+TEST_F(CliErrors, UnknownSimGridOptionIsBadUsage) {
+  std::string p = file("p.xml", kGoodPlatform);
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  expect_input_error(cli({"validate", p, d, "--cfg=no/such-key:1"}),
+                     {"--cfg=no/such-key:1: Bad config key: no/such-key"});
+}
+
+TEST_F(CliErrors, SimGridAbortOnOptionsIsBadUsage) {
+  // SimGrid dies on these with its own message; botsim exits with code 2 naming the option.
+  std::string p = file("p.xml", kGoodPlatform);
+  std::string d = file("d.xml", deployment("R0", "Broker"));
+  for (const std::string opt : {"--cfg=missing-colon", "--log=nonsense", "--cfg=network/model:X"}) {
+    auto r = cli({"validate", p, d, opt});
+    EXPECT_EQ(r.exit_code, 2) << opt << ": " << r.err;
+    EXPECT_NE(r.err.find("botsim: " + opt + ": SimGrid rejected it"), std::string::npos) << r.err;
+  }
 }
 
 TEST_F(CliErrors, UnknownExperiment) {
