@@ -19,7 +19,15 @@ void register_model() {
   r.add<SilvaCoordinator>("SilvaCoordinator",
                           "Silva, Veiga & Ferreira (2008) host-allocation heuristic");
   r.add_check([](const std::vector<ActorSpec>& actors) {
-    std::set<std::string> providers, users;
+    std::set<std::string> providers, users, instance_hosts;
+    for (const auto& t : read_instance_types())
+      instance_hosts.insert(t.hosts.begin(), t.hosts.end());
+    for (const auto& a : actors)
+      if (instance_hosts.count(a.host))
+        throw InputError(scenario_paths().deployment, a.element(),
+                         "host '" + a.host +
+                             "' is an instance slot of the cloud provider (it is off until "
+                             "rented): deploy actors on other hosts");
     for (const auto& a : actors)
       if (a.function == "CloudProvider") {
         if (!providers.insert(a.host).second)

@@ -145,6 +145,12 @@ void SilvaCoordinator::operator()() {
 }
 
 void SilvaCoordinator::request_instances(long count) {
+  // Guard (not in the paper): never ask for more instances than the type allows at once or
+  // than there are unfinished tasks, so that a huge necessaryComputers (e.g. a large budget
+  // factor) cannot flood the provider with requests it must refuse.
+  long live = static_cast<long>(live_.size());
+  long remaining = static_cast<long>(params_.task_times.size()) - finished_;
+  count = std::min({count, params_.type.max_count - live, remaining});
   auto* provider = sg4::Mailbox::by_name(provider_mailbox(params_.provider_host));
   for (long i = 0; i < count; ++i) {
     Instance inst;
@@ -238,6 +244,8 @@ void SilvaCoordinator::on(const InstanceReady& m) {
   auto it = live_.find(m.instance);
   if (it == live_.end()) return;
   auto& inst = it->second;
+  // Stopped before it was ready (the stop crossed this message): its host is off already.
+  if (inst.stopping) return;
   inst.ready = true;
   inst.host = m.host;
   inst.billing_start_s = m.billing_start_s;
@@ -264,7 +272,7 @@ void SilvaCoordinator::on(const InstanceReady& m) {
     });
   }
   // Stop just before the charged hour ends (section 4): at the end of the first ATU.
-  if (!inst.stopping) {
+  {
     double stop_at = inst.billing_start_s + params_.type.atu_s - params_.stop_margin_s;
     std::string instance = inst.name;
     sg4::Actor::create("silva-stop-" + instance, sg4::this_actor::get_host(),

@@ -276,3 +276,50 @@ TEST_F(SilvaCli, HeadlineFindingOnTheNormalJob) {
   EXPECT_LE(mean_hosts, 11 * 1.12);
   EXPECT_GT(speedup_ratio / n, 0.8);  // speedup close to the host count
 }
+
+TEST_F(SilvaCli, ActorOnAnInstanceHost) {
+  std::string d = deployment();
+  auto pos = d.find("host=\"client\"");
+  d.replace(pos, std::string("host=\"client\"").size(), "host=\"vm-3\"");
+  expect_input_error(run(platform(), d), {"d.xml", "vm-3", "instance slot"});
+}
+
+TEST_F(SilvaCli, HugeBudgetFactorDoesNotFloodTheProvider) {
+  // hostProcessingTime 3.6 ms: necessaryComputers is in the millions; requests are capped at
+  // the type's 20 slots and the job still finishes.
+  auto r = run(platform(), deployment({{"budget_factor", "1000000"}}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto summary = nlohmann::json::parse(t::read_text(dir_ + "/out/summary.json"));
+  EXPECT_EQ(summary["users"][0]["tasks_done"].get<long>(), 20);
+  EXPECT_LE(summary["users"][0]["instances"].get<long>(), 40);
+}
+
+TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
+  auto list = t::botsim({"experiment", "--list"});
+  EXPECT_EQ(list.exit_code, 0);
+  EXPECT_NE(list.out.find("silva2008"), std::string::npos);
+  std::string out = dir_ + "/exp";
+  auto r = t::botsim({"experiment", "silva2008", "--reps", "2", "--jobs", "2", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"runs.csv", "settings.csv", "fig1.csv", "fig1.svg", "fig5_render_hosts.svg",
+                        "fig5_render_timespan.svg", "fig6_normal_hosts.svg",
+                        "fig6_normal_timespan.svg", "fig7_normal.svg", "fig7_render.svg"})
+    EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
+  auto runs = botsim::read_csv(out + "/runs.csv");
+  EXPECT_EQ(runs.rows.size(), 2u * 25 * 2);  // 2 jobs x 25 settings x 2 replications
+  auto settings = botsim::read_csv(out + "/settings.csv");
+  EXPECT_EQ(settings.rows.size(), 50u);
+  for (const auto& row : runs.rows) {
+    long hosts = std::stol(row[runs.column("hosts")]);
+    EXPECT_EQ(hosts, std::stol(row[runs.column("charged_units")]));  // one ATU per instance
+    EXPECT_GE(hosts, std::stol(row[runs.column("optimum_hosts")]) - 1);
+  }
+  auto fig1 = botsim::read_csv(out + "/fig1.csv");
+  ASSERT_GE(fig1.rows.size(), 25u);
+  EXPECT_EQ(fig1.rows[24][fig1.column("hosts")], "25");
+  EXPECT_EQ(fig1.rows[24][fig1.column("charged_hours")], "25");
+  EXPECT_EQ(fig1.rows[24][fig1.column("speedup")], "25");
+  // The per-run directories are gone; the generated deployments stay.
+  EXPECT_FALSE(fs::exists(out + ".work"));
+  EXPECT_TRUE(fs::exists(out + "/deployments/normal-cr050-ir050.xml"));
+}
