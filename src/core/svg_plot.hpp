@@ -15,6 +15,8 @@ struct Series {
 
 struct Chart {
   std::string title, x_label, y_label;
+  /// Line joins points; Step holds each y until the next x (auction periods, prices);
+  /// Scatter draws dots; Bar draws one bar per category and series, from zero.
   enum class Kind { Line, Step, Scatter, Bar } kind = Kind::Line;
   std::vector<Series> series;
   /// For Bar charts: category names along x (series[k].y[i] is the bar of series k at category i).
