@@ -240,3 +240,22 @@ TEST(SilvaScenario, BudgetFactorTwoHalvesHostProcessingTime) {
   EXPECT_EQ(*u.charged_units, 4);
   EXPECT_DOUBLE_EQ(*u.finish_s, 2100);
 }
+
+TEST(SilvaScenario, StopMarginKeepsEveryInstanceInsideItsHour) {
+  // As TwentyFourConstantTasks with a 1 s margin: windows end at start + 3599 s, so a host
+  // fits 11 tasks of 300 s, not 12. Host 1 (0..3300) and host 2 (300..3600) do 11 each and are
+  // stopped when idle with no task fitting; the deficit of 2 tasks never rounds to a host
+  // (round(2 * 300 / 3600) = 0), so the liveness rule rents host 3 at 3600 for the last two.
+  const auto& r = run({{"tasks", "24"}, {"task_time", "300"}, {"stop_margin", "1s"}});
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.tasks_done, 24);
+  EXPECT_EQ(*u.instances, 3);
+  EXPECT_EQ(*u.charged_units, 3);
+  EXPECT_DOUBLE_EQ(*u.finish_s, 4200);
+  ASSERT_EQ(r.instances().size(), 3u);
+  EXPECT_DOUBLE_EQ(*r.instances()[0].stop_s, 3300);
+  EXPECT_DOUBLE_EQ(*r.instances()[1].stop_s, 3600);
+  EXPECT_DOUBLE_EQ(r.instances()[2].start_s, 3600);
+  for (const auto& i : r.instances()) EXPECT_LT(*i.stop_s - i.start_s, 3600);
+  EXPECT_TRUE(lost(r).empty());
+}
