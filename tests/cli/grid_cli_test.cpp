@@ -511,6 +511,45 @@ TEST_F(GridCli, LocalPolicyUsesIdleLocalResourcesBeforeHalfTheDeadline) {
   EXPECT_LT(user["makespan_s"].get<double>(), 36000.0 / 2);
 }
 
+TEST_F(GridCli, TwoAuctioneersOnOneHost) {
+  // BUG (src/grid, reported): a second Auctioneer on R0 shares the mailbox "Auctioneer-R0";
+  // one of them receives a message for an account the other opened, Auctioneer::handle calls
+  // accounts_.at(user), std::out_of_range escapes the actor and SimGrid aborts: SIGABRT
+  // (exit 134), not exit 2. Expected: refused at validation naming the second actor.
+  GTEST_SKIP() << "src/grid bug: two Auctioneers on one host abort (SIGABRT)";
+  const std::string r0 =
+      "<actor host=\"R0\" function=\"Auctioneer\"><prop id=\"period\" "
+      "value=\"60s\"/></actor>";
+  expect_input_error(bad_deployment(r0, r0 + "\n  " + r0), {d(), "'Auctioneer' on host 'R0'"});
+}
+
+TEST_F(GridCli, TwoUsersOfTheSameName) {
+  // BUG (src/grid, reported): U1 renamed U0 gives two Brokers one mailbox "Broker-U0"; each
+  // takes some of the other's messages and `botsim run` never ends. Expected: exit 2 naming
+  // the second Broker and property 'name'. Run under timeout(1) so the bug cannot hang ctest.
+  GTEST_SKIP() << "src/grid bug: two Brokers with one name hang the run";
+  file("p.xml", platform_);
+  file("d.xml", replace_once(deployment_, "<prop id=\"name\" value=\"U1\"/>",
+                             "<prop id=\"name\" value=\"U0\"/>"));
+  std::string cmd = "timeout 120 '" + std::string(BOTSIM_EXE) + "' run '" + p() + "' '" + d() +
+                    "' --out '" + dir_ + "/out' --quiet >/dev/null 2>'" + dir_ + "/err'";
+  int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2) << "(124: hung)";
+  std::string err = t::read_text(dir_ + "/err");
+  EXPECT_NE(err.find("'name'"), std::string::npos) << err;
+  EXPECT_NE(err.find("U0"), std::string::npos) << err;
+}
+
+TEST_F(GridCli, EmptyUserName) {
+  // Missing check (src/grid, Broker::Params::read, reported): name="" is accepted and the run
+  // prints and writes a user with no name. Expected: exit 2 naming property 'name'.
+  GTEST_SKIP() << "src/grid: an empty Broker name is accepted";
+  expect_input_error(
+      bad_deployment("<prop id=\"name\" value=\"U1\"/>", "<prop id=\"name\" value=\"\"/>"),
+      {d(), "'Broker' on host 'users-A'", "'name'"});
+}
+
 // --- (d) validate ----------------------------------------------------------------------------
 
 TEST_F(GridCli, ValidateShippedScenario) {
