@@ -45,7 +45,8 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
           ? Line15::Literal
           : Line15::PositiveOnly;
   p.check_interval_s = props.duration("check_interval", 300.0, -1e300);
-  if (!(p.check_interval_s > 0)) props.fail("check_interval", "must be > 0");
+  // A floor keeps a typo (e.g. "1e-9") from flooding the simulation with checks.
+  if (!(p.check_interval_s >= 1)) props.fail("check_interval", "must be at least 1 s");
   p.stop_margin_s = props.duration("stop_margin", 0.0);
   double paid = p.type.atu_s - p.type.boot_s - p.stop_margin_s;
   if (!(paid > 0))

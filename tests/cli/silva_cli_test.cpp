@@ -127,6 +127,11 @@ TEST_F(SilvaCli, NegativeBootTime) {
                      {"p.xml", "zone 'vm'", "boot_time"});
 }
 
+TEST_F(SilvaCli, CheckIntervalTooShort) {
+  expect_input_error(run(platform(), deployment({{"check_interval", "0.001"}})),
+                     {"d.xml", "check_interval", "at least 1 s"});
+}
+
 TEST_F(SilvaCli, NegativePrice) {
   expect_input_error(run(platform({{"price", "-1"}}), deployment()), {"p.xml", "price"});
 }
