@@ -14,6 +14,7 @@
 #include "cli/experiment.hpp"
 #include "cloud/jobs.hpp"
 #include "core/csv.hpp"
+#include "core/results.hpp"
 #include "core/svg_plot.hpp"
 #include "core/units.hpp"
 
@@ -159,9 +160,11 @@ static void run_silva2008(const ExperimentOptions& opts) {
     std::cout << "silva2008: " << last << "/" << requests.size() << " runs done\n" << std::flush;
   }
 
-  fs::create_directories(out);
-  fs::remove_all(out / "deployments");
-  fs::rename(work / "deployments", out / "deployments");
+  // Everything is written to a staging directory and replaces OUT only once complete: a failed
+  // or interrupted experiment leaves an existing OUT as it was.
+  const fs::path stage = work / "result";
+  fs::create_directories(stage);
+  fs::rename(work / "deployments", stage / "deployments");
 
   CsvTable runs_csv{{"job", "creation_ratio", "increase_ratio", "rep", "seed", "timespan_s",
                      "hosts", "charged_units", "spent", "work_s", "speedup", "lost_tasks",
@@ -249,8 +252,8 @@ static void run_silva2008(const ExperimentOptions& opts) {
       series.y_err.push_back(is_span ? st.sd : sh.sd);
     }
   }
-  write_csv((out / "runs.csv").string(), runs_csv);
-  write_csv((out / "settings.csv").string(), settings_csv);
+  write_csv((stage / "runs.csv").string(), runs_csv);
+  write_csv((stage / "settings.csv").string(), settings_csv);
 
   const std::map<std::string, std::string> fig_no{{"render", "fig5"}, {"normal", "fig6"}};
   for (const auto& job : jobs) {
@@ -260,9 +263,9 @@ static void run_silva2008(const ExperimentOptions& opts) {
     auto& span = span_charts[job.name];
     span.reference_y = stats(optimum_span_by_job[job.name]).mean;
     span.reference_label = "optimum hosts, known task times";
-    write_svg((out / (fig_no.at(job.name) + "_" + job.name + "_timespan.svg")).string(), span);
-    write_svg((out / (fig_no.at(job.name) + "_" + job.name + "_hosts.svg")).string(), hosts);
-    write_svg((out / ("fig7_" + job.name + ".svg")).string(), fig7[job.name]);
+    write_svg((stage / (fig_no.at(job.name) + "_" + job.name + "_timespan.svg")).string(), span);
+    write_svg((stage / (fig_no.at(job.name) + "_" + job.name + "_hosts.svg")).string(), hosts);
+    write_svg((stage / ("fig7_" + job.name + ".svg")).string(), fig7[job.name]);
   }
 
   // Fig. 1: 300 tasks of 5 minutes on 1..60 hosts rented for the whole job.
@@ -282,8 +285,12 @@ static void run_silva2008(const ExperimentOptions& opts) {
     f1.series[1].x.push_back(static_cast<double>(h));
     f1.series[1].y.push_back(r.speedup);
   }
-  write_csv((out / "fig1.csv").string(), fig1);
-  write_svg((out / "fig1.svg").string(), f1);
+  write_csv((stage / "fig1.csv").string(), fig1);
+  write_svg((stage / "fig1.svg").string(), f1);
+  write_directory_atomically(out.string(), [&](const std::string& tmp) {
+    for (const auto& entry : fs::directory_iterator(stage))
+      fs::rename(entry.path(), fs::path(tmp) / entry.path().filename());
+  });
   fs::remove_all(work);
 }
 
