@@ -308,7 +308,8 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* f : {"runs.csv", "settings.csv", "fig1.csv", "fig1.svg", "fig5_render_hosts.svg",
                         "fig5_render_timespan.svg", "fig6_normal_hosts.svg",
-                        "fig6_normal_timespan.svg", "fig7_normal.svg", "fig7_render.svg"})
+                        "fig6_normal_timespan.svg", "fig7_normal.svg", "fig7_render.svg",
+                        "fig2_render_like_job.svg"})
     EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
   auto runs = botsim::read_csv(out + "/runs.csv");
   EXPECT_EQ(runs.rows.size(), 2u * 25 * 2);  // 2 jobs x 25 settings x 2 replications
