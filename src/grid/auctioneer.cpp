@@ -52,20 +52,16 @@ void Auctioneer::operator()() {
     send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(vo)), RegisterResource{params_.info});
 
   inbox_ = inbox.mailbox();
-  const double period = params_.period_s;
-  double next_tick = period;
+  auto ticker = start_ticker<AuctioneerMessage>(inbox_, params_.period_s, params_.period_s,
+                                               PeriodEnd{});
   for (;;) {
-    // With no work at all, ticks change nothing: sleep until the next message.
-    bool idle = !active();
-    auto msg = idle ? inbox.receive() : inbox.receive_until(next_tick);
-    if (!msg) {
-      end_of_period(next_tick - period);
-      next_tick += period;
-      continue;
-    }
-    if (idle) next_tick = (std::floor(sg4::Engine::get_clock() / period) + 1) * period;
+    auto msg = inbox.receive();
     std::visit([this](auto& m) { handle(m); }, *msg);
   }
+}
+
+void Auctioneer::handle(PeriodEnd&) {
+  if (active()) end_of_period(sg4::Engine::get_clock() - params_.period_s);
 }
 
 bool Auctioneer::active() const {
@@ -161,7 +157,9 @@ void Auctioneer::try_start(Account& a) {
   results().task(a.current.row).start_s = sg4::Engine::get_clock();
 }
 
-void Auctioneer::handle(TaskFinished& m) { task_finished(accounts_.at(m.user)); }
+void Auctioneer::handle(TaskFinished& m) {
+  task_finished(accounts_.at(m.user));
+}
 
 void Auctioneer::task_finished(Account& a) {
   a.consumed_mi += flops_to_mi(a.flops_at_mark);

@@ -54,6 +54,7 @@ class Auctioneer {
   void handle(SubmitTask& m);
   void handle(ProgressQuery& m);
   void handle(TaskFinished& m);
+  void handle(PeriodEnd& m);
   void end_of_period(double period_start);
   void task_finished(Account& a);
   void try_start(Account& a);

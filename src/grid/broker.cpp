@@ -17,6 +17,8 @@ namespace sg4 = simgrid::s4u;
 
 namespace botsim::grid {
 
+constexpr size_t kNotSent = static_cast<size_t>(-1);
+
 const char* policy_name(Policy p) {
   switch (p) {
     case Policy::NoOpt:
@@ -84,6 +86,8 @@ void Broker::operator()() {
   Inbox<BrokerMessage> inbox("Broker-" + params_.name);
   inbox_ = inbox.mailbox();
   wallet_ = params_.fund;
+  task_resource_.assign(params_.lengths.size(), kNotSent);
+  task_done_.assign(params_.lengths.size(), false);
 
   // 4.1.1: resource discovery through the user's own GIS.
   send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(params_.vo)),
@@ -97,20 +101,14 @@ void Broker::operator()() {
   submit_initial_tasks();
 
   const long total = static_cast<long>(params_.lengths.size());
-  double next_monitor = params_.start_s + params_.bid_interval_s;
+  auto ticker = start_ticker<BrokerMessage>(inbox_, params_.start_s + params_.bid_interval_s,
+                                           params_.bid_interval_s, MonitorTick{});
   auto unsettled = [this] {
     return std::any_of(resources_.begin(), resources_.end(),
                        [](const Resource& r) { return r.unsettled; });
   };
-  while (done_ < total || unsettled()) {
-    auto msg = inbox.receive_until(next_monitor);
-    if (!msg) {
-      if (done_ < total) monitor();
-      next_monitor += params_.bid_interval_s;
-      continue;
-    }
-    std::visit([this](auto& m) { handle(m); }, *msg);
-  }
+  while (done_ < total || unsettled()) std::visit([this](auto& m) { handle(m); }, *inbox.receive());
+  *ticker = false;
   record();
   spdlog::info("{} done: {} tasks, finished at {:.1f} s, spent G${:.2f}", params_.name, done_,
                finish_s_, spent_);
@@ -137,15 +135,23 @@ void Broker::handle(ResourceList& m) {
 
 void Broker::handle(TaskDone& m) {
   Resource& r = resources_[by_name_.at(m.resource)];
+  if (r.failed || task_done_[static_cast<size_t>(m.task)]) return;
+  task_done_[static_cast<size_t>(m.task)] = true;
   --r.outstanding;
   ++done_;
   finish_s_ = std::max(finish_s_, m.end_s);
   record();
 }
 
+void Broker::handle(MonitorTick&) {
+  if (done_ < static_cast<long>(params_.lengths.size())) monitor();
+}
+
 void Broker::handle(Settlement& m) {
   Resource& r = resources_[by_name_.at(m.resource)];
+  if (r.failed) return;
   spent_ += m.charged;
+  r.settled += m.charged;
   wallet_ += m.refund;
   r.has_progress = false;
   if (r.outstanding == 0) r.unsettled = false;
@@ -154,6 +160,8 @@ void Broker::handle(Settlement& m) {
 
 void Broker::handle(Progress& m) {
   Resource& r = resources_[by_name_.at(m.resource)];
+  if (r.failed || !r.asked) return;
+  r.asked = false;
   r.progress = m;
   r.has_progress = true;
   if (--awaiting_progress_ == 0) decide();
@@ -190,6 +198,7 @@ void Broker::submit(size_t index, long task) {
   Resource& r = resources_[index];
   ++r.outstanding;
   r.unsettled = true;
+  task_resource_[static_cast<size_t>(task)] = index;
   send<AuctioneerMessage>(r.info.auctioneer,
                           SubmitTask{params_.name, task, params_.lengths[static_cast<size_t>(task)]});
 }
@@ -244,10 +253,14 @@ void Broker::credit_allowance() {
 // 4.1.4: every P_i, ask every resource holding our tasks for <S_r, B_r, L_total>.
 void Broker::monitor() {
   credit_allowance();
-  if (awaiting_progress_ > 0) return;  // previous answers still on their way
+  // A resource that did not answer within a whole bidding interval has failed (4.1.3).
+  for (auto& r : resources_)
+    if (r.asked) resource_failed(r);
+  awaiting_progress_ = 0;
   for (auto& r : resources_) {
-    if (r.outstanding == 0) continue;  // 4.2: resources without our tasks are ignored
+    if (r.outstanding == 0 || r.failed) continue;  // 4.2: resources without our tasks are ignored
     send<AuctioneerMessage>(r.info.auctioneer, ProgressQuery{params_.name});
+    r.asked = true;
     ++awaiting_progress_;
   }
   if (awaiting_progress_ == 0) decide();
@@ -256,7 +269,7 @@ void Broker::monitor() {
 void Broker::decide() {
   const double left = time_left();
   for (auto& r : resources_) {
-    if (r.outstanding == 0 || !r.has_progress) continue;
+    if (r.outstanding == 0 || !r.has_progress || r.failed) continue;
     const Progress& p = r.progress;
     double bid = r.bid;
     if (params_.policy != Policy::NoOpt) {
@@ -288,21 +301,54 @@ void Broker::decide() {
 }
 
 void Broker::hand_out_remaining() {
+  distribute(held_back_);
+  held_back_.clear();
+}
+
+void Broker::distribute(const std::vector<long>& tasks) {
+  std::vector<size_t> alive;
   std::vector<int> queued;
-  for (const auto& r : resources_) queued.push_back(r.has_progress ? r.progress.queued : 0);
-  auto plan = best_available_plan(held_back_.size(), queued, rng_);
-  // New resources get eq. 4's bid, judged on the time left: maxBid if their share of List
-  // cannot be done on one PE before D (docs/sulistio2005.md).
+  for (size_t i = 0; i < resources_.size(); ++i) {
+    if (resources_[i].failed) continue;
+    alive.push_back(i);
+    queued.push_back(resources_[i].has_progress ? resources_[i].progress.queued : 0);
+  }
+  if (alive.empty()) {
+    spdlog::warn("{}: no resource left for {} tasks", params_.name, tasks.size());
+    return;
+  }
+  auto plan = best_available_plan(tasks.size(), queued, rng_);
+  // New resources get eq. 4's bid, judged on the time left: maxBid if their share of the
+  // tasks cannot be done on one PE before D (docs/sulistio2005.md).
   std::vector<double> load(resources_.size(), 0.0);
   for (size_t j = 0; j < plan.size(); ++j)
-    load[plan[j]] += params_.lengths[static_cast<size_t>(held_back_[j])];
-  for (size_t i = 0; i < resources_.size(); ++i) {
+    load[alive[plan[j]]] += params_.lengths[static_cast<size_t>(tasks[j])];
+  for (size_t i : alive) {
     if (resources_[i].open || load[i] == 0) continue;
     const auto& v = resources_[i].view;
-    open_account(i, initial_bid(load[i] / v.mips_per_pe, time_left(), v));
+    open_account(i, params_.policy == Policy::NoOpt
+                        ? params_.bid
+                        : initial_bid(load[i] / v.mips_per_pe, std::max(0.0, time_left()), v));
   }
-  for (size_t j = 0; j < plan.size(); ++j) submit(plan[j], held_back_[j]);
-  held_back_.clear();
+  for (size_t j = 0; j < plan.size(); ++j) submit(alive[plan[j]], tasks[j]);
+}
+
+// 4.1.3: "If a resource fails, then tasks are migrated to different resources." Every policy
+// does it (a user would never finish otherwise). Charges made there since the last settlement
+// are taken as the last reported ones; the balance left there is lost with the resource.
+void Broker::resource_failed(Resource& r) {
+  spdlog::info("{}: {} does not answer; moving its tasks", params_.name, r.info.name);
+  r.failed = true;
+  r.asked = false;
+  r.unsettled = false;
+  spent_ += std::max(0.0, r.progress.charged - r.settled);
+  std::vector<long> moved;
+  const size_t index = by_name_.at(r.info.name);
+  for (size_t t = 0; t < task_resource_.size(); ++t)
+    if (!task_done_[t] && task_resource_[t] == index) moved.push_back(static_cast<long>(t));
+  r.outstanding = 0;
+  if (!moved.empty()) distribute(moved);
+  record();
 }
 
 }  // namespace botsim::grid

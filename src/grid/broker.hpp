@@ -45,6 +45,9 @@ class Broker {
     int outstanding = 0;     // tasks submitted and not done
     bool unsettled = false;  // waiting for a Settlement
     bool has_progress = false;
+    bool asked = false;      // a progress query of this round is unanswered
+    bool failed = false;     // stopped answering: its tasks were moved elsewhere
+    double settled = 0;      // G$ charged here according to Settlements
     Progress progress{};
   };
 
@@ -56,10 +59,15 @@ class Broker {
   void decide();
   void place_bid(Resource& r, double bid);
   void hand_out_remaining();
+  /// Sends `tasks` to the alive resources holding the fewest of our queued tasks (4.2's "best
+  /// available"), opening accounts where needed.
+  void distribute(const std::vector<long>& tasks);
+  void resource_failed(Resource& r);
   void handle(ResourceList& m);
   void handle(TaskDone& m);
   void handle(Progress& m);
   void handle(Settlement& m);
+  void handle(MonitorTick& m);
   void credit_allowance();
   double time_left() const;
   void record();
@@ -70,6 +78,8 @@ class Broker {
   std::vector<Resource> resources_;
   std::map<std::string, size_t> by_name_;
   std::vector<long> held_back_;  // 4.2's List: tasks not yet submitted
+  std::vector<size_t> task_resource_;  // where each task was last sent
+  std::vector<bool> task_done_;
   long done_ = 0;
   int awaiting_progress_ = 0;
   double wallet_ = 0;            // G$ in hand (not deposited)

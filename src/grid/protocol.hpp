@@ -63,8 +63,9 @@ struct ProgressQuery {
 struct TaskFinished {  // from the resource's own task executor
   std::string user;
 };
+struct PeriodEnd {};  // from the Auctioneer's clock, every auction period P
 using AuctioneerMessage =
-    std::variant<OpenAccount, PlaceBid, SubmitTask, ProgressQuery, TaskFinished>;
+    std::variant<OpenAccount, PlaceBid, SubmitTask, ProgressQuery, TaskFinished, PeriodEnd>;
 
 // ---- to a Broker ----
 struct ResourceList {
@@ -90,7 +91,8 @@ struct Settlement {  // the user's tasks there are done: charges final, balance 
   double charged;
   double refund;
 };
-using BrokerMessage = std::variant<ResourceList, TaskDone, Progress, Settlement>;
+struct MonitorTick {};  // from the broker's clock, every bidding interval P_i
+using BrokerMessage = std::variant<ResourceList, TaskDone, Progress, Settlement, MonitorTick>;
 
 inline std::string gis_mailbox(const std::string& vo) { return "GIS-" + vo; }
 

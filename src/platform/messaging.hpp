@@ -6,8 +6,10 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,11 +19,38 @@ namespace botsim {
 /// Size of a control message on the wire (bytes).
 constexpr std::uint64_t kControlMessageBytes = 1024;
 
+/// The host of the actor that owns inbox `mailbox` (nullptr if none).
+const simgrid::s4u::Host* inbox_host(const simgrid::s4u::Mailbox* mailbox);
+void set_inbox_host(const simgrid::s4u::Mailbox* mailbox, const simgrid::s4u::Host* host);
+
+/// A message to an actor whose host is off is lost, as on a real network (SimGrid 3.32 would
+/// abort on a transfer to a host that is off).
 template <class Protocol, class Message>
 void send(simgrid::s4u::Mailbox* to, Message message,
           std::uint64_t bytes = kControlMessageBytes) {
+  if (const auto* host = inbox_host(to); host && !host->is_on()) return;
   auto payload = std::make_unique<Protocol>(std::move(message));
   to->put_init(payload.release(), bytes)->detach([](void* p) { delete static_cast<Protocol*>(p); });
+}
+
+/// A clock for an actor: a daemon actor on the caller's host sends `tick` to `inbox` at
+/// `first`, `first + period`, ... until the returned flag is set to false. Actors wait only on
+/// their inbox (no receive timeouts): in SimGrid 3.32 a get with a timeout can lose a message
+/// that arrives as it times out, and killing an actor blocked in Activity::wait_any_for with a
+/// timeout segfaults (docs/simgrid.md).
+template <class Protocol, class Tick>
+std::shared_ptr<bool> start_ticker(simgrid::s4u::Mailbox* inbox, double first, double period,
+                                   Tick tick) {
+  auto running = std::make_shared<bool>(true);
+  simgrid::s4u::Actor::create("ticker", simgrid::s4u::this_actor::get_host(),
+                              [inbox, first, period, tick, running] {
+                                simgrid::s4u::Actor::self()->daemonize();
+                                for (long k = 0; *running; ++k) {
+                                  simgrid::s4u::this_actor::sleep_until(first + k * period);
+                                  if (*running) send<Protocol>(inbox, tick, 0);
+                                }
+                              });
+  return running;
 }
 
 /// One actor's inbox for protocol `Protocol` (a std::variant). Create it inside the actor.
@@ -31,40 +60,15 @@ class Inbox {
   explicit Inbox(const std::string& name) : mailbox_(simgrid::s4u::Mailbox::by_name(name)) {
     // A permanent receiver keeps a busy mailbox fast (SIMGRID-NOTES.md).
     mailbox_->set_receiver(simgrid::s4u::Actor::self());
+    set_inbox_host(mailbox_, simgrid::s4u::this_actor::get_host());
   }
   simgrid::s4u::Mailbox* mailbox() const { return mailbox_; }
 
-  /// The receive in progress, to wait on together with other activities.
-  simgrid::s4u::CommPtr pending() {
-    if (!comm_) comm_ = mailbox_->get_async<Protocol>(&data_);
-    return comm_;
-  }
-  /// Takes the message of the completed pending() receive.
-  std::unique_ptr<Protocol> take() {
-    comm_ = nullptr;
-    std::unique_ptr<Protocol> msg(data_);
-    data_ = nullptr;
-    return msg;
-  }
-  /// The next message; nullptr if none arrived by the absolute time `deadline`.
-  std::unique_ptr<Protocol> receive_until(double deadline) {
-    auto comm = pending();
-    double timeout = deadline - simgrid::s4u::Engine::get_clock();
-    if (timeout < 0) timeout = 0;
-    std::vector<simgrid::s4u::ActivityPtr> acts{comm};
-    if (simgrid::s4u::Activity::wait_any_for(acts, timeout) < 0) return nullptr;
-    return take();
-  }
   /// The next message, waiting as long as needed.
-  std::unique_ptr<Protocol> receive() {
-    pending()->wait();
-    return take();
-  }
+  std::unique_ptr<Protocol> receive() { return mailbox_->get_unique<Protocol>(); }
 
  private:
   simgrid::s4u::Mailbox* mailbox_;
-  simgrid::s4u::CommPtr comm_;
-  Protocol* data_ = nullptr;
 };
 
 }  // namespace botsim
