@@ -34,6 +34,7 @@ const char* policy_name(Policy p) {
 Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& site) {
   Params p;
   p.name = props.text("name", site.host);
+  if (p.name.empty()) props.fail("name", "must not be empty");
   p.vo = props.text("vo");
   if (p.vo.empty()) props.fail("vo", "must name the user's VO domain");
   std::string policy = props.choice("policy", {"no-opt", "global", "local"});
@@ -107,7 +108,8 @@ void Broker::operator()() {
     return std::any_of(resources_.begin(), resources_.end(),
                        [](const Resource& r) { return r.unsettled; });
   };
-  while (done_ < total || unsettled()) std::visit([this](auto& m) { handle(m); }, *inbox.receive());
+  while ((done_ < total && !gave_up_) || unsettled())
+    std::visit([this](auto& m) { handle(m); }, *inbox.receive());
   *ticker = false;
   record();
   spdlog::info("{} done: {} tasks, finished at {:.1f} s, spent G${:.2f}", params_.name, done_,
@@ -240,6 +242,31 @@ void Broker::submit_initial_tasks() {
   held_back_.assign(order.begin() + static_cast<long>(next), order.end());
 }
 
+bool Broker::wanted(const Resource& r) const {
+  if (r.failed) return false;
+  if (r.outstanding > 0) return true;
+  // 4.2: local resources are offered List tasks even when they hold none of ours.
+  return params_.policy == Policy::Local && r.view.local && r.open && !held_back_.empty();
+}
+
+// With no allowance to come, no money in hand and none left in any local balance, the user's
+// tasks can never run again: it gives up, its tasks unfinished (docs/sulistio2005.md).
+bool Broker::out_of_money() {
+  if (params_.allowance > 0 || wallet_ > 1e-12) return false;
+  for (const auto& r : resources_)
+    if (!r.failed && r.outstanding > 0 && (!r.has_progress || r.progress.balance > 1e-12))
+      return false;
+  spdlog::warn("{}: out of money with {} tasks unfinished; giving up", params_.name,
+               static_cast<long>(params_.lengths.size()) - done_);
+  for (auto& r : resources_) {
+    if (r.has_progress) spent_ += std::max(0.0, r.progress.charged - r.settled);
+    r.unsettled = false;
+  }
+  gave_up_ = true;
+  record();
+  return true;
+}
+
 void Broker::credit_allowance() {
   if (params_.allowance <= 0) return;
   double due = std::floor((sg4::Engine::get_clock() - params_.start_s) /
@@ -258,7 +285,7 @@ void Broker::monitor() {
     if (r.asked) resource_failed(r);
   awaiting_progress_ = 0;
   for (auto& r : resources_) {
-    if (r.outstanding == 0 || r.failed) continue;  // 4.2: resources without our tasks are ignored
+    if (!wanted(r)) continue;  // 4.2: global resources without our tasks are ignored
     send<AuctioneerMessage>(r.info.auctioneer, ProgressQuery{params_.name});
     r.asked = true;
     ++awaiting_progress_;
@@ -269,7 +296,7 @@ void Broker::monitor() {
 void Broker::decide() {
   const double left = time_left();
   for (auto& r : resources_) {
-    if (r.outstanding == 0 || !r.has_progress || r.failed) continue;
+    if (!r.has_progress || !wanted(r)) continue;
     const Progress& p = r.progress;
     double bid = r.bid;
     if (params_.policy != Policy::NoOpt) {
@@ -286,6 +313,7 @@ void Broker::decide() {
         }
         held_back_.erase(held_back_.begin(), held_back_.begin() + static_cast<long>(n));
       }
+      if (r.outstanding == 0) continue;
       double f = finish_time(p.remaining_mi + l_task, p.share_mips);  // eq. 5
       bid = adjusted_bid(f, left, p.bid, r.view);                      // eq. 6
     }
@@ -294,6 +322,7 @@ void Broker::decide() {
                   params_.name, r.info.name, p.share_mips, p.remaining_mi, p.queued, p.balance,
                   r.bid, wallet_);
   }
+  if (out_of_money()) return;
   // 4.2: past half of D, the rest of List goes to the best available resources.
   if (params_.policy == Policy::Local && !held_back_.empty() &&
       sg4::Engine::get_clock() - params_.start_s > params_.deadline_s / 2)

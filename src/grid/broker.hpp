@@ -69,6 +69,8 @@ class Broker {
   void handle(Settlement& m);
   void handle(MonitorTick& m);
   void credit_allowance();
+  bool wanted(const Resource& r) const;  // queried and bid on this bidding interval
+  bool out_of_money();
   double time_left() const;
   void record();
 
@@ -88,6 +90,7 @@ class Broker {
   double finish_s_ = -1;
   size_t user_row_ = 0;
   bool discovered_ = false;
+  bool gave_up_ = false;
 };
 
 }  // namespace botsim::grid

@@ -2,6 +2,8 @@
 
 #include <simgrid/s4u/Host.hpp>
 
+#include <set>
+
 #include "core/error.hpp"
 #include "grid/auctioneer.hpp"
 #include "grid/broker.hpp"
@@ -11,10 +13,21 @@
 
 namespace botsim::grid {
 
-// Every Broker's VO and every Auctioneer's VOs need a GIS.
+// Every Broker's VO and every Auctioneer's VOs need a GIS; users have distinct names (their
+// inboxes are named after them) and a resource has one Auctioneer.
 static void check_domains(const std::vector<ActorSpec>& actors) {
   const auto& graph = domain_graph();
+  std::set<std::string> users, resources;
   for (const auto& a : actors) {
+    if (a.function == "Broker") {
+      auto name = a.props.count("name") ? a.props.at("name") : a.host;
+      if (!users.insert(name).second)
+        throw InputError(scenario_paths().deployment, a.element(),
+                         "property 'name': another Broker is already called '" + name + "'");
+    }
+    if (a.function == "Auctioneer" && !resources.insert(a.host).second)
+      throw InputError(scenario_paths().deployment, a.element(),
+                       "host '" + a.host + "' already has an Auctioneer");
     if (a.function == "Broker") {
       auto it = a.props.find("vo");
       if (it != a.props.end() && !graph.has(it->second))
