@@ -343,7 +343,10 @@ void Broker::distribute(const std::vector<long>& tasks) {
     queued.push_back(resources_[i].has_progress ? resources_[i].progress.queued : 0);
   }
   if (alive.empty()) {
-    spdlog::warn("{}: no resource left for {} tasks", params_.name, tasks.size());
+    // Every resource failed: the tasks can never run; the user gives up.
+    spdlog::warn("{}: no resource left for {} tasks; giving up", params_.name, tasks.size());
+    gave_up_ = true;
+    for (auto& r : resources_) r.unsettled = false;
     return;
   }
   auto plan = best_available_plan(tasks.size(), queued, rng_);

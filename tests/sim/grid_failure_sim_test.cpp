@@ -59,3 +59,31 @@ void expect_migrated(const Results& r) {
 
 TEST(FailureSim, GlobalBrokerMigratesTasks) { expect_migrated(run_with_failure("global")); }
 TEST(FailureSim, NoOptBrokerMigratesTasks) { expect_migrated(run_with_failure("no-opt")); }
+
+// With its only resource gone, a user can never finish: it gives up (the run ends, its tasks
+// unfinished) rather than monitoring for ever.
+TEST(FailureSim, UserGivesUpWhenEveryResourceFailed) {
+  std::string tmp = test::temp_dir();
+  test::write_file(tmp, "r-fails.txt", "300 0\n");
+  std::string platform = test::write_file(tmp, "platform.xml", test::platform_xml(R"(
+    <zone id="z" routing="Full">
+      <host id="R" speed="1000Mf" state_file="r-fails.txt"><prop id="vo" value="A"/>
+        <prop id="min_bid" value="1"/><prop id="max_bid" value="100"/></host>
+      <host id="gis" speed="1Gf"/><host id="users" speed="1Gf"/>
+      <link id="l" bandwidth="1GBps" latency="1ms"/>
+      <route src="R" dst="gis"><link_ctn id="l"/></route>
+      <route src="R" dst="users"><link_ctn id="l"/></route>
+      <route src="gis" dst="users"><link_ctn id="l"/></route>
+    </zone>)"));
+  std::string deployment = test::write_file(tmp, "deployment.xml", test::platform_xml(R"(
+    <actor host="gis" function="GridInformationService"><prop id="vo" value="A"/></actor>
+    <actor host="R" function="Auctioneer"/>
+    <actor host="users" function="Broker"><prop id="name" value="U"/><prop id="vo" value="A"/>
+      <prop id="policy" value="global"/><prop id="start" value="1s"/><prop id="deadline" value="2h"/>
+      <prop id="bid_interval" value="5min"/><prop id="fund" value="100"/>
+      <prop id="tasks" value="3"/><prop id="task_length" value="200000"/></actor>)"));
+  const auto& r = test::run(platform, deployment);
+  ASSERT_EQ(r.users().size(), 1u);
+  EXPECT_EQ(r.users()[0].tasks_done, 1);  // 200 s of work done before R fails at 300 s
+  EXPECT_FALSE(r.users()[0].finish_s.has_value());
+}
