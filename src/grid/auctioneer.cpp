@@ -17,7 +17,7 @@ namespace botsim::grid {
 
 Auctioneer::Params Auctioneer::Params::read(const PropReader& props, const ActorSite& site) {
   Params p;
-  p.period_s = props.duration("period", 60.0, 1e-3);
+  p.period_s = props.duration("period", 60.0, 1.0);  // >= 1 s: a period is an event
   p.info.period_s = p.period_s;
   const sg4::Host* host = sg4::Host::by_name(site.host);
   PropReader hw = host_props(*host);
