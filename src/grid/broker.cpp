@@ -146,7 +146,20 @@ void Broker::handle(TaskDone& m) {
 }
 
 void Broker::handle(MonitorTick&) {
-  if (done_ < static_cast<long>(params_.lengths.size())) monitor();
+  if (done_ < static_cast<long>(params_.lengths.size())) {
+    monitor();
+    return;
+  }
+  // All tasks done: settlements come at the next auction period. A resource that has not
+  // settled after two bidding intervals has failed since; its charges are the last reported.
+  if (++intervals_since_done_ < 2) return;
+  for (auto& r : resources_)
+    if (r.unsettled) {
+      spdlog::info("{}: {} never settled; taking its last reported charges", params_.name,
+                   r.info.name);
+      spent_ += std::max(0.0, r.progress.charged - r.settled);
+      r.unsettled = false;
+    }
 }
 
 void Broker::handle(Settlement& m) {
