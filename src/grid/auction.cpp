@@ -9,36 +9,23 @@ std::vector<double> proportional_shares(const std::vector<double>& bids, int pe_
                                         double mips_per_pe) {
   const size_t n = bids.size();
   std::vector<double> share(n, 0.0);
-  std::vector<bool> capped(n, false);
-  double capacity = pe_count * mips_per_pe;
-  // Water-filling: cap every user whose proportional share exceeds one PE, then share what is
-  // left among the rest; at most n rounds.
-  for (size_t round = 0; round <= n; ++round) {
-    double weight = 0;
-    for (size_t i = 0; i < n; ++i)
-      if (!capped[i]) weight += bids[i];
-    if (weight <= 0) break;
-    bool newly_capped = false;
-    for (size_t i = 0; i < n; ++i) {
-      if (capped[i]) continue;
-      double s = capacity * bids[i] / weight;
-      if (s >= mips_per_pe) {
-        capped[i] = true;
-        share[i] = mips_per_pe;
-        newly_capped = true;
-      }
-    }
-    if (newly_capped) {
-      capacity = pe_count * mips_per_pe;
-      for (size_t i = 0; i < n; ++i)
-        if (capped[i]) capacity -= mips_per_pe;
-      if (capacity <= 0) break;
-      continue;
-    }
-    for (size_t i = 0; i < n; ++i)
-      if (!capped[i]) share[i] = capacity * bids[i] / weight;
-    break;
+  // Water-filling in O(n log n): the highest bids are the ones capped at one PE. Walk the
+  // bids from the highest; bid k is capped while its proportional part of what is left (the
+  // PEs not yet taken, shared by it and every lower bid) reaches a whole PE.
+  std::vector<size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return bids[a] > bids[b]; });
+  std::vector<double> weight(n + 1, 0.0);  // weight[k]: sum of the bids from the k-th highest
+  for (size_t j = n; j-- > 0;) weight[j] = weight[j + 1] + bids[order[j]];
+  size_t k = 0;
+  for (; k < n && static_cast<int>(k) < pe_count; ++k) {
+    const double capacity = (pe_count - static_cast<double>(k)) * mips_per_pe;
+    if (bids[order[k]] * capacity < mips_per_pe * weight[k]) break;
+    share[order[k]] = mips_per_pe;
   }
+  const double capacity = (pe_count - static_cast<double>(k)) * mips_per_pe;
+  if (k < n && weight[k] > 0)
+    for (size_t j = k; j < n; ++j) share[order[j]] = capacity * bids[order[j]] / weight[k];
   return share;
 }
 
