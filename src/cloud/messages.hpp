@@ -1,10 +1,7 @@
 #pragma once
 // The cloud protocols: one std::variant per inbox, sent through SimGrid mailboxes
-// (one inbox per actor). Control messages are zero-byte: their time is the route's latency.
-#include <simgrid/s4u/Comm.hpp>
-#include <simgrid/s4u/Mailbox.hpp>
-
-#include <memory>
+// (one inbox per actor) with platform/messaging.hpp. Control messages are zero-byte: their time
+// is the route's latency.
 #include <string>
 #include <variant>
 
@@ -58,16 +55,7 @@ struct RunTask {
   long task = 0;
   double flops = 0;
 };
-struct Quit {};
-using WorkerMessage = std::variant<RunTask, Quit>;
-
-/// Fire-and-forget send (never blocks, so two actors that both send cannot deadlock); the
-/// message is freed if it is never received.
-template <class Variant>
-void send(simgrid::s4u::Mailbox* to, Variant message) {
-  auto owned = std::make_unique<Variant>(std::move(message));
-  to->put_init(owned.get(), 0)->detach([](void* p) { delete static_cast<Variant*>(p); });
-  owned.release();  // now owned by the comm (freed by the receiver's get_unique or the cleanup)
-}
+// A worker runs until its instance's host is turned off (or the simulation ends).
+using WorkerMessage = std::variant<RunTask>;
 
 }  // namespace botsim::cloud

@@ -6,12 +6,11 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <functional>
 
 #include "cloud/messages.hpp"
 #include "core/error.hpp"
 #include "core/results.hpp"
-#include "core/units.hpp"
+#include "platform/messaging.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -97,9 +96,8 @@ const InstanceType& CloudProvider::type(const std::string& name) const {
 
 void CloudProvider::operator()() {
   sg4::Actor::self()->daemonize();  // serves owners for as long as they run
-  inbox_name_ = provider_mailbox(sg4::this_actor::get_host()->get_name());
-  auto* inbox = sg4::Mailbox::by_name(inbox_name_);
-  inbox->set_receiver(sg4::Actor::self());
+  Inbox<ProviderMessage> inbox(provider_mailbox(sg4::this_actor::get_host()->get_name()));
+  inbox_ = inbox.mailbox();
   // Hosts of instance types are the provider's idle capacity: off until rented.
   for (const auto& t : params_.types)
     for (const auto& h : t.hosts) {
@@ -107,7 +105,7 @@ void CloudProvider::operator()() {
       free_hosts_[t.name].push_back(h);
     }
   for (;;) {
-    auto msg = inbox->get_unique<ProviderMessage>();
+    auto msg = inbox.receive();
     std::visit([this](const auto& m) {
       using M = std::decay_t<decltype(m)>;
       if constexpr (std::is_same_v<M, StartInstance>) start(m);
@@ -123,9 +121,10 @@ void CloudProvider::start(const StartInstance& m) {
   auto& free = free_hosts_[t.name];
   long in_use = static_cast<long>(t.hosts.size() - free.size());
   if (free.empty() || in_use >= t.max_count) {
-    send(owner, OwnerMessage{InstanceRefused{
-                    m.instance, "no more " + t.name + " instances (max_count " +
-                                    std::to_string(t.max_count) + ")"}});
+    send<OwnerMessage>(owner,
+                       InstanceRefused{m.instance, "no more " + t.name + " instances (max_count " +
+                                                       std::to_string(t.max_count) + ")"},
+                       0);
     return;
   }
   Running r;
@@ -144,13 +143,13 @@ void CloudProvider::start(const StartInstance& m) {
   if (t.boot_s <= 0) {
     boot_done(BootDone{m.instance});
   } else {
-    std::string inbox = inbox_name_;
+    auto* inbox = inbox_;
     double boot = t.boot_s;
     std::string instance = m.instance;
     sg4::Actor::create("boot-" + instance, sg4::this_actor::get_host(), [inbox, boot, instance] {
       sg4::Actor::self()->daemonize();
       sg4::this_actor::sleep_for(boot);
-      send(sg4::Mailbox::by_name(inbox), ProviderMessage{BootDone{instance}});
+      send<ProviderMessage>(inbox, BootDone{instance}, 0);
     });
   }
 }
@@ -159,8 +158,8 @@ void CloudProvider::boot_done(const BootDone& m) {
   auto it = running_.find(m.instance);
   if (it == running_.end() || it->second.ready) return;  // stopped while booting
   it->second.ready = true;
-  send(sg4::Mailbox::by_name(it->second.owner_mailbox),
-       OwnerMessage{InstanceReady{m.instance, it->second.host, it->second.start_s}});
+  send<OwnerMessage>(sg4::Mailbox::by_name(it->second.owner_mailbox),
+                     InstanceReady{m.instance, it->second.host, it->second.start_s}, 0);
 }
 
 void CloudProvider::stop(const StopInstance& m) {
@@ -181,8 +180,8 @@ void CloudProvider::stop(const StopInstance& m) {
   rec.charged_units = units;
   rec.cost = static_cast<double>(units) * t.price;
   spdlog::debug("provider: stop {} after {} ATU(s)", m.instance, units);
-  send(sg4::Mailbox::by_name(r.owner_mailbox),
-       OwnerMessage{InstanceStopped{m.instance, now, units, rec.cost}});
+  send<OwnerMessage>(sg4::Mailbox::by_name(r.owner_mailbox),
+                     InstanceStopped{m.instance, now, units, rec.cost}, 0);
 }
 
 }  // namespace botsim::cloud

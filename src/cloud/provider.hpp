@@ -45,7 +45,7 @@ class CloudProvider {
   const InstanceType& type(const std::string& name) const;
 
   Params params_;
-  std::string inbox_name_;
+  simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::map<std::string, Running> running_;
   std::map<std::string, std::vector<std::string>> free_hosts_;  // per type, in platform order
 };

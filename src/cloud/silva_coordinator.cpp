@@ -14,6 +14,7 @@
 #include "core/rng.hpp"
 #include "core/units.hpp"
 #include "core/workload.hpp"
+#include "platform/messaging.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -82,8 +83,7 @@ SilvaCoordinator::SilvaCoordinator(std::vector<std::string>) {
 void SilvaCoordinator::operator()() {
   start_s_ = sg4::Engine::get_clock();
   inbox_name_ = inbox_of(params_.user);
-  auto* inbox = sg4::Mailbox::by_name(inbox_name_);
-  inbox->set_receiver(sg4::Actor::self());
+  Inbox<OwnerMessage> inbox(inbox_name_);
   const long n = static_cast<long>(params_.task_times.size());
   heuristic_ = SilvaHeuristic(params_.heuristic, n);
 
@@ -104,22 +104,23 @@ void SilvaCoordinator::operator()() {
   u.charged_units = 0;
   user_record_ = results().add_user(u);
 
-  // Fig. 3b runs every check interval.
-  std::string inbox_name = inbox_name_;
+  // Fig. 3b runs every check interval. Not start_ticker: it wakes at first + k·period, this at
+  // repeated sleep_for(interval), and the two round differently for most intervals.
+  auto* self = inbox.mailbox();
   double interval = params_.check_interval_s;
   sg4::Actor::create("silva-check-" + params_.user, sg4::this_actor::get_host(),
-                     [inbox_name, interval] {
+                     [self, interval] {
                        sg4::Actor::self()->daemonize();
                        for (;;) {
                          sg4::this_actor::sleep_for(interval);
-                         send(sg4::Mailbox::by_name(inbox_name), OwnerMessage{Tick{}});
+                         send<OwnerMessage>(self, Tick{}, 0);
                        }
                      });
 
   request_instances(1);
   bool stopping_all = false;
   while (!(job_done() && live_.empty())) {
-    auto msg = inbox->get_unique<OwnerMessage>();
+    auto msg = inbox.receive();
     std::visit([this](const auto& m) { on(m); }, *msg);
     if (job_done()) {
       if (!stopping_all) {  // the job is over: stop every instance at once
@@ -158,8 +159,8 @@ void SilvaCoordinator::request_instances(long count) {
     inst.name = fmt::format("{}-i{:04d}", params_.user, ++next_instance_);
     inst.billing_start_s = sg4::Engine::get_clock();
     inst.slots.resize(static_cast<size_t>(params_.type.cores));
-    send(provider, ProviderMessage{StartInstance{params_.user, inbox_name_, inst.name,
-                                                 params_.type.name}});
+    send<ProviderMessage>(
+        provider, StartInstance{params_.user, inbox_name_, inst.name, params_.type.name}, 0);
     live_.emplace(inst.name, std::move(inst));
   }
 }
@@ -213,8 +214,8 @@ void SilvaCoordinator::dispatch() {
       s.record = results().add_task(TaskRecord{params_.user, task, flops_to_mi(flops), inst.name,
                                                start_s_, now, std::nullopt});
       inst.used = true;
-      send(sg4::Mailbox::by_name(worker_mailbox(inst.name, static_cast<int>(k))),
-           WorkerMessage{RunTask{task, flops}});
+      send<WorkerMessage>(sg4::Mailbox::by_name(worker_mailbox(inst.name, static_cast<int>(k))),
+                          RunTask{task, flops}, 0);
     }
   }
   // An idle instance that cannot take the next task within its window has nothing left to do:
@@ -237,8 +238,8 @@ void SilvaCoordinator::stop_instance(Instance& inst) {
     queue_.push_front(s.task);
     s.task = -1;
   }
-  send(sg4::Mailbox::by_name(provider_mailbox(params_.provider_host)),
-       ProviderMessage{StopInstance{inst.name}});
+  send<ProviderMessage>(sg4::Mailbox::by_name(provider_mailbox(params_.provider_host)),
+                        StopInstance{inst.name}, 0);
 }
 
 void SilvaCoordinator::on(const InstanceReady& m) {
@@ -259,16 +260,14 @@ void SilvaCoordinator::on(const InstanceReady& m) {
     std::string instance = inst.name;
     sg4::Actor::create("worker-" + mb, host, [mb, owner, instance, k] {
       sg4::Actor::self()->daemonize();
-      auto* in = sg4::Mailbox::by_name(mb);
-      in->set_receiver(sg4::Actor::self());
+      Inbox<WorkerMessage> in(mb);
       for (;;) {
-        auto msg = in->get_unique<WorkerMessage>();
-        if (std::holds_alternative<Quit>(*msg)) return;
+        auto msg = in.receive();
         const auto& run = std::get<RunTask>(*msg);
         double start = sg4::Engine::get_clock();
         sg4::this_actor::execute(run.flops);  // on this instance
-        send(sg4::Mailbox::by_name(owner),
-             OwnerMessage{TaskDone{instance, k, run.task, start, sg4::Engine::get_clock()}});
+        send<OwnerMessage>(sg4::Mailbox::by_name(owner),
+                           TaskDone{instance, k, run.task, start, sg4::Engine::get_clock()}, 0);
       }
     });
   }
@@ -280,7 +279,8 @@ void SilvaCoordinator::on(const InstanceReady& m) {
                        [owner, instance, stop_at] {
                          sg4::Actor::self()->daemonize();
                          sg4::this_actor::sleep_until(stop_at);
-                         send(sg4::Mailbox::by_name(owner), OwnerMessage{StopDue{instance, false}});
+                         send<OwnerMessage>(sg4::Mailbox::by_name(owner),
+                                            StopDue{instance, false}, 0);
                        });
   }
 }
@@ -328,7 +328,7 @@ void SilvaCoordinator::on(const StopDue& m) {
   if (!m.final) {
     // A task may complete at this very instant: its TaskDone is already queued behind this
     // message. Re-send to self, so that it is handled first and the task is not lost.
-    send(sg4::Mailbox::by_name(inbox_name_), OwnerMessage{StopDue{m.instance, true}});
+    send<OwnerMessage>(sg4::Mailbox::by_name(inbox_name_), StopDue{m.instance, true}, 0);
     return;
   }
   auto it = live_.find(m.instance);

@@ -6,12 +6,14 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "cloud/messages.hpp"
 #include "cloud/provider.hpp"
 #include "core/units.hpp"
+#include "platform/messaging.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
@@ -51,13 +53,13 @@ class TestRenter {
     auto* provider = sg4::Mailbox::by_name(provider_mailbox("provider"));
     for (size_t i = 0; i < params_.stop_at.size(); ++i) {
       std::string name = "r" + std::to_string(i);
-      send(provider, ProviderMessage{StartInstance{"T", "renter", name, params_.type}});
+      send<ProviderMessage>(provider, StartInstance{"T", "renter", name, params_.type}, 0);
       std::string host;
       // Stop timers: one helper actor per instance.
       double at = params_.stop_at[i];
       sg4::Actor::create("stop-" + name, sg4::this_actor::get_host(), [name, at, provider] {
         sg4::this_actor::sleep_until(at);
-        send(provider, ProviderMessage{StopInstance{name}});
+        send<ProviderMessage>(provider, StopInstance{name}, 0);
       });
     }
     size_t open = params_.stop_at.size();
