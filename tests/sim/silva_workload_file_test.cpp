@@ -5,12 +5,13 @@
 
 #include "cloud/jobs.hpp"
 #include "core/workload.hpp"
+#include "support/files.hpp"
 
 using namespace botsim::cloud;
 
 TEST(SilvaRenderLike, ShippedWorkloadIsTheGeneratorsOutput) {
   auto shipped =
-      botsim::read_workload_file(std::string(BOTSIM_SOURCE_DIR) + "/workloads/silva2008-render.txt");
+      botsim::read_workload_file(botsim::test::source_path("workloads/silva2008-render.txt"));
   auto generated = render_like_job(2008);
   ASSERT_EQ(shipped.size(), generated.size());
   for (size_t i = 0; i < shipped.size(); ++i) EXPECT_DOUBLE_EQ(shipped[i], generated[i]) << i;

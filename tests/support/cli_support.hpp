@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "support/files.hpp"
+
 namespace botsim::test {
 
 struct CliResult {
@@ -12,9 +14,5 @@ struct CliResult {
 
 /// Runs botsim with `args` in directory `cwd` (default: the source tree).
 CliResult botsim(const std::vector<std::string>& args, const std::string& cwd = "");
-std::string source_path(const std::string& relative);
-std::string make_temp_dir();
-std::string read_text(const std::string& path);
-void write_text(const std::string& path, const std::string& text);
 
 }  // namespace botsim::test

@@ -1,23 +1,14 @@
 #include "support/sim_support.hpp"
 
-#include <stdlib.h>
-
-#include <filesystem>
-#include <fstream>
-
 #include "cli/models.hpp"
 
 namespace botsim::test {
 
-std::string temp_dir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "botsim-test-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-  return pattern;
-}
+std::string temp_dir() { return make_temp_dir("botsim-test"); }
 
 std::string write_file(const std::string& dir, const std::string& name, const std::string& text) {
   std::string path = dir + "/" + name;
-  std::ofstream(path) << text;
+  write_text(path, text);
   return path;
 }
 
@@ -39,10 +30,6 @@ const Results& run(const std::string& platform, const std::string& deployment,
   if (exact_network) o.sg_args = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0"};
   run_scenario(o);
   return results();
-}
-
-std::string source_file(const std::string& relative) {
-  return std::string(BOTSIM_SOURCE_DIR) + "/" + relative;
 }
 
 }  // namespace botsim::test

@@ -5,10 +5,11 @@
 
 #include "core/results.hpp"
 #include "platform/scenario.hpp"
+#include "support/files.hpp"
 
 namespace botsim::test {
 
-/// A fresh directory under the build's temporary area, removed at exit.
+/// A fresh directory under the system's temporary area (not removed at exit).
 std::string temp_dir();
 /// Writes `text` to dir/name and returns the path.
 std::string write_file(const std::string& dir, const std::string& name, const std::string& text);
@@ -18,7 +19,7 @@ std::string platform_xml(const std::string& body);
 /// (CM02, no cross-traffic) unless `exact_network` is false, and returns the results.
 const Results& run(const std::string& platform, const std::string& deployment,
                    unsigned long long seed = 1, bool exact_network = true);
-/// The path of a file in botsim's source tree.
-std::string source_file(const std::string& relative);
+/// The path of a file in botsim's source tree (source_path).
+inline std::string source_file(const std::string& relative) { return source_path(relative); }
 
 }  // namespace botsim::test

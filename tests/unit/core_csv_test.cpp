@@ -2,10 +2,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include "core/csv.hpp"
+#include "support/files.hpp"
 
 using namespace botsim;
 namespace fs = std::filesystem;
@@ -14,17 +14,11 @@ namespace {
 
 class CsvTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("botsim-csv-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
+  void SetUp() override { dir_ = test::fresh_test_dir("botsim-csv-"); }
   void TearDown() override { fs::remove_all(dir_); }
   std::string write(const std::string& name, const std::string& text) {
     std::string path = (dir_ / name).string();
-    std::ofstream(path, std::ios::binary) << text;
+    test::write_text(path, text);
     return path;
   }
   std::string error_of(const std::string& path) {
@@ -90,9 +84,7 @@ TEST_F(CsvTest, WriteThenReadRoundTrips) {
   t.rows = {{"U0", "1.5"}, {"U1", ""}};
   std::string path = (dir_ / "out.csv").string();
   write_csv(path, t);
-  std::ifstream in(path, std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(text, "user,cost\nU0,1.5\nU1,\n");
+  EXPECT_EQ(test::read_text(path), "user,cost\nU0,1.5\nU1,\n");
   auto back = read_csv(path);
   EXPECT_EQ(back.header, t.header);
   EXPECT_EQ(back.rows, t.rows);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/results.hpp"
+#include "support/files.hpp"
 
 using namespace botsim;
 namespace fs = std::filesystem;
@@ -17,21 +18,10 @@ namespace {
 
 class ResultsTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("botsim-results-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
+  void SetUp() override { dir_ = test::fresh_test_dir("botsim-results-"); }
   void TearDown() override { fs::remove_all(dir_); }
 
-  static std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  }
+  static std::string read(const fs::path& path) { return test::read_text(path.string()); }
   // Names in dir_ (to check nothing is left behind).
   std::vector<std::string> listing() const {
     std::vector<std::string> names;

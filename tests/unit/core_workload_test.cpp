@@ -2,11 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 
 #include "core/error.hpp"
 #include "core/props.hpp"
 #include "core/workload.hpp"
+#include "support/files.hpp"
 
 using namespace botsim;
 namespace fs = std::filesystem;
@@ -24,17 +24,11 @@ std::string parse_error(const std::string& text) {
 
 class WorkloadFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("botsim-wl-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
+  void SetUp() override { dir_ = test::fresh_test_dir("botsim-wl-"); }
   void TearDown() override { fs::remove_all(dir_); }
   std::string write(const std::string& name, const std::string& text) {
     std::string path = (dir_ / name).string();
-    std::ofstream(path, std::ios::binary) << text;
+    test::write_text(path, text);
     return path;
   }
   std::string error_of(const std::string& path) {

@@ -3,30 +3,26 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "core/svg_plot.hpp"
+#include "support/files.hpp"
 
 namespace fs = std::filesystem;
 using botsim::grid::write_sulistio2005_figures;
 
 namespace {
 
-std::string read(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string read(const fs::path& path) { return botsim::test::read_text(path.string()); }
 
 void write(const fs::path& path, const std::string& text) {
   fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary) << text;
+  botsim::test::write_text(path.string(), text);
 }
 
 // A summary.json as `botsim run` writes it, for users U0 (no-opt, A), U2 (global, B),
@@ -62,10 +58,7 @@ const std::string kRun1 = summary({{"7200", 10}, {"5400", 40}, {"null", 50}, {"3
 class Sulistio2005Figures : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("botsim-s05-" +
-             std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(root_);
+    root_ = botsim::test::fresh_test_dir("botsim-s05-");
     // Run 1: U3 never finishes; U8 bids on R1 at 1 and 2 min, then again at 4 min (a gap).
     write(root_ / "runs/seed-1/summary.json", kRun1);
     write(root_ / "runs/seed-1/bids.csv",

@@ -7,8 +7,9 @@
 #include <boost/property_tree/xml_parser.hpp>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
+
+#include "support/files.hpp"
 
 using namespace botsim;
 namespace pt = boost::property_tree;
@@ -255,10 +256,7 @@ TEST(SvgPlot, WriteSvgWritesTheSameText) {
   auto path = std::filesystem::temp_directory_path() / "botsim-svg-test.svg";
   Chart c = line_chart();
   write_svg(path.string(), c);
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  EXPECT_EQ(ss.str(), render_svg(c));
+  EXPECT_EQ(test::read_text(path.string()), render_svg(c));
   std::filesystem::remove(path);
   EXPECT_THROW(write_svg("/nonexistent-dir/x.svg", c), std::runtime_error);
 }
