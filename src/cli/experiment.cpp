@@ -41,9 +41,9 @@ static std::string self_exe() {
 }
 
 static pid_t spawn_run(const std::string& exe, const RunRequest& r) {
-  std::vector<std::string> args{exe,          "run",   r.platform,         r.deployment,
-                                "--seed",     std::to_string(r.seed), "--out", r.out_dir,
-                                "--quiet"};
+  std::vector<std::string> args{exe,          "run",     r.platform,
+                                r.deployment, "--seed",  std::to_string(r.seed),
+                                "--out",      r.out_dir, "--quiet"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

@@ -20,9 +20,9 @@ double paid_until(double start_s, double now_s, double atu_s);
 /// What an instance type offers, read from the platform (docs/cloud.md).
 struct InstanceType {
   std::string name;
-  double speed = 0;   // flop/s per core
+  double speed = 0;  // flop/s per core
   int cores = 1;
-  double price = 0;   // per ATU, in the scenario's currency
+  double price = 0;  // per ATU, in the scenario's currency
   double atu_s = 3600;
   double boot_s = 0;
   int max_count = 0;

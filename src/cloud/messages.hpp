@@ -42,7 +42,7 @@ struct TaskDone {
   long task = 0;
   double start_s = 0, end_s = 0;
 };
-struct Tick {};  // periodic check (Fig. 3b)
+struct Tick {};   // periodic check (Fig. 3b)
 struct StopDue {  // the instance's paid time is about to end
   std::string instance;
   bool final = false;  // re-sent once, so that completions of the same instant come first

@@ -1,11 +1,11 @@
 #include "cloud/provider.hpp"
 
-#include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Engine.hpp>
-#include <simgrid/s4u/NetZone.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 
 #include "cloud/messages.hpp"
 #include "core/error.hpp"
@@ -37,13 +37,12 @@ static InstanceType read_type(const sg4::NetZone& zone) {
   t.cores = hosts.front()->get_core_count();
   for (const auto* h : hosts) {
     if (h->get_speed() != t.speed || h->get_core_count() != t.cores)
-      p.fail("instance_type", "host '" + h->get_name() +
-                                  "' differs in speed or cores from the type's other hosts");
+      p.fail("instance_type",
+             "host '" + h->get_name() + "' differs in speed or cores from the type's other hosts");
     t.hosts.push_back(h->get_name());
   }
-  t.max_count = static_cast<int>(
-      p.integer("max_count", static_cast<long long>(hosts.size()), 1,
-                static_cast<long long>(hosts.size())));
+  t.max_count = static_cast<int>(p.integer("max_count", static_cast<long long>(hosts.size()), 1,
+                                           static_cast<long long>(hosts.size())));
   p.reject_unknown();
   return t;
 }
@@ -106,12 +105,17 @@ void CloudProvider::operator()() {
     }
   for (;;) {
     auto msg = inbox.receive();
-    std::visit([this](const auto& m) {
-      using M = std::decay_t<decltype(m)>;
-      if constexpr (std::is_same_v<M, StartInstance>) start(m);
-      else if constexpr (std::is_same_v<M, StopInstance>) stop(m);
-      else boot_done(m);
-    }, *msg);
+    std::visit(
+        [this](const auto& m) {
+          using M = std::decay_t<decltype(m)>;
+          if constexpr (std::is_same_v<M, StartInstance>)
+            start(m);
+          else if constexpr (std::is_same_v<M, StopInstance>)
+            stop(m);
+          else
+            boot_done(m);
+        },
+        *msg);
   }
 }
 
@@ -136,8 +140,8 @@ void CloudProvider::start(const StartInstance& m) {
   r.start_s = sg4::Engine::get_clock();
   sg4::Host::by_name(r.host)->turn_on();
   // The first ATU is charged at the start request.
-  r.record = results().add_instance(InstanceRecord{m.user, m.instance, t.name, r.start_s,
-                                                   std::nullopt, 1, t.price});
+  r.record = results().add_instance(
+      InstanceRecord{m.user, m.instance, t.name, r.start_s, std::nullopt, 1, t.price});
   spdlog::debug("provider: start {} ({}) on {} for {}", m.instance, t.name, r.host, m.user);
   running_[m.instance] = r;
   if (t.boot_s <= 0) {

@@ -2,9 +2,8 @@
 // The utility-cloud provider (docs/cloud.md): an S4U actor that starts and stops instances at
 // run time by turning the hosts of an instance type's zone on and off, bills every started
 // ATU and records each instance in instances.csv.
-#include <simgrid/s4u/Host.hpp>
-
 #include <map>
+#include <simgrid/s4u/Host.hpp>
 #include <string>
 #include <vector>
 

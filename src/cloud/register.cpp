@@ -42,9 +42,9 @@ void register_model() {
       };
       std::string provider = get("provider", "provider");
       if (!providers.count(provider))
-        throw InputError(scenario_paths().deployment, a.element(),
-                         "property 'provider': no CloudProvider actor is deployed on host '" +
-                             provider + "'");
+        throw InputError(
+            scenario_paths().deployment, a.element(),
+            "property 'provider': no CloudProvider actor is deployed on host '" + provider + "'");
       std::string user = get("user", a.host);
       if (!users.insert(user).second)
         throw InputError(scenario_paths().deployment, a.element(),

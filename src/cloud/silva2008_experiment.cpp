@@ -32,7 +32,9 @@ struct Job {
   std::string name, title, props;
 };
 
-std::string ratio_tag(double r) { return fmt::format("{:03d}", static_cast<int>(std::lround(r * 100))); }
+std::string ratio_tag(double r) {
+  return fmt::format("{:03d}", static_cast<int>(std::lround(r * 100)));
+}
 
 std::string deployment_xml(const Job& job, double cr, double ir) {
   return fmt::format(
@@ -112,12 +114,11 @@ static void run_silva2008(const ExperimentOptions& opts) {
   const std::string platform = fs::absolute(find_data_file("platforms/utility-cloud.xml"));
   const std::string render = fs::absolute(find_data_file("workloads/silva2008-render.txt"));
 
-  const std::vector<Job> jobs{
-      {"render", "Fig. 5, render-like job",
-       "    <prop id=\"workload\" value=\"" + render + "\"/>\n"},
-      {"normal", "Fig. 6, normal job",
-       "    <prop id=\"tasks\" value=\"256\"/>\n"
-       "    <prop id=\"task_time\" value=\"normal(150,30)\"/>\n"}};
+  const std::vector<Job> jobs{{"render", "Fig. 5, render-like job",
+                               "    <prop id=\"workload\" value=\"" + render + "\"/>\n"},
+                              {"normal", "Fig. 6, normal job",
+                               "    <prop id=\"tasks\" value=\"256\"/>\n"
+                               "    <prop id=\"task_time\" value=\"normal(150,30)\"/>\n"}};
 
   struct Setting {
     std::string job;
@@ -136,9 +137,9 @@ static void run_silva2008(const ExperimentOptions& opts) {
         Setting s{job.name, cr, ir, {}};
         for (int rep = 0; rep < reps; ++rep) {
           s.runs.push_back(requests.size());
-          requests.push_back(RunRequest{platform, dep.string(), opts.seed + rep,
-                                        (work / "runs" / fmt::format("{}-{:04d}", tag, rep))
-                                            .string()});
+          requests.push_back(
+              RunRequest{platform, dep.string(), opts.seed + rep,
+                         (work / "runs" / fmt::format("{}-{:04d}", tag, rep)).string()});
         }
         settings.push_back(std::move(s));
       }
@@ -171,12 +172,12 @@ static void run_silva2008(const ExperimentOptions& opts) {
                      "hosts", "charged_units", "spent", "work_s", "speedup", "lost_tasks",
                      "optimum_hosts", "optimum_timespan_s"},
                     {}};
-  CsvTable settings_csv{{"job", "creation_ratio", "increase_ratio", "runs", "timespan_mean_s",
-                         "timespan_sd_s", "hosts_mean", "hosts_sd", "hosts_min", "hosts_max",
-                         "speedup_mean", "charged_units_mean", "lost_tasks_mean",
-                         "optimum_hosts_mean", "optimum_timespan_mean_s",
-                         "hosts_over_optimum_mean"},
-                        {}};
+  CsvTable settings_csv{
+      {"job", "creation_ratio", "increase_ratio", "runs", "timespan_mean_s", "timespan_sd_s",
+       "hosts_mean", "hosts_sd", "hosts_min", "hosts_max", "speedup_mean", "charged_units_mean",
+       "lost_tasks_mean", "optimum_hosts_mean", "optimum_timespan_mean_s",
+       "hosts_over_optimum_mean"},
+      {}};
   // (job, cr) -> series over ir, for Figs 5 and 6
   std::map<std::string, Chart> span_charts, host_charts;
   std::map<std::string, Chart> fig7;
@@ -205,12 +206,11 @@ static void run_silva2008(const ExperimentOptions& opts) {
     for (size_t k = 0; k < s.runs.size(); ++k) {
       size_t i = s.runs[k];
       const auto& o = outcomes[i];
-      runs_csv.rows.push_back({s.job, num(s.cr), num(s.ir), std::to_string(k),
-                               std::to_string(requests[i].seed), num(o.timespan_s),
-                               std::to_string(o.hosts), std::to_string(o.charged_units),
-                               num(o.spent), num(o.work_s), num(o.speedup),
-                               std::to_string(o.lost_tasks), std::to_string(o.optimum_hosts),
-                               num(o.optimum_timespan_s)});
+      runs_csv.rows.push_back(
+          {s.job, num(s.cr), num(s.ir), std::to_string(k), std::to_string(requests[i].seed),
+           num(o.timespan_s), std::to_string(o.hosts), std::to_string(o.charged_units),
+           num(o.spent), num(o.work_s), num(o.speedup), std::to_string(o.lost_tasks),
+           std::to_string(o.optimum_hosts), num(o.optimum_timespan_s)});
       span.push_back(o.timespan_s);
       hosts.push_back(static_cast<double>(o.hosts));
       speedup.push_back(o.speedup);
@@ -279,8 +279,8 @@ static void run_silva2008(const ExperimentOptions& opts) {
   f1.series = {Series{"charged time (h)", {}, {}, {}}, Series{"speedup", {}, {}, {}}};
   for (long h = 1; h <= 60; ++h) {
     auto r = static_run(fig1_job, h, kAtu);
-    fig1.rows.push_back({std::to_string(h), std::to_string(r.charged_units), num(r.speedup),
-                         num(r.makespan_s)});
+    fig1.rows.push_back(
+        {std::to_string(h), std::to_string(r.charged_units), num(r.speedup), num(r.makespan_s)});
     f1.series[0].x.push_back(static_cast<double>(h));
     f1.series[0].y.push_back(static_cast<double>(r.charged_units));
     f1.series[1].x.push_back(static_cast<double>(h));
@@ -314,11 +314,11 @@ static void run_silva2008(const ExperimentOptions& opts) {
 }
 
 void register_silva2008_experiment() {
-  register_experiment(Experiment{
-      "silva2008",
-      "Silva, Veiga & Ferreira 2008: budget-driven host allocation on a utility cloud "
-      "(Figs 1, 5, 6, 7)",
-      run_silva2008});
+  register_experiment(
+      Experiment{"silva2008",
+                 "Silva, Veiga & Ferreira 2008: budget-driven host allocation on a utility cloud "
+                 "(Figs 1, 5, 6, 7)",
+                 run_silva2008});
 }
 
 }  // namespace botsim::cloud

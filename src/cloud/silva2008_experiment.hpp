@@ -12,8 +12,8 @@ struct SilvaRunOutcome {
   double timespan_s = 0;
   long hosts = 0, charged_units = 0;
   double spent = 0;
-  double work_s = 0;     // sum of the finished tasks' run times
-  double speedup = 0;    // work / timespan
+  double work_s = 0;   // sum of the finished tasks' run times
+  double speedup = 0;  // work / timespan
   long lost_tasks = 0;
   long optimum_hosts = 0;  // fewest one-ATU hosts with known task times
   double optimum_timespan_s = 0;

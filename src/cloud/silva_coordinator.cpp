@@ -1,12 +1,12 @@
 #include "cloud/silva_coordinator.hpp"
 
 #include <fmt/format.h>
-#include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Engine.hpp>
-#include <simgrid/s4u/Host.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
 
 #include "cloud/provider.hpp"
 #include "core/error.hpp"
@@ -40,11 +40,10 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
   p.heuristic.increase_ratio = props.number("increase_ratio", 0.5, 0, 1);
   p.budget_factor = props.number("budget_factor", 1.0, 1);
   p.heuristic.host_processing_time = p.type.atu_s / p.budget_factor;  // section 4
-  p.heuristic.line15 =
-      props.choice("line15", {"positive-only", "literal"}, std::string("positive-only")) ==
-              "literal"
-          ? Line15::Literal
-          : Line15::PositiveOnly;
+  p.heuristic.line15 = props.choice("line15", {"positive-only", "literal"},
+                                    std::string("positive-only")) == "literal"
+                           ? Line15::Literal
+                           : Line15::PositiveOnly;
   p.check_interval_s = props.duration("check_interval", 300.0, -1e300);
   // A floor keeps a typo (e.g. "1e-9") from flooding the simulation with checks.
   if (!(p.check_interval_s >= 1)) props.fail("check_interval", "must be at least 1 s");
@@ -54,8 +53,8 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
     props.fail("stop_margin", "leaves no paid time to run tasks (instance type '" + p.type.name +
                                   "': ATU " + format_number(p.type.atu_s) + " s, boot time " +
                                   format_number(p.type.boot_s) + " s)");
-  p.random_order = props.choice("task_order", {"random", "given"}, std::string("random")) ==
-                   "random";
+  p.random_order =
+      props.choice("task_order", {"random", "given"}, std::string("random")) == "random";
   Rng rng = make_rng("workload:" + p.user);  // a new population per seed
   p.task_times = read_workload(props, scenario_paths().deployment_dir, rng, "task_time");
   for (size_t i = 0; i < p.task_times.size(); ++i)
@@ -108,14 +107,13 @@ void SilvaCoordinator::operator()() {
   // repeated sleep_for(interval), and the two round differently for most intervals.
   auto* self = inbox.mailbox();
   double interval = params_.check_interval_s;
-  sg4::Actor::create("silva-check-" + params_.user, sg4::this_actor::get_host(),
-                     [self, interval] {
-                       sg4::Actor::self()->daemonize();
-                       for (;;) {
-                         sg4::this_actor::sleep_for(interval);
-                         send<OwnerMessage>(self, Tick{}, 0);
-                       }
-                     });
+  sg4::Actor::create("silva-check-" + params_.user, sg4::this_actor::get_host(), [self, interval] {
+    sg4::Actor::self()->daemonize();
+    for (;;) {
+      sg4::this_actor::sleep_for(interval);
+      send<OwnerMessage>(self, Tick{}, 0);
+    }
+  });
 
   request_instances(1);
   bool stopping_all = false;
@@ -132,10 +130,9 @@ void SilvaCoordinator::operator()() {
     }
     dispatch();
     // Liveness: tasks wait and no instance is coming (all stopped or refused): rent one.
-    bool any = std::any_of(live_.begin(), live_.end(),
-                           [](const auto& kv) { return !kv.second.stopping; });
-    if (!queue_.empty() && !any && sg4::Engine::get_clock() > last_refusal_s_)
-      request_instances(1);
+    bool any =
+        std::any_of(live_.begin(), live_.end(), [](const auto& kv) { return !kv.second.stopping; });
+    if (!queue_.empty() && !any && sg4::Engine::get_clock() > last_refusal_s_) request_instances(1);
   }
 
   auto& rec = results().user(user_record_);
@@ -190,8 +187,10 @@ double SilvaCoordinator::possible_tasks_now() const {
     double w = window_end(inst);
     for (const auto& s : inst.slots) {
       double from = now;
-      if (!inst.ready) from = std::max(now, inst.billing_start_s + params_.type.boot_s);
-      else if (s.task >= 0) from = s.start_s;  // counts the running task
+      if (!inst.ready)
+        from = std::max(now, inst.billing_start_s + params_.type.boot_s);
+      else if (s.task >= 0)
+        from = s.start_s;  // counts the running task
       possible += static_cast<double>(possible_tasks(from, w, avg));
     }
   }
@@ -223,8 +222,8 @@ void SilvaCoordinator::dispatch() {
   if (queue_.empty()) return;
   for (auto& [name, inst] : live_) {
     if (!inst.ready || inst.stopping) continue;
-    bool idle = std::all_of(inst.slots.begin(), inst.slots.end(),
-                            [](const Slot& s) { return s.task < 0; });
+    bool idle =
+        std::all_of(inst.slots.begin(), inst.slots.end(), [](const Slot& s) { return s.task < 0; });
     if (idle && !fits(inst, now)) stop_instance(inst);
   }
 }
@@ -275,13 +274,12 @@ void SilvaCoordinator::on(const InstanceReady& m) {
   {
     double stop_at = inst.billing_start_s + params_.type.atu_s - params_.stop_margin_s;
     std::string instance = inst.name;
-    sg4::Actor::create("silva-stop-" + instance, sg4::this_actor::get_host(),
-                       [owner, instance, stop_at] {
-                         sg4::Actor::self()->daemonize();
-                         sg4::this_actor::sleep_until(stop_at);
-                         send<OwnerMessage>(sg4::Mailbox::by_name(owner),
-                                            StopDue{instance, false}, 0);
-                       });
+    sg4::Actor::create(
+        "silva-stop-" + instance, sg4::this_actor::get_host(), [owner, instance, stop_at] {
+          sg4::Actor::self()->daemonize();
+          sg4::this_actor::sleep_until(stop_at);
+          send<OwnerMessage>(sg4::Mailbox::by_name(owner), StopDue{instance, false}, 0);
+        });
   }
 }
 

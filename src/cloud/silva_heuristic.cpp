@@ -15,8 +15,8 @@ long possible_tasks(double from, double window_end, double average) {
 }
 
 long computers_to_create(long necessary, double creation_ratio, Line15 line15) {
-  if (necessary < 0) return 0;                          // Fig. 3a line 11
-  if (creation_ratio >= 1.0) return necessary;          // lines 12-13
+  if (necessary < 0) return 0;                                     // Fig. 3a line 11
+  if (creation_ratio >= 1.0) return necessary;                     // lines 12-13
   if (necessary == 0 && line15 == Line15::PositiveOnly) return 0;  // botsim's reading of line 15
   return static_cast<long>(static_cast<double>(necessary) * creation_ratio) + 1;  // line 15
 }
@@ -32,9 +32,9 @@ SilvaHeuristic::SilvaHeuristic(SilvaConfig config, long total_tasks)
 }
 
 void SilvaHeuristic::task_finished(double processing_time) {
-  --remaining_;                                                  // Fig. 3a line 1
-  ++finished_;                                                   // line 2
-  total_processing_time_ += processing_time;                     // line 3
+  --remaining_;                                                        // Fig. 3a line 1
+  ++finished_;                                                         // line 2
+  total_processing_time_ += processing_time;                           // line 3
   average_ = total_processing_time_ / static_cast<double>(finished_);  // line 4
   has_average_ = true;
 }
@@ -56,11 +56,11 @@ long SilvaHeuristic::after_completion(double possible) {
 bool SilvaHeuristic::periodic_check(const std::vector<double>& running_elapsed) {
   if (running_elapsed.empty()) return false;
   double running_sum = 0;
-  for (double e : running_elapsed) running_sum += e;                       // Fig. 3b lines 1-2
+  for (double e : running_elapsed) running_sum += e;  // Fig. 3b lines 1-2
   double running_avg = running_sum / static_cast<double>(running_elapsed.size());  // line 3
   double finished_avg =
       finished_ > 0 ? total_processing_time_ / static_cast<double>(finished_) : 0;  // lines 4-6
-  if (running_avg <= finished_avg) return false;                           // line 7
+  if (running_avg <= finished_avg) return false;                                    // line 7
   // Lines 8-9 as intended: the mean over finished and running tasks (the printed formula adds
   // two averages and divides by a count; see docs/silva2008.md).
   average_ = (running_sum + total_processing_time_) /

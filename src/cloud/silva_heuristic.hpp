@@ -12,9 +12,9 @@ namespace botsim::cloud {
 enum class Line15 { PositiveOnly, Literal };
 
 struct SilvaConfig {
-  double creation_ratio = 0.5;        // initial creationRatio, in [0, 1]
-  double increase_ratio = 0.5;        // increaseRatio, in [0, 1]
-  double host_processing_time = 3600; // ATU / budget factor (s)
+  double creation_ratio = 0.5;         // initial creationRatio, in [0, 1]
+  double increase_ratio = 0.5;         // increaseRatio, in [0, 1]
+  double host_processing_time = 3600;  // ATU / budget factor (s)
   Line15 line15 = Line15::PositiveOnly;
 };
 

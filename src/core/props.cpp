@@ -1,10 +1,10 @@
 #include "core/props.hpp"
 
-#include "core/error.hpp"
-#include "core/units.hpp"
-
 #include <cmath>
 #include <sstream>
+
+#include "core/error.hpp"
+#include "core/units.hpp"
 
 namespace botsim {
 
@@ -102,9 +102,10 @@ long long PropReader::integer(const std::string& key, std::optional<long long> f
     fail(key, e.what());
   }
   if (x < min || x > max)
-    fail(key, "'" + *v + "' must be " +
-                  range_text(min == std::numeric_limits<long long>::min() ? -INFINITY : double(min),
-                             max == std::numeric_limits<long long>::max() ? INFINITY : double(max)));
+    fail(key,
+         "'" + *v + "' must be " +
+             range_text(min == std::numeric_limits<long long>::min() ? -INFINITY : double(min),
+                        max == std::numeric_limits<long long>::max() ? INFINITY : double(max)));
   return x;
 }
 

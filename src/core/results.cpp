@@ -74,8 +74,8 @@ void Results::write(const std::string& dir, const RunInfo& info) const {
     j["finish_s"] = opt(u.finish_s);
     j["makespan_s"] = u.finish_s ? Json(*u.finish_s - u.start_s) : Json(nullptr);
     j["deadline_s"] = opt(u.deadline_s);
-    j["met_deadline"] = u.deadline_s ? Json(u.finish_s && *u.finish_s - u.start_s <= *u.deadline_s)
-                                     : Json(nullptr);
+    j["met_deadline"] =
+        u.deadline_s ? Json(u.finish_s && *u.finish_s - u.start_s <= *u.deadline_s) : Json(nullptr);
     j["budget"] = opt(u.budget);
     j["spent"] = u.spent;
     j["instances"] = opt(u.instances);
@@ -117,9 +117,9 @@ static std::string cell(const std::optional<double>& v, const char* fmtstr) {
 }
 
 std::string Results::table() const {
-  std::string out = fmt::format("{:<8} {:<8} {:<12} {:<4} {:>7} {:>10} {:>10} {:>10} {:>5} {:>10}\n",
-                                "user", "model", "policy", "vo", "tasks", "start_s", "finish_s",
-                                "deadline_s", "met", "spent");
+  std::string out = fmt::format(
+      "{:<8} {:<8} {:<12} {:<4} {:>7} {:>10} {:>10} {:>10} {:>5} {:>10}\n", "user", "model",
+      "policy", "vo", "tasks", "start_s", "finish_s", "deadline_s", "met", "spent");
   for (const auto& u : users_) {
     std::string met = "-";
     if (u.deadline_s) met = (u.finish_s && *u.finish_s - u.start_s <= *u.deadline_s) ? "yes" : "NO";

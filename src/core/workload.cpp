@@ -25,8 +25,7 @@ Distribution Distribution::parse(const std::string& text) {
   if (close == std::string::npos || close != text.size() - 1)
     throw std::invalid_argument("'" + text + "': missing ')'");
   auto args = split_words(text.substr(open + 1, close - open - 1));
-  if (args.size() != 2)
-    throw std::invalid_argument("'" + text + "': expected two parameters");
+  if (args.size() != 2) throw std::invalid_argument("'" + text + "': expected two parameters");
   d.a_ = parse_number(args[0]);
   d.b_ = parse_number(args[1]);
   if (name == "uniform") {

@@ -33,7 +33,7 @@ std::vector<double> read_workload_file(const std::string& path);
 /// The workload an actor's properties describe: either `workload` (a file path, relative to
 /// `base_dir` when not absolute) or `tasks` (count) with `task_length` (a Distribution).
 /// `size_key` names the distribution property (e.g. "task_length" or "task_time").
-std::vector<double> read_workload(const PropReader& props, const std::string& base_dir,
-                                  Rng& rng, const std::string& size_key);
+std::vector<double> read_workload(const PropReader& props, const std::string& base_dir, Rng& rng,
+                                  const std::string& size_key);
 
 }  // namespace botsim

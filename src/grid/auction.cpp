@@ -14,7 +14,8 @@ std::vector<double> proportional_shares(const std::vector<double>& bids, int pe_
   // PEs not yet taken, shared by it and every lower bid) reaches a whole PE.
   std::vector<size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return bids[a] > bids[b]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return bids[a] > bids[b]; });
   std::vector<double> weight(n + 1, 0.0);  // weight[k]: sum of the bids from the k-th highest
   for (size_t j = n; j-- > 0;) weight[j] = weight[j + 1] + bids[order[j]];
   size_t k = 0;
@@ -33,8 +34,8 @@ double clamp_bid(double bid, double min_bid, double max_bid) {
   return std::clamp(bid, min_bid, max_bid);
 }
 
-double period_cost(double consumed_mi, double share_mips, double bid_cents_per_min,
-                   double period_s, double surcharge) {
+double period_cost(double consumed_mi, double share_mips, double bid_cents_per_min, double period_s,
+                   double surcharge) {
   if (consumed_mi <= 0 || share_mips <= 0) return 0;
   double used = std::min(consumed_mi / (share_mips * period_s), 1.0);
   return used * cents_per_min_to_gd_per_s(bid_cents_per_min) * period_s * (1 + surcharge);

@@ -22,8 +22,8 @@ double clamp_bid(double bid, double min_bid, double max_bid);
 /// q: MI the user's tasks consumed in the period; share_mips: the user's share S; bid B in
 /// cents per minute. The result is in G$ (100 cents). A user that consumed less than its
 /// share (a task ended mid-period) pays only for what it used.
-double period_cost(double consumed_mi, double share_mips, double bid_cents_per_min,
-                   double period_s, double surcharge);
+double period_cost(double consumed_mi, double share_mips, double bid_cents_per_min, double period_s,
+                   double surcharge);
 
 /// Cents per minute -> G$ per second.
 constexpr double cents_per_min_to_gd_per_s(double cents_per_min) {

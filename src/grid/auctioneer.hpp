@@ -1,10 +1,9 @@
 #pragma once
 // The Auctioneer of one resource (section 3.2): proportional shares from bids (eq. 1, 2),
 // charges per auction period (eq. 3), time-shared, one running task per user, no preemption.
-#include <simgrid/s4u/Exec.hpp>
-
 #include <deque>
 #include <map>
+#include <simgrid/s4u/Exec.hpp>
 #include <string>
 #include <vector>
 

@@ -38,7 +38,8 @@ BidCase classify(double finish_time_s, double time_left_s) {
 
 double adjusted_bid(double finish_time_s, double time_left_s, double bid, const ResourceView& r) {
   if (time_left_s <= 0) return r.max_bid;  // eq. 6, D has passed
-  if (classify(finish_time_s, time_left_s) == BidCase::Keep) return clamp_bid(bid, r.min_bid, r.max_bid);
+  if (classify(finish_time_s, time_left_s) == BidCase::Keep)
+    return clamp_bid(bid, r.min_bid, r.max_bid);
   if (std::isinf(finish_time_s)) return r.max_bid;
   return clamp_bid(finish_time_s / time_left_s * bid, r.min_bid, r.max_bid);  // eq. 6
 }

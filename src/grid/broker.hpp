@@ -24,13 +24,13 @@ class Broker {
     std::string vo;
     Policy policy = Policy::NoOpt;
     double start_s = 0;
-    double deadline_s = 0;         // D, relative to the start
-    double bid_interval_s = 600;   // P_i
-    double bid = 0;                // No-Opt's fixed bid (cents per minute)
-    double fund = 0;               // G$ at the start
-    double allowance = 0;          // G$ received every allowance_interval_s (3.3)
+    double deadline_s = 0;        // D, relative to the start
+    double bid_interval_s = 600;  // P_i
+    double bid = 0;               // No-Opt's fixed bid (cents per minute)
+    double fund = 0;              // G$ at the start
+    double allowance = 0;         // G$ received every allowance_interval_s (3.3)
     double allowance_interval_s = 600;
-    std::vector<double> lengths;   // the bag of tasks, in MI
+    std::vector<double> lengths;  // the bag of tasks, in MI
     static Params read(const PropReader& props, const ActorSite& site);
   };
   explicit Broker(std::vector<std::string> args);
@@ -45,9 +45,9 @@ class Broker {
     int outstanding = 0;     // tasks submitted and not done
     bool unsettled = false;  // waiting for a Settlement
     bool has_progress = false;
-    bool asked = false;      // a progress query of this round is unanswered
-    bool failed = false;     // stopped answering: its tasks were moved elsewhere
-    double settled = 0;      // G$ charged here according to Settlements
+    bool asked = false;   // a progress query of this round is unanswered
+    bool failed = false;  // stopped answering: its tasks were moved elsewhere
+    double settled = 0;   // G$ charged here according to Settlements
     Progress progress{};
   };
 
@@ -79,14 +79,14 @@ class Broker {
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::vector<Resource> resources_;
   std::map<std::string, size_t> by_name_;
-  std::vector<long> held_back_;  // 4.2's List: tasks not yet submitted
+  std::vector<long> held_back_;        // 4.2's List: tasks not yet submitted
   std::vector<size_t> task_resource_;  // where each task was last sent
   std::vector<bool> task_done_;
   long done_ = 0;
   int awaiting_progress_ = 0;
-  double wallet_ = 0;            // G$ in hand (not deposited)
-  double spent_ = 0;             // G$ charged (settled)
-  double allowances_paid_ = 0;   // how many allowances were credited
+  double wallet_ = 0;           // G$ in hand (not deposited)
+  double spent_ = 0;            // G$ charged (settled)
+  double allowances_paid_ = 0;  // how many allowances were credited
   double finish_s_ = -1;
   size_t user_row_ = 0;
   bool discovered_ = false;

@@ -35,10 +35,9 @@ std::vector<std::string> DomainGraph::reachable_from(const std::string& vo) cons
   Recorder rec;
   rec.order = &order;
   std::vector<boost::default_color_type> colors(boost::num_vertices(graph_));
-  boost::breadth_first_search(
-      graph_, it->second,
-      boost::visitor(rec).color_map(boost::make_iterator_property_map(
-          colors.begin(), boost::get(boost::vertex_index, graph_))));
+  boost::breadth_first_search(graph_, it->second,
+                              boost::visitor(rec).color_map(boost::make_iterator_property_map(
+                                  colors.begin(), boost::get(boost::vertex_index, graph_))));
   std::vector<std::string> out;
   for (auto v : order)
     if (v != it->second) out.push_back(graph_[v]);

@@ -104,9 +104,9 @@ void check_gis_deployment(const std::vector<ActorSpec>& actors) {
     }
     for (const auto& peer : peers) {
       if (!gis.count(peer))
-        throw InputError(scenario_paths().deployment, spec->element(),
-                         "property 'peers': no GridInformationService for VO domain '" + peer +
-                             "'");
+        throw InputError(
+            scenario_paths().deployment, spec->element(),
+            "property 'peers': no GridInformationService for VO domain '" + peer + "'");
       if (peer != vo) graph.add_link(vo, peer);
     }
   }

@@ -2,7 +2,6 @@
 // The grid economy's messages (Sulistio & Buyya 2005, Fig. 1 and section 3): one variant per
 // receiver kind. Bids are in cents per minute, money in G$, lengths in MI, speeds in MIPS.
 #include <simgrid/s4u/Mailbox.hpp>
-
 #include <string>
 #include <variant>
 #include <vector>

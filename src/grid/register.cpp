@@ -1,8 +1,7 @@
 #include "grid/register.hpp"
 
-#include <simgrid/s4u/Host.hpp>
-
 #include <set>
+#include <simgrid/s4u/Host.hpp>
 
 #include "core/error.hpp"
 #include "grid/auctioneer.hpp"
@@ -31,16 +30,16 @@ static void check_domains(const std::vector<ActorSpec>& actors) {
     if (a.function == "Broker") {
       auto it = a.props.find("vo");
       if (it != a.props.end() && !graph.has(it->second))
-        throw InputError(scenario_paths().deployment, a.element(),
-                         "property 'vo': no GridInformationService serves VO domain '" +
-                             it->second + "'");
+        throw InputError(
+            scenario_paths().deployment, a.element(),
+            "property 'vo': no GridInformationService serves VO domain '" + it->second + "'");
     } else if (a.function == "Auctioneer") {
       const auto* host = simgrid::s4u::Host::by_name(a.host);
       for (const auto& vo : host_props(*host).list("vo"))
         if (!graph.has(vo))
-          throw InputError(scenario_paths().platform, "host '" + a.host + "'",
-                           "property 'vo': no GridInformationService is deployed for VO domain '" +
-                               vo + "'");
+          throw InputError(
+              scenario_paths().platform, "host '" + a.host + "'",
+              "property 'vo': no GridInformationService is deployed for VO domain '" + vo + "'");
     }
   }
 }

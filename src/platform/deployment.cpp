@@ -1,9 +1,8 @@
 #include "platform/deployment.hpp"
 
+#include <algorithm>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
-
-#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -45,8 +44,7 @@ std::vector<ActorSpec> read_deployment(const std::string& path) {
     for (const auto& [ctag, child] : node) {
       if (ctag == "<xmlattr>") continue;
       if (ctag == "argument") continue;  // botsim's actors take properties, not arguments
-      if (ctag != "prop")
-        throw InputError(path, a.element(), "unexpected child <" + ctag + ">");
+      if (ctag != "prop") throw InputError(path, a.element(), "unexpected child <" + ctag + ">");
       auto id = child.get_optional<std::string>("<xmlattr>.id");
       auto value = child.get_optional<std::string>("<xmlattr>.value");
       if (!id || !value) throw InputError(path, a.element(), "<prop> needs id= and value=");
@@ -126,7 +124,8 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
   if (tag == "host") {
     if (auto pstate = attr("pstate")) {
       auto speed = attr("speed");
-      long states = speed ? 1 + static_cast<long>(std::count(speed->begin(), speed->end(), ',')) : 1;
+      long states =
+          speed ? 1 + static_cast<long>(std::count(speed->begin(), speed->end(), ',')) : 1;
       char* end = nullptr;
       long n = std::strtol(pstate->c_str(), &end, 10);
       if (end == pstate->c_str() || *end != '\0' || n < 0 || n >= states)

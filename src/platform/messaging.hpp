@@ -2,15 +2,14 @@
 // Typed messages over SimGrid mailboxes. Each protocol is one std::variant of small structs;
 // each actor has one inbox. Sends are detached puts, so two actors that send to each other at
 // the same moment never deadlock; the payload is freed if it is never received.
+#include <algorithm>
+#include <memory>
 #include <simgrid/s4u/Activity.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
-
-#include <algorithm>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,8 +25,7 @@ void set_inbox_host(const simgrid::s4u::Mailbox* mailbox, const simgrid::s4u::Ho
 /// A message to an actor whose host is off is lost, as on a real network (SimGrid 3.32 would
 /// abort on a transfer to a host that is off).
 template <class Protocol, class Message>
-void send(simgrid::s4u::Mailbox* to, Message message,
-          std::uint64_t bytes = kControlMessageBytes) {
+void send(simgrid::s4u::Mailbox* to, Message message, std::uint64_t bytes = kControlMessageBytes) {
   if (const auto* host = inbox_host(to); host && !host->is_on()) return;
   auto payload = std::make_unique<Protocol>(std::move(message));
   to->put_init(payload.release(), bytes)->detach([](void* p) { delete static_cast<Protocol*>(p); });

@@ -1,10 +1,9 @@
 #pragma once
 // A scenario: a platform file, a deployment file, and the registry of actor functions that
 // deployments may name. Checking a scenario runs nothing; running it does the simulation.
-#include <simgrid/s4u/Engine.hpp>
-
 #include <functional>
 #include <map>
+#include <simgrid/s4u/Engine.hpp>
 #include <string>
 #include <vector>
 
@@ -73,8 +72,8 @@ ActorRegistry& actor_registry();
 struct RunOptions {
   std::string platform, deployment;
   unsigned long long seed = 1;
-  std::string out_dir;                // empty: results/runs/<deployment stem>
-  std::vector<std::string> sg_args;   // --cfg=... and --log=... handed to SimGrid
+  std::string out_dir;               // empty: results/runs/<deployment stem>
+  std::vector<std::string> sg_args;  // --cfg=... and --log=... handed to SimGrid
   bool validate_only = false;
   bool print_table = true;
 };

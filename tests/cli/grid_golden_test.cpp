@@ -11,8 +11,8 @@ using botsim::test::source_path;
 
 TEST(GridGolden, Sulistio2005SummaryMatches) {
   std::string out = make_temp_dir() + "/run";
-  auto r = botsim::test::botsim({"run", "platforms/badg.xml", "deployments/sulistio2005.xml", "--out", out,
-                   "--quiet"});
+  auto r = botsim::test::botsim(
+      {"run", "platforms/badg.xml", "deployments/sulistio2005.xml", "--out", out, "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto actual = nlohmann::json::parse(read_text(out + "/summary.json"));
   auto golden =

@@ -54,8 +54,10 @@ std::string deployment(const std::map<std::string, std::string>& overrides = {})
                                            {"creation_ratio", "0.5"},
                                            {"increase_ratio", "0.5"}};
   for (const auto& [k, v] : overrides) {
-    if (v == "<none>") props.erase(k);
-    else props[k] = v;
+    if (v == "<none>")
+      props.erase(k);
+    else
+      props[k] = v;
   }
   std::string xml = kHead + "  <actor host=\"provider\" function=\"CloudProvider\"/>\n" +
                     "  <actor host=\"client\" function=\"SilvaCoordinator\">\n";
@@ -167,12 +169,13 @@ TEST_F(SilvaCli, TaskLongerThanThePaidHour) {
 }
 
 TEST_F(SilvaCli, MissingProvider) {
-  expect_input_error(run(platform(), kHead + "  <actor host=\"client\" function=\"SilvaCoordinator\">\n"
-                                             "    <prop id=\"instance_type\" value=\"vm\"/>\n"
-                                             "    <prop id=\"tasks\" value=\"2\"/>\n"
-                                             "    <prop id=\"task_time\" value=\"10\"/>\n"
-                                             "  </actor>\n</platform>\n"),
-                     {"d.xml", "provider", "CloudProvider"});
+  expect_input_error(
+      run(platform(), kHead + "  <actor host=\"client\" function=\"SilvaCoordinator\">\n"
+                              "    <prop id=\"instance_type\" value=\"vm\"/>\n"
+                              "    <prop id=\"tasks\" value=\"2\"/>\n"
+                              "    <prop id=\"task_time\" value=\"10\"/>\n"
+                              "  </actor>\n</platform>\n"),
+      {"d.xml", "provider", "CloudProvider"});
 }
 
 TEST_F(SilvaCli, InstancesCsvReconcilesWithSummary) {
@@ -235,8 +238,8 @@ TEST_F(SilvaCli, SeededRandomTaskOrder) {
     auto tasks = botsim::read_csv(out + "/tasks.csv");
     std::vector<std::pair<double, long>> starts;
     for (const auto& row : tasks.rows)
-      starts.push_back({std::stod(row[tasks.column("start_s")]),
-                        std::stol(row[tasks.column("task")])});
+      starts.push_back(
+          {std::stod(row[tasks.column("start_s")]), std::stol(row[tasks.column("task")])});
     std::stable_sort(starts.begin(), starts.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<long> ids;
@@ -306,10 +309,10 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   std::string out = dir_ + "/exp";
   auto r = t::botsim({"experiment", "silva2008", "--reps", "2", "--jobs", "2", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* f : {"runs.csv", "settings.csv", "fig1.csv", "fig1.svg", "fig5_render_hosts.svg",
-                        "fig5_render_timespan.svg", "fig6_normal_hosts.svg",
-                        "fig6_normal_timespan.svg", "fig7_normal.svg", "fig7_render.svg",
-                        "fig2_render_like_job.svg"})
+  for (const char* f :
+       {"runs.csv", "settings.csv", "fig1.csv", "fig1.svg", "fig5_render_hosts.svg",
+        "fig5_render_timespan.svg", "fig6_normal_hosts.svg", "fig6_normal_timespan.svg",
+        "fig7_normal.svg", "fig7_render.svg", "fig2_render_like_job.svg"})
     EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
   auto runs = botsim::read_csv(out + "/runs.csv");
   EXPECT_EQ(runs.rows.size(), 2u * 25 * 2);  // 2 jobs x 25 settings x 2 replications

@@ -2,11 +2,10 @@
 // provider's protocol (src/cloud/messages.hpp). Each TEST runs one simulation.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
-
-#include <map>
 #include <string>
 #include <vector>
 
@@ -121,9 +120,13 @@ const Results& run(const std::string& type, const std::string& stop_at) {
       "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
       "<platform version=\"4.1\">\n  <actor host=\"provider\" function=\"CloudProvider\"/>\n"
       "  <actor host=\"client\" function=\"TestRenter\">\n"
-      "    <prop id=\"type\" value=\"" + type + "\"/>\n"
-      "    <prop id=\"stop_at\" value=\"" + stop_at + "\"/>\n"
-      "  </actor>\n</platform>\n");
+      "    <prop id=\"type\" value=\"" +
+          type +
+          "\"/>\n"
+          "    <prop id=\"stop_at\" value=\"" +
+          stop_at +
+          "\"/>\n"
+          "  </actor>\n</platform>\n");
   return t::run(platform, deployment);
 }
 

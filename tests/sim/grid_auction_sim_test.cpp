@@ -1,9 +1,9 @@
 // Whole simulations of one Auctioneer, checked against hand computations from eq. 1-3.
 // Each TEST runs one simulation (ctest runs each in its own process).
 #include <gtest/gtest.h>
-#include <simgrid/s4u.hpp>
 
 #include <map>
+#include <simgrid/s4u.hpp>
 
 #include "core/units.hpp"
 #include "grid/protocol.hpp"
@@ -20,11 +20,15 @@ namespace {
 // One resource R (speed given) with its VO A, a GIS for A, and a host for the users.
 std::string one_resource_platform(const std::string& tmp, int cores, double min_bid = 1,
                                   double max_bid = 100) {
-  return test::write_file(tmp, "platform.xml", test::platform_xml(R"(
+  return test::write_file(tmp, "platform.xml",
+                          test::platform_xml(R"(
   <zone id="z" routing="Full">
-    <host id="R" speed="1000Mf" core=")" + std::to_string(cores) + R"(">
-      <prop id="vo" value="A"/><prop id="min_bid" value=")" + format_number(min_bid) + R"("/>
-      <prop id="max_bid" value=")" + format_number(max_bid) + R"("/><prop id="surcharge" value="0.2"/>
+    <host id="R" speed="1000Mf" core=")" + std::to_string(cores) +
+                                             R"(">
+      <prop id="vo" value="A"/><prop id="min_bid" value=")" +
+                                             format_number(min_bid) + R"("/>
+      <prop id="max_bid" value=")" + format_number(max_bid) +
+                                             R"("/><prop id="surcharge" value="0.2"/>
     </host>
     <host id="gis" speed="1Gf"/>
     <host id="users" speed="1Gf"/>
@@ -84,9 +88,9 @@ std::map<std::pair<double, std::string>, BidRecord> bids_by_time(const Results& 
 // alone at S = 1000: 0.5 * 0.06 = 0.03. Total 0.75.
 TEST(AuctionSim, PaperExampleSharesFinishTimesAndCosts) {
   std::string tmp = test::temp_dir();
-  const auto& r = test::run(one_resource_platform(tmp, 1),
-                            deployment(tmp, no_opt_user("U0", 10, 375000) +
-                                                no_opt_user("U1", 6, 375000)));
+  const auto& r =
+      test::run(one_resource_platform(tmp, 1),
+                deployment(tmp, no_opt_user("U0", 10, 375000) + no_opt_user("U1", 6, 375000)));
   EXPECT_NEAR(*only_task(r, "U0").start_s, 60.0, 1e-9);
   EXPECT_NEAR(*only_task(r, "U1").start_s, 60.0, 1e-9);
   EXPECT_NEAR(*only_task(r, "U0").end_s, 660.0, 1e-6);
@@ -111,10 +115,10 @@ TEST(AuctionSim, PaperExampleSharesFinishTimesAndCosts) {
 // 15,000 MI all end after exactly 60 s, at 120 s, iff SimGrid's sharing is the same.
 TEST(AuctionSim, MultiPeSharesMatchWaterFilling) {
   std::string tmp = test::temp_dir();
-  const auto& r = test::run(one_resource_platform(tmp, 2),
-                            deployment(tmp, no_opt_user("U0", 12, 60000) +
-                                                no_opt_user("U1", 6, 45000) +
-                                                no_opt_user("U2", 2, 15000)));
+  const auto& r =
+      test::run(one_resource_platform(tmp, 2),
+                deployment(tmp, no_opt_user("U0", 12, 60000) + no_opt_user("U1", 6, 45000) +
+                                    no_opt_user("U2", 2, 15000)));
   for (const char* u : {"U0", "U1", "U2"}) EXPECT_NEAR(*only_task(r, u).end_s, 120.0, 1e-6) << u;
   auto bids = bids_by_time(r);
   EXPECT_DOUBLE_EQ(bids.at({60.0, "U0"}).share, 0.5);
@@ -126,9 +130,9 @@ TEST(AuctionSim, MultiPeSharesMatchWaterFilling) {
 // 50/50 and two equal tasks of 30,000 MI end together at 60 + 60 = 120 s.
 TEST(AuctionSim, BidsAreClampedToTheResourceRange) {
   std::string tmp = test::temp_dir();
-  const auto& r = test::run(one_resource_platform(tmp, 1),
-                            deployment(tmp, no_opt_user("U0", 500, 30000) +
-                                                no_opt_user("U1", 100, 30000)));
+  const auto& r =
+      test::run(one_resource_platform(tmp, 1),
+                deployment(tmp, no_opt_user("U0", 500, 30000) + no_opt_user("U1", 100, 30000)));
   auto bids = bids_by_time(r);
   EXPECT_DOUBLE_EQ(bids.at({60.0, "U0"}).bid, 100);
   EXPECT_DOUBLE_EQ(bids.at({60.0, "U0"}).share, 0.5);
@@ -206,10 +210,9 @@ std::string scripted(const std::string& name, const std::string& vo, double leng
 TEST(AuctionSim, BidChangeAppliesFromNextPeriodAndSurcharge) {
   actor_registry().add<ScriptedUser>("ScriptedUser", "test user with scripted bids");
   std::string tmp = test::temp_dir();
-  const auto& r =
-      test::run(one_resource_platform(tmp, 1),
-                deployment(tmp, scripted("A", "A", 90000, "1:10,90:30") +
-                                    scripted("B", "Other", 110000, "1:10")));
+  const auto& r = test::run(one_resource_platform(tmp, 1),
+                            deployment(tmp, scripted("A", "A", 90000, "1:10,90:30") +
+                                                scripted("B", "Other", 110000, "1:10")));
   EXPECT_NEAR(*only_task(r, "A").end_s, 200.0, 1e-6);
   EXPECT_NEAR(*only_task(r, "B").end_s, 260.0, 1e-6);
   auto bids = bids_by_time(r);

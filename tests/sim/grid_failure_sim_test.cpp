@@ -17,11 +17,13 @@ const Results& run_with_failure(const std::string& policy) {
   const std::string profile = "r2-fails.txt";
   std::string hosts;
   for (const char* r : {"R1", "R2"})
-    hosts += std::string(R"(<host id=")") + r + R"(" speed="1000Mf")" +
-             (std::string(r) == "R2" ? R"( state_file=")" + profile + R"(")" : std::string()) +
-             R"(><prop id="vo" value="A"/><prop id="min_bid" value="1"/><prop id="max_bid" value="100"/></host>)";
-  std::string platform = test::write_file(tmp, "platform.xml", test::platform_xml(
-      R"(<zone id="z" routing="Floyd">)" + hosts + R"(<host id="gis" speed="1Gf"/>
+    hosts +=
+        std::string(R"(<host id=")") + r + R"(" speed="1000Mf")" +
+        (std::string(r) == "R2" ? R"( state_file=")" + profile + R"(")" : std::string()) +
+        R"(><prop id="vo" value="A"/><prop id="min_bid" value="1"/><prop id="max_bid" value="100"/></host>)";
+  std::string platform = test::write_file(tmp, "platform.xml",
+                                          test::platform_xml(R"(<zone id="z" routing="Floyd">)" +
+                                                             hosts + R"(<host id="gis" speed="1Gf"/>
       <host id="users" speed="1Gf"/><router id="hub"/><link id="l" bandwidth="1GBps" latency="1ms"/>
       <route src="R1" dst="hub"><link_ctn id="l"/></route><route src="R2" dst="hub"><link_ctn id="l"/></route>
       <route src="gis" dst="hub"><link_ctn id="l"/></route><route src="users" dst="hub"><link_ctn id="l"/></route>
@@ -50,8 +52,8 @@ void expect_migrated(const Results& r) {
       EXPECT_LE(*t.end_s, 300.0);
     }
   }
-  EXPECT_GE(lost_on_r2, 1);           // R2 had unfinished tasks when it failed...
-  EXPECT_EQ(finished.size(), 6u);     // ...and every task still ended exactly once
+  EXPECT_GE(lost_on_r2, 1);        // R2 had unfinished tasks when it failed...
+  EXPECT_EQ(finished.size(), 6u);  // ...and every task still ended exactly once
   for (const auto& [task, n] : finished) EXPECT_EQ(n, 1) << "task " << task;
   EXPECT_GT(*r.users()[0].finish_s, 600.0);  // noticed at the 601 s query at the earliest
 }

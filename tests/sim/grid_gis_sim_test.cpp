@@ -25,15 +25,18 @@ std::string platform(const std::string& tmp) {
     hosts += std::string(R"(<host id=")") + h + R"(" speed="1Gf"/>)";
     routes += std::string(R"(<route src=")") + h + R"(" dst="hub"><link_ctn id="l"/></route>)";
   }
-  return test::write_file(tmp, "platform.xml", test::platform_xml(
-      R"(<zone id="z" routing="Floyd">)" + hosts + R"(<router id="hub"/>
-      <link id="l" bandwidth="1GBps" latency="1ms"/>)" + routes + "</zone>"));
+  return test::write_file(
+      tmp, "platform.xml",
+      test::platform_xml(R"(<zone id="z" routing="Floyd">)" + hosts + R"(<router id="hub"/>
+      <link id="l" bandwidth="1GBps" latency="1ms"/>)" +
+                         routes + "</zone>"));
 }
 
 std::string gis(const std::string& vo, const char* peers) {
   std::string p = peers ? std::string(R"(<prop id="peers" value=")") + peers + R"("/>)" : "";
-  return R"(<actor host="gis-)" + vo + R"(" function="GridInformationService"><prop id="vo" value=")" +
-         vo + R"("/>)" + p + "</actor>";
+  return R"(<actor host="gis-)" + vo +
+         R"(" function="GridInformationService"><prop id="vo" value=")" + vo + R"("/>)" + p +
+         "</actor>";
 }
 
 std::string deployment(const std::string& tmp, const std::string& gises, int tasks) {
@@ -43,7 +46,8 @@ std::string deployment(const std::string& tmp, const std::string& gises, int tas
   actors += R"(<actor host="users" function="Broker"><prop id="name" value="U"/>
     <prop id="vo" value="A"/><prop id="policy" value="no-opt"/><prop id="bid" value="10"/>
     <prop id="start" value="1s"/><prop id="deadline" value="1h"/><prop id="fund" value="100"/>
-    <prop id="tasks" value=")" + std::to_string(tasks) + R"("/><prop id="task_length" value="1000"/></actor>)";
+    <prop id="tasks" value=")" +
+            std::to_string(tasks) + R"("/><prop id="task_length" value="1000"/></actor>)";
   return test::write_file(tmp, "deployment.xml", test::platform_xml(actors));
 }
 
@@ -60,8 +64,8 @@ std::map<std::string, int> tasks_per_host(const Results& r) {
 // is not listed twice.
 TEST(GisSim, ThreeDomainsFullMesh) {
   std::string tmp = test::temp_dir();
-  const auto& r = test::run(platform(tmp),
-                            deployment(tmp, gis("A", nullptr) + gis("B", nullptr) + gis("C", nullptr), 8));
+  const auto& r = test::run(
+      platform(tmp), deployment(tmp, gis("A", nullptr) + gis("B", nullptr) + gis("C", nullptr), 8));
   std::map<std::string, int> expected{{"R1", 2}, {"R2", 2}, {"R3", 2}, {"R4", 2}};
   EXPECT_EQ(tasks_per_host(r), expected);
   EXPECT_EQ(r.users().at(0).tasks_done, 8);
@@ -70,8 +74,8 @@ TEST(GisSim, ThreeDomainsFullMesh) {
 // A knows B, B knows C: global discovery is a traversal, so A's users still reach C's R4.
 TEST(GisSim, ChainReachesEveryDomain) {
   std::string tmp = test::temp_dir();
-  const auto& r = test::run(platform(tmp),
-                            deployment(tmp, gis("A", "B") + gis("B", "C") + gis("C", ""), 8));
+  const auto& r =
+      test::run(platform(tmp), deployment(tmp, gis("A", "B") + gis("B", "C") + gis("C", ""), 8));
   std::map<std::string, int> expected{{"R1", 2}, {"R2", 2}, {"R3", 2}, {"R4", 2}};
   EXPECT_EQ(tasks_per_host(r), expected);
 }
@@ -79,8 +83,8 @@ TEST(GisSim, ChainReachesEveryDomain) {
 // A knows B only and B knows nobody: C's R4 is out of reach. Six tasks over R1, R2, R3.
 TEST(GisSim, UnreachableDomainIsNotListed) {
   std::string tmp = test::temp_dir();
-  const auto& r = test::run(platform(tmp),
-                            deployment(tmp, gis("A", "B") + gis("B", "") + gis("C", ""), 6));
+  const auto& r =
+      test::run(platform(tmp), deployment(tmp, gis("A", "B") + gis("B", "") + gis("C", ""), 6));
   std::map<std::string, int> expected{{"R1", 2}, {"R2", 2}, {"R3", 2}};
   EXPECT_EQ(tasks_per_host(r), expected);
 }

@@ -172,8 +172,8 @@ TEST(SilvaScenario, LiteralLine15CreatesAHostEvenWhenNoneIsNecessary) {
   // host 3 (4600..7600) finishes it. 3 hosts, 3 hours, 2 lost attempts.
   std::string dir = t::temp_dir();
   std::string wl = t::write_file(dir, "two.txt", "1000\n3000\n");
-  const auto& r = t::run(cloud_platform(dir),
-                         deployment(dir, {{"workload", wl}, {"line15", "literal"}}));
+  const auto& r =
+      t::run(cloud_platform(dir), deployment(dir, {{"workload", wl}, {"line15", "literal"}}));
   const auto& u = r.users()[0];
   EXPECT_EQ(u.policy, "cr=0.5,ir=0.5,line15=literal");
   EXPECT_DOUBLE_EQ(*u.finish_s, 7600);
@@ -204,10 +204,8 @@ TEST(SilvaScenario, Fig3bAddsAHostBeforeTheFirstCompletion) {
 
 TEST(SilvaScenario, WithoutFig3bTheFirstNewHostWaitsForACompletion) {
   // The same job with checks off: the second host comes at the first completion (1000 s).
-  const auto& r = run({{"tasks", "10"},
-                       {"task_time", "1000"},
-                       {"creation_ratio", "1"},
-                       {"increase_ratio", "0"}});
+  const auto& r = run(
+      {{"tasks", "10"}, {"task_time", "1000"}, {"creation_ratio", "1"}, {"increase_ratio", "0"}});
   ASSERT_GE(r.instances().size(), 2u);
   EXPECT_DOUBLE_EQ(r.instances()[1].start_s, 1000);
   // t=1000: average 1000, host 1 can do 2 more: round((9 - 2) * 1000 / 3600) = 2 hosts.
@@ -232,8 +230,8 @@ TEST(SilvaScenario, BudgetFactorTwoHalvesHostProcessingTime) {
   // t=300: host 1 can do (1800-300)/300 = 5 more: round((23 - 5) * 300 / 1800) = 3 hosts.
   // Hosts 2-4 (from 300) do 6 tasks each in their 30 minutes (300..2100) = 18, host 1 does 6
   // (0..1800): 24 tasks by 2100, 4 hosts, 4 charged hours.
-  const auto& r = run(
-      {{"tasks", "24"}, {"task_time", "300"}, {"creation_ratio", "1"}, {"budget_factor", "2"}});
+  const auto& r =
+      run({{"tasks", "24"}, {"task_time", "300"}, {"creation_ratio", "1"}, {"budget_factor", "2"}});
   const auto& u = r.users()[0];
   EXPECT_EQ(u.policy, "cr=1,ir=0.5,bf=2");
   EXPECT_EQ(*u.instances, 4);

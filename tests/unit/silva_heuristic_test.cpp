@@ -1,7 +1,7 @@
 // The heuristic of Silva, Veiga & Ferreira (2008), Fig. 3, as pure logic.
-#include <gtest/gtest.h>
-
 #include "cloud/silva_heuristic.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace botsim::cloud;
 
