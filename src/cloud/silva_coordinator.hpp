@@ -66,7 +66,7 @@ class SilvaCoordinator {
   Params params_;
   std::string inbox_name_;
   SilvaHeuristic heuristic_{SilvaConfig{}, 0};
-  std::deque<long> queue_;                // tasks not yet running, in random order
+  std::deque<long> queue_;  // tasks not yet running, next first (task_order; lost ones in front)
   std::map<std::string, Instance> live_;  // requested and not yet stopped or refused
   long next_instance_ = 0;
   long finished_ = 0;

@@ -32,9 +32,9 @@ class SilvaHeuristic {
  public:
   SilvaHeuristic(SilvaConfig config, long total_tasks);
 
-  /// Fig. 3a lines 1-4: a task finished after processing_time seconds.
+  /// Fig. 3a lines 1-4: a task finished after processing_time seconds. A lost task (its
+  /// instance stopped) needs no call: it simply stays among the remaining ones.
   void task_finished(double processing_time);
-  /// A task was lost (its instance stopped): it is still remaining; nothing else changes.
   /// Fig. 3a lines 9-18, given possibleTasks (lines 6-8): how many computers to create.
   /// Updates creationRatio (line 18) when necessaryComputers >= 0.
   long after_completion(double possible_tasks);
@@ -52,7 +52,6 @@ class SilvaHeuristic {
   double creation_ratio() const { return creation_ratio_; }
   long remaining_tasks() const { return remaining_; }
   long finished_tasks() const { return finished_; }
-  const SilvaConfig& config() const { return config_; }
 
  private:
   SilvaConfig config_;

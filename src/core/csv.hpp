@@ -1,6 +1,5 @@
 #pragma once
 // Reading and writing the small CSV tables botsim writes (no quoting: fields never hold commas).
-#include <map>
 #include <string>
 #include <vector>
 

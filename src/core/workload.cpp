@@ -1,6 +1,5 @@
 #include "core/workload.hpp"
 
-#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>

@@ -11,7 +11,7 @@ namespace botsim {
 class PropReader;
 
 /// A task-size distribution: "750000", "uniform(700000,800000)", "normal(150,30)".
-/// normal() draws are redrawn until positive (documented in docs/workloads.md).
+/// normal() draws are redrawn until positive (README.md, docs/silva2008.md).
 class Distribution {
  public:
   enum class Kind { Constant, Uniform, Normal };
@@ -31,8 +31,8 @@ class Distribution {
 std::vector<double> read_workload_file(const std::string& path);
 
 /// The workload an actor's properties describe: either `workload` (a file path, relative to
-/// `base_dir` when not absolute) or `tasks` (count) with `task_length` (a Distribution).
-/// `size_key` names the distribution property (e.g. "task_length" or "task_time").
+/// `base_dir` when not absolute) or `tasks` (count) with a Distribution in the property named
+/// `size_key` ("task_length" for grid models, "task_time" for cloud models).
 std::vector<double> read_workload(const PropReader& props, const std::string& base_dir, Rng& rng,
                                   const std::string& size_key);
 

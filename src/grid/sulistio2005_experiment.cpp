@@ -8,7 +8,6 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>

@@ -2,7 +2,7 @@
 // Typed messages over SimGrid mailboxes. Each protocol is one std::variant of small structs;
 // each actor has one inbox. Sends are detached puts, so two actors that send to each other at
 // the same moment never deadlock; the payload is freed if it is never received.
-#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <simgrid/s4u/Activity.hpp>
 #include <simgrid/s4u/Actor.hpp>
@@ -11,7 +11,6 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 #include <string>
-#include <vector>
 
 namespace botsim {
 
@@ -56,7 +55,7 @@ template <class Protocol>
 class Inbox {
  public:
   explicit Inbox(const std::string& name) : mailbox_(simgrid::s4u::Mailbox::by_name(name)) {
-    // A permanent receiver keeps a busy mailbox fast (SIMGRID-NOTES.md).
+    // A permanent receiver keeps a busy mailbox fast (../shared/SIMGRID-NOTES.md).
     mailbox_->set_receiver(simgrid::s4u::Actor::self());
     set_inbox_host(mailbox_, simgrid::s4u::this_actor::get_host());
   }

@@ -3,7 +3,6 @@
 // Each TEST runs one simulation (ctest runs every TEST in its own process).
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <map>
 #include <string>
 
