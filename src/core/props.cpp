@@ -54,59 +54,42 @@ static std::string range_text(double min, double max) {
   return "in [" + format_number(min) + ", " + format_number(max) + "]";
 }
 
-double PropReader::number(const std::string& key, std::optional<double> fallback, double min,
-                          double max) const {
+template <class T, class Parse, class Range>
+T PropReader::parse_in_range(const std::string& key, std::optional<T> fallback, T min, T max,
+                             Parse parse, Range range) const {
   const std::string* v = find(key);
   if (!v) {
     if (fallback) return *fallback;
     fail(key, "is required but missing");
   }
-  double x;
+  T x;
   try {
-    x = parse_number(*v);
+    x = parse(*v);
   } catch (const std::invalid_argument& e) {
     fail(key, e.what());
   }
-  if (x < min || x > max) fail(key, "'" + *v + "' must be " + range_text(min, max));
+  if (x < min || x > max) fail(key, "'" + *v + "' must be " + range());
   return x;
+}
+
+double PropReader::number(const std::string& key, std::optional<double> fallback, double min,
+                          double max) const {
+  return parse_in_range(key, fallback, min, max, parse_number,
+                        [&] { return range_text(min, max); });
 }
 
 double PropReader::duration(const std::string& key, std::optional<double> fallback, double min,
                             double max) const {
-  const std::string* v = find(key);
-  if (!v) {
-    if (fallback) return *fallback;
-    fail(key, "is required but missing");
-  }
-  double x;
-  try {
-    x = parse_duration(*v);
-  } catch (const std::invalid_argument& e) {
-    fail(key, e.what());
-  }
-  if (x < min || x > max) fail(key, "'" + *v + "' must be " + range_text(min, max) + " seconds");
-  return x;
+  return parse_in_range(key, fallback, min, max, parse_duration,
+                        [&] { return range_text(min, max) + " seconds"; });
 }
 
 long long PropReader::integer(const std::string& key, std::optional<long long> fallback,
                               long long min, long long max) const {
-  const std::string* v = find(key);
-  if (!v) {
-    if (fallback) return *fallback;
-    fail(key, "is required but missing");
-  }
-  long long x;
-  try {
-    x = parse_integer(*v);
-  } catch (const std::invalid_argument& e) {
-    fail(key, e.what());
-  }
-  if (x < min || x > max)
-    fail(key,
-         "'" + *v + "' must be " +
-             range_text(min == std::numeric_limits<long long>::min() ? -INFINITY : double(min),
-                        max == std::numeric_limits<long long>::max() ? INFINITY : double(max)));
-  return x;
+  return parse_in_range(key, fallback, min, max, parse_integer, [&] {
+    return range_text(min == std::numeric_limits<long long>::min() ? -INFINITY : double(min),
+                      max == std::numeric_limits<long long>::max() ? INFINITY : double(max));
+  });
 }
 
 std::vector<std::string> PropReader::list(const std::string& key) const {

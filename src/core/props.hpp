@@ -43,6 +43,11 @@ class PropReader {
 
  private:
   const std::string* find(const std::string& key) const;
+  /// `key` read by `parse` (whose std::invalid_argument names the problem) and checked against
+  /// [min, max], which `range()` words for the error; `fallback` (unchecked) when absent.
+  template <class T, class Parse, class Range>
+  T parse_in_range(const std::string& key, std::optional<T> fallback, T min, T max, Parse parse,
+                   Range range) const;
   Map props_;
   std::string file_, element_;
   mutable std::set<std::string> used_;
