@@ -1,10 +1,10 @@
 #include "grid/auctioneer.hpp"
 
-#include <simgrid/s4u/Host.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cmath>
+#include <simgrid/s4u/Host.hpp>
 
 #include "core/results.hpp"
 #include "core/units.hpp"
@@ -30,8 +30,8 @@ Auctioneer::Params Auctioneer::Params::read(const PropReader& props, const Actor
   r.min_bid = hw.number("min_bid", std::nullopt, 1e-9);
   r.max_bid = hw.number("max_bid", std::nullopt, 1e-9);
   if (r.min_bid > r.max_bid)
-    hw.fail("min_bid", "min_bid " + format_number(r.min_bid) + " exceeds max_bid " +
-                           format_number(r.max_bid));
+    hw.fail("min_bid",
+            "min_bid " + format_number(r.min_bid) + " exceeds max_bid " + format_number(r.max_bid));
   r.surcharge = hw.number("surcharge", 0.2, 0.0);
   r.pe = host->get_core_count();
   r.mips_per_pe = flops_to_mi(host->get_speed());
@@ -52,8 +52,8 @@ void Auctioneer::operator()() {
     send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(vo)), RegisterResource{params_.info});
 
   inbox_ = inbox.mailbox();
-  auto ticker = start_ticker<AuctioneerMessage>(inbox_, params_.period_s, params_.period_s,
-                                               PeriodEnd{});
+  auto ticker =
+      start_ticker<AuctioneerMessage>(inbox_, params_.period_s, params_.period_s, PeriodEnd{});
   for (;;) {
     auto msg = inbox.receive();
     std::visit([this](auto& m) { handle(m); }, *msg);
@@ -157,9 +157,7 @@ void Auctioneer::try_start(Account& a) {
   results().task(a.current.row).start_s = sg4::Engine::get_clock();
 }
 
-void Auctioneer::handle(TaskFinished& m) {
-  task_finished(accounts_.at(m.user));
-}
+void Auctioneer::handle(TaskFinished& m) { task_finished(accounts_.at(m.user)); }
 
 void Auctioneer::task_finished(Account& a) {
   a.consumed_mi += flops_to_mi(a.flops_at_mark);
@@ -184,8 +182,8 @@ void Auctioneer::end_of_period(double period_start) {
       a.balance -= cost;
       a.charged += cost;
       resource.earned += cost;
-      results().add_bid({period_start, params_.info.name, a.user, a.bid,
-                         a.share_mips / capability, cost});
+      results().add_bid(
+          {period_start, params_.info.name, a.user, a.bid, a.share_mips / capability, cost});
     }
     a.consumed_mi = 0;
     a.share_mips = 0;
@@ -226,8 +224,8 @@ void Auctioneer::end_of_period(double period_start) {
   for (size_t k = 0; k < sharing.size(); ++k) sharing[k]->share_mips = shares[k];
   for (auto& [name, a] : accounts_) {
     if (!a.exec && a.queue.empty() && a.unsettled) {
-      send<BrokerMessage>(a.broker, Settlement{params_.info.name,
-                                               a.charged - a.charged_at_settlement, a.balance});
+      send<BrokerMessage>(
+          a.broker, Settlement{params_.info.name, a.charged - a.charged_at_settlement, a.balance});
       a.charged_at_settlement = a.charged;
       a.balance = 0;
       a.unsettled = false;

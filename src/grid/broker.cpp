@@ -1,12 +1,12 @@
 #include "grid/broker.hpp"
 
-#include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Engine.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
 
 #include "core/results.hpp"
 #include "core/workload.hpp"
@@ -38,15 +38,17 @@ Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& si
   p.vo = props.text("vo");
   if (p.vo.empty()) props.fail("vo", "must name the user's VO domain");
   std::string policy = props.choice("policy", {"no-opt", "global", "local"});
-  p.policy = policy == "no-opt" ? Policy::NoOpt : policy == "global" ? Policy::Global
-                                                                       : Policy::Local;
+  p.policy = policy == "no-opt"   ? Policy::NoOpt
+             : policy == "global" ? Policy::Global
+                                  : Policy::Local;
   p.start_s = props.duration("start", 0.0, 0.0);
   p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   p.bid_interval_s = props.duration("bid_interval", 600.0, 1.0);
   if (p.policy == Policy::NoOpt)
     p.bid = props.number("bid", std::nullopt, 1e-9);
   else if (props.has("bid"))
-    props.fail("bid", "only No-Opt users give a fixed bid; '" + policy + "' brokers compute theirs");
+    props.fail("bid",
+               "only No-Opt users give a fixed bid; '" + policy + "' brokers compute theirs");
   p.fund = props.number("fund", std::nullopt, 0.0);
   p.allowance = props.number("allowance", 0.0, 0.0);
   p.allowance_interval_s = props.duration("allowance_interval", p.bid_interval_s, 1.0);
@@ -103,7 +105,7 @@ void Broker::operator()() {
 
   const long total = static_cast<long>(params_.lengths.size());
   auto ticker = start_ticker<BrokerMessage>(inbox_, params_.start_s + params_.bid_interval_s,
-                                           params_.bid_interval_s, MonitorTick{});
+                                            params_.bid_interval_s, MonitorTick{});
   auto unsettled = [this] {
     return std::any_of(resources_.begin(), resources_.end(),
                        [](const Resource& r) { return r.unsettled; });
@@ -196,7 +198,8 @@ void Broker::place_bid(Resource& r, double bid) {
   // Enough for two bidding intervals: the old bid still applies until the next auction period,
   // and a deposit must never run dry between two top-ups. Unused money is refunded.
   const double horizon = 2 * (params_.bid_interval_s + r.info.period_s);
-  const double rate = cents_per_min_to_gd_per_s(1.0) * (1 + r.view.surcharge) * horizon;  // G$ per unit of bid
+  const double rate =
+      cents_per_min_to_gd_per_s(1.0) * (1 + r.view.surcharge) * horizon;  // G$ per unit of bid
   const double balance = r.has_progress ? r.progress.balance : 0.0;
   double deposit = std::max(0.0, bid * rate - balance);
   if (deposit > wallet_) {
@@ -214,8 +217,9 @@ void Broker::submit(size_t index, long task) {
   ++r.outstanding;
   r.unsettled = true;
   task_resource_[static_cast<size_t>(task)] = index;
-  send<AuctioneerMessage>(r.info.auctioneer,
-                          SubmitTask{params_.name, task, params_.lengths[static_cast<size_t>(task)]});
+  send<AuctioneerMessage>(
+      r.info.auctioneer,
+      SubmitTask{params_.name, task, params_.lengths[static_cast<size_t>(task)]});
 }
 
 void Broker::submit_initial_tasks() {
@@ -282,8 +286,8 @@ bool Broker::out_of_money() {
 
 void Broker::credit_allowance() {
   if (params_.allowance <= 0) return;
-  double due = std::floor((sg4::Engine::get_clock() - params_.start_s) /
-                          params_.allowance_interval_s);
+  double due =
+      std::floor((sg4::Engine::get_clock() - params_.start_s) / params_.allowance_interval_s);
   if (due > allowances_paid_) {
     wallet_ += (due - allowances_paid_) * params_.allowance;
     allowances_paid_ = due;
@@ -328,7 +332,7 @@ void Broker::decide() {
       }
       if (r.outstanding == 0) continue;
       double f = finish_time(p.remaining_mi + l_task, p.share_mips);  // eq. 5
-      bid = adjusted_bid(f, left, p.bid, r.view);                      // eq. 6
+      bid = adjusted_bid(f, left, p.bid, r.view);                     // eq. 6
     }
     place_bid(r, bid);
     spdlog::debug("{} on {}: S={:.1f} L={:.0f} queued={} balance={:.2f} bid={:.1f} wallet={:.2f}",
