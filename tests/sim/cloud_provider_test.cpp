@@ -88,17 +88,7 @@ const Results& run(const std::string& type, const std::string& stop_at) {
   actor_registry().add<TestRenter>("TestRenter", "test");
   std::string dir = t::temp_dir();
   std::string platform = t::write_file(dir, "p.xml", t::platform_xml(R"(
-  <zone id="w" routing="Full">
-    <zone id="control" routing="Full">
-      <host id="provider" speed="1Gf"/>
-      <host id="client" speed="1Gf"/>
-      <router id="gw"/>
-      <link id="l1" bandwidth="10Gbps" latency="0"/>
-      <link id="l2" bandwidth="10Gbps" latency="0"/>
-      <route src="provider" dst="gw"><link_ctn id="l1"/></route>
-      <route src="client" dst="gw"><link_ctn id="l2"/></route>
-      <route src="provider" dst="client"><link_ctn id="l1"/><link_ctn id="l2"/></route>
-    </zone>
+  <zone id="w" routing="Full">)" + t::cloud_control_zone() + R"(
     <cluster id="vm" prefix="vm-" radical="0-7" suffix="" speed="1Gf" core="1" bw="10Gbps" lat="0" router_id="vm-r">
       <prop id="instance_type" value="vm"/>
       <prop id="price" value="0.5"/>

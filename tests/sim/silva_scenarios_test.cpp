@@ -15,18 +15,10 @@ namespace {
 
 // Types: "vm" (1 core, price 0.5 per hour, no boot), "slow-boot" (boot 100 s), "dual" (2 cores).
 std::string cloud_platform(const std::string& dir) {
-  return t::write_file(dir, "cloud.xml", t::platform_xml(R"(
-  <zone id="w" routing="Full">
-    <zone id="control" routing="Full">
-      <host id="provider" speed="1Gf"/>
-      <host id="client" speed="1Gf"/>
-      <router id="gw"/>
-      <link id="l1" bandwidth="10Gbps" latency="0"/>
-      <link id="l2" bandwidth="10Gbps" latency="0"/>
-      <route src="provider" dst="gw"><link_ctn id="l1"/></route>
-      <route src="client" dst="gw"><link_ctn id="l2"/></route>
-      <route src="provider" dst="client"><link_ctn id="l1"/><link_ctn id="l2"/></route>
-    </zone>
+  return t::write_file(dir, "cloud.xml",
+                       t::platform_xml(R"(
+  <zone id="w" routing="Full">)" + t::cloud_control_zone() +
+                                       R"(
     <cluster id="vm" prefix="vm-" radical="0-39" suffix="" speed="1Gf" core="1" bw="10Gbps" lat="0" router_id="vm-r">
       <prop id="instance_type" value="vm"/>
       <prop id="price" value="0.5"/>

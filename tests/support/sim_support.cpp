@@ -18,6 +18,20 @@ std::string platform_xml(const std::string& body) {
          body + "\n</platform>\n";
 }
 
+std::string cloud_control_zone() {
+  return R"(
+    <zone id="control" routing="Full">
+      <host id="provider" speed="1Gf"/>
+      <host id="client" speed="1Gf"/>
+      <router id="gw"/>
+      <link id="l1" bandwidth="10Gbps" latency="0"/>
+      <link id="l2" bandwidth="10Gbps" latency="0"/>
+      <route src="provider" dst="gw"><link_ctn id="l1"/></route>
+      <route src="client" dst="gw"><link_ctn id="l2"/></route>
+      <route src="provider" dst="client"><link_ctn id="l1"/><link_ctn id="l2"/></route>
+    </zone>)";
+}
+
 const Results& run(const std::string& platform, const std::string& deployment,
                    unsigned long long seed, bool exact_network) {
   register_models();

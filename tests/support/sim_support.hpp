@@ -15,6 +15,10 @@ std::string temp_dir();
 std::string write_file(const std::string& dir, const std::string& name, const std::string& text);
 /// "<?xml ...><!DOCTYPE ...><platform version="4.1">" + body + "</platform>"
 std::string platform_xml(const std::string& body);
+/// The part of the cloud test platforms that is no instance type: zone "control" with hosts
+/// "provider" and "client" behind router "gw" (zero-latency 10 Gbps links), to be routed to
+/// each instance type's cluster through "gw".
+std::string cloud_control_zone();
 /// Registers the models (once), runs the scenario with exact network timings
 /// (CM02, no cross-traffic) unless `exact_network` is false, and returns the results.
 const Results& run(const std::string& platform, const std::string& deployment,
