@@ -65,7 +65,8 @@ struct RunInfo {
 
 class Results {
  public:
-  /// Records live in deques-like stable storage: indices stay valid as more are added.
+  /// add_* return an index that stays valid as more records are added; a reference from
+  /// user(i), task(i)... does not (the records are in vectors).
   size_t add_user(UserRecord r);
   UserRecord& user(size_t i) { return users_[i]; }
   size_t add_resource(ResourceRecord r);
