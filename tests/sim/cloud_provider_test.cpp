@@ -105,18 +105,13 @@ const Results& run(const std::string& type, const std::string& stop_at) {
     <zoneRoute src="control" dst="vm" gw_src="gw" gw_dst="vm-r"><link_ctn id="bb"/></zoneRoute>
     <zoneRoute src="control" dst="boot" gw_src="gw" gw_dst="boot-r"><link_ctn id="bb"/></zoneRoute>
   </zone>)"));
-  std::string deployment = t::write_file(
-      dir, "d.xml",
-      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-      "<platform version=\"4.1\">\n  <actor host=\"provider\" function=\"CloudProvider\"/>\n"
-      "  <actor host=\"client\" function=\"TestRenter\">\n"
-      "    <prop id=\"type\" value=\"" +
-          type +
-          "\"/>\n"
-          "    <prop id=\"stop_at\" value=\"" +
-          stop_at +
-          "\"/>\n"
-          "  </actor>\n</platform>\n");
+  std::string deployment =
+      t::write_file(dir, "d.xml",
+                    t::platform_xml("  <actor host=\"provider\" function=\"CloudProvider\"/>\n"
+                                    "  <actor host=\"client\" function=\"TestRenter\">\n"
+                                    "    <prop id=\"type\" value=\"" +
+                                    type + "\"/>\n    <prop id=\"stop_at\" value=\"" + stop_at +
+                                    "\"/>\n  </actor>"));
   return t::run(platform, deployment);
 }
 

@@ -53,11 +53,10 @@ TEST(CloudSharedProvider, MaxCountIsSharedAndBillsStaySeparate) {
     for (size_t p; (p = s.find("HOST")) != std::string::npos;) s.replace(p, 4, h);
     return s;
   };
-  std::string deployment = t::write_file(
-      dir, "d.xml",
-      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-      "<platform version=\"4.1\">\n  <actor host=\"provider\" function=\"CloudProvider\"/>" +
-          for_host("alice") + for_host("bob") + "\n</platform>\n");
+  std::string deployment =
+      t::write_file(dir, "d.xml",
+                    t::platform_xml("  <actor host=\"provider\" function=\"CloudProvider\"/>" +
+                                    for_host("alice") + for_host("bob")));
   const auto& r = t::run(platform, deployment);
 
   ASSERT_EQ(r.users().size(), 2u);

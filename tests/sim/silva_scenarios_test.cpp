@@ -42,8 +42,7 @@ std::string cloud_platform(const std::string& dir) {
 
 std::string deployment(const std::string& dir, const std::map<std::string, std::string>& props) {
   std::string xml =
-      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-      "<platform version=\"4.1\">\n  <actor host=\"provider\" function=\"CloudProvider\"/>\n"
+      "  <actor host=\"provider\" function=\"CloudProvider\"/>\n"
       "  <actor host=\"client\" function=\"SilvaCoordinator\">\n";
   std::map<std::string, std::string> all{{"user", "U0"},
                                          {"instance_type", "vm"},
@@ -51,8 +50,8 @@ std::string deployment(const std::string& dir, const std::map<std::string, std::
                                          {"task_order", "given"}};
   for (const auto& [k, v] : props) all[k] = v;
   for (const auto& [k, v] : all) xml += "    <prop id=\"" + k + "\" value=\"" + v + "\"/>\n";
-  xml += "  </actor>\n</platform>\n";
-  return t::write_file(dir, "deployment.xml", xml);
+  xml += "  </actor>";
+  return t::write_file(dir, "deployment.xml", t::platform_xml(xml));
 }
 
 const Results& run(const std::map<std::string, std::string>& props, unsigned long long seed = 1) {

@@ -13,7 +13,8 @@ namespace botsim::test {
 std::string temp_dir();
 /// Writes `text` to dir/name and returns the path.
 std::string write_file(const std::string& dir, const std::string& name, const std::string& text);
-/// "<?xml ...><!DOCTYPE ...><platform version="4.1">" + body + "</platform>"
+/// "<?xml ...><!DOCTYPE ...><platform version="4.1">" + body + "</platform>": a platform or
+/// deployment file.
 std::string platform_xml(const std::string& body);
 /// The part of the cloud test platforms that is no instance type: zone "control" with hosts
 /// "provider" and "client" behind router "gw" (zero-latency 10 Gbps links), to be routed to
