@@ -2,7 +2,7 @@
 # botsim's benchmarks (bench/README.md): wall time and peak memory of `botsim run` against a
 # bare-S4U program doing the same executions. Never run by the tests.
 #
-#   bench/run.sh [-b BUILD_DIR] [-s SIZES] [-t TIMEOUT_S]
+#   bench/run.sh [-b BUILD_DIR] [-s SIZES] [-t TIMEOUT_S] [-c NAME:VALUE ...]
 #
 #   -b  build directory (default: build); configured Release and built (-j2) if needed
 #   -s  comma-separated cases among tiny, small, mid, medium, large, cloud, cloud-l
@@ -25,7 +25,7 @@ while getopts "b:s:t:c:h" opt; do
     s) sizes=$OPTARG ;;
     t) limit=$OPTARG ;;
     c) cfgs+=("--cfg=$OPTARG") ;;
-    *) sed -n '2,15p' "$0"; exit 2 ;;
+    *) sed -n '2,14p' "$0"; exit 2 ;;
   esac
 done
 case $build in /*) ;; *) build=$root/$build ;; esac
