@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -117,17 +118,36 @@ static std::string cell(const std::optional<double>& v, const char* fmtstr) {
 }
 
 std::string Results::table() const {
-  std::string out = fmt::format(
-      "{:<8} {:<8} {:<12} {:<4} {:>7} {:>10} {:>10} {:>10} {:>5} {:>10}\n", "user", "model",
-      "policy", "vo", "tasks", "start_s", "finish_s", "deadline_s", "met", "spent");
+  // Columns size to their widest cell; the cloud columns appear only when some user has them.
+  bool cloud = false;
+  for (const auto& u : users_) cloud = cloud || u.instances || u.charged_units;
+  std::vector<std::vector<std::string>> rows{{"user", "model", "policy", "vo", "tasks",
+                                              "start_s", "finish_s", "deadline_s", "met", "spent"}};
+  if (cloud) rows[0].insert(rows[0].end(), {"instances", "ATUs"});
   for (const auto& u : users_) {
     std::string met = "-";
     if (u.deadline_s) met = (u.finish_s && *u.finish_s - u.start_s <= *u.deadline_s) ? "yes" : "NO";
-    out += fmt::format("{:<8} {:<8} {:<12} {:<4} {:>7} {:>10} {:>10} {:>10} {:>5} {:>10.2f}\n",
-                       u.name, u.model, u.policy, u.vo.value_or("-"),
-                       fmt::format("{}/{}", u.tasks_done, u.tasks_total),
-                       fmt::format("{:.1f}", u.start_s), cell(u.finish_s, "{:.1f}"),
-                       cell(u.deadline_s, "{:.1f}"), met, u.spent);
+    rows.push_back({u.name, u.model, u.policy, u.vo.value_or("-"),
+                    fmt::format("{}/{}", u.tasks_done, u.tasks_total),
+                    fmt::format("{:.1f}", u.start_s), cell(u.finish_s, "{:.1f}"),
+                    cell(u.deadline_s, "{:.1f}"), met, fmt::format("{:.2f}", u.spent)});
+    if (cloud)
+      rows.back().insert(rows.back().end(),
+                         {u.instances ? std::to_string(*u.instances) : "-",
+                          u.charged_units ? std::to_string(*u.charged_units) : "-"});
+  }
+  const size_t left_aligned = 4;  // user, model, policy, vo
+  std::vector<size_t> width(rows[0].size(), 0);
+  for (const auto& row : rows)
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  std::string out;
+  for (const auto& row : rows) {
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (c) out += "  ";
+      out += c < left_aligned ? fmt::format("{:<{}}", row[c], width[c])
+                              : fmt::format("{:>{}}", row[c], width[c]);
+    }
+    out += "\n";
   }
   return out;
 }

@@ -204,6 +204,27 @@ TEST_F(ResultsTest, TableHasOneRowPerUser) {
   EXPECT_NE(lines[1].find("42.50"), std::string::npos);
   EXPECT_NE(lines[2].find("NO"), std::string::npos);
   EXPECT_NE(lines[3].find("49/50"), std::string::npos);
+  // Right-aligned last column: every line has the header's length.
+  for (const auto& l : lines) EXPECT_EQ(l.size(), lines[0].size()) << l;
+}
+
+TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
+  Results r = sample();
+  UserRecord c;
+  c.name = "C0";
+  c.model = "silva";
+  c.policy = "cr=0.5,ir=0.5,bf=2,line15=literal";  // longer than any other policy
+  c.instances = 25;
+  c.charged_units = 26;
+  r.add_user(c);
+  std::istringstream in(r.table());
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_NE(lines[0].find("instances"), std::string::npos);
+  // "instances" and "ATUs" are 9 and 4 wide, two spaces apart.
+  EXPECT_EQ(lines[5].substr(lines[5].size() - 15), "       25    26");
+  for (const auto& l : lines) EXPECT_EQ(l.size(), lines[0].size()) << l;
 }
 
 TEST_F(ResultsTest, ClearForgetsEverything) {
