@@ -15,16 +15,15 @@
 // That is three messages per task (as in botsim: SubmitTask, TaskFinished, TaskDone) and no
 // scheduling logic at all: no auction, no bids, no accounts, no results files. All execs have
 // the same priority, so simulated times differ from botsim's; the work and the events do not.
-// Like `botsim run`, it uses --cfg=cpu/optim:Full unless told otherwise (docs/simgrid.md).
+// Like `botsim run`, it uses SimGrid's default CPU update (Lazy) unless told otherwise.
 // Links only SimGrid.
-#include <simgrid/s4u.hpp>
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <simgrid/s4u.hpp>
 #include <sstream>
 #include <string>
 #include <unordered_map>
@@ -105,9 +104,8 @@ std::vector<std::string> split_csv(const std::string& line) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // cpu/optim:Full first, as botsim run does; the user's own --cfg come after and win.
-  std::vector<char*> args{argv[0], const_cast<char*>("--cfg=cpu/optim:Full"),
-                          const_cast<char*>("--log=xbt_cfg.thres:warning")};
+  // The user's own --cfg come after and win.
+  std::vector<char*> args{argv[0], const_cast<char*>("--log=xbt_cfg.thres:warning")};
   for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
   int n = static_cast<int>(args.size());
   args.push_back(nullptr);

@@ -9,7 +9,7 @@
 #       (default: small,mid,medium,cloud,cloud-l; large needs far more than 2 minutes)
 #   -t  per-run time limit in seconds (default 150); a run over it shows as "timeout"
 #   -c  NAME:VALUE  an extra SimGrid --cfg for botsim and the baseline alike (repeatable),
-#       e.g. -c cpu/optim:Lazy to see what the Full CPU update costs (bench/README.md)
+#       e.g. -c cpu/optim:Full to see what the Full CPU update costs (bench/README.md)
 #
 # Scenarios and outputs go to BUILD_DIR/bench/<case>/ (out of git).
 set -euo pipefail

@@ -142,11 +142,8 @@ void run_scenario(const RunOptions& o) {
   set_run_seed(o.seed);
   set_scenario_paths(o.platform, o.deployment);
 
-  // cpu/optim:Full: SimGrid 3.32's default lazy CPU update loses the completion date of a
-  // running Exec whose priority changes (Exec::update_priority), and the Exec then stalls
-  // (docs/simgrid.md). Users may still override it with their own --cfg.
   std::vector<std::string> arg_text{"botsim", "--log=root.thres:critical",
-                                    "--log=xbt_cfg.thres:critical", "--cfg=cpu/optim:Full"};
+                                    "--log=xbt_cfg.thres:critical"};
   arg_text.insert(arg_text.end(), o.sg_args.begin(), o.sg_args.end());
   std::vector<char*> argv;
   for (auto& s : arg_text) argv.push_back(s.data());
