@@ -99,7 +99,9 @@ void Auctioneer::handle(ProgressQuery& m) {
   Progress p;
   p.resource = params_.info.name;
   double bid = a.bid > 0 ? a.bid : (a.pending_bid > 0 ? a.pending_bid : params_.info.min_bid);
-  p.share_mips = share_of(a, bid);
+  // S_r: the share granted for this period (eq. 1 is recomputed every period); a user with no
+  // task running here gets the share its bid would get among the running users.
+  p.share_mips = a.exec && !a.suspended && a.share_mips > 0 ? a.share_mips : share_of(a, bid);
   p.bid = bid;
   p.remaining_mi = a.exec ? flops_to_mi(a.exec->get_remaining()) : 0.0;
   for (const auto& t : a.queue) p.remaining_mi += t.length_mi;
