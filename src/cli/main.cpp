@@ -129,6 +129,7 @@ int main(int argc, char** argv) {
       setup_logging(log_level.c_str());
       run_opts.sg_args = sg_args;
       run_opts.print_table = !quiet;
+      run_opts.stream_bids = true;
       run_scenario(run_opts);
     } else if (*validate) {
       setup_logging("warn");

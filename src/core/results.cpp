@@ -34,7 +34,42 @@ size_t Results::add_instance(InstanceRecord r) {
   return instances_.size() - 1;
 }
 
-void Results::clear() { *this = Results(); }
+static std::string csv_num(double v);
+
+static const char* const kBidsHeader = "time_s,resource,user,bid,share,cost\n";
+
+static void put_bid(std::ostream& out, const BidRecord& b) {
+  out << fmt::format("{},{},{},{},{},{}\n", csv_num(b.time_s), b.resource, b.user, csv_num(b.bid),
+                     csv_num(b.share), csv_num(b.cost));
+}
+
+void Results::add_bid(BidRecord r) {
+  if (bid_stream_) {
+    put_bid(*bid_stream_, r);
+    ++bids_streamed_;
+  } else {
+    bids_.push_back(std::move(r));
+  }
+}
+
+void Results::stream_bids_to(const std::string& path) {
+  bid_stream_ = std::make_unique<std::ofstream>(path, std::ios::binary);
+  if (!*bid_stream_) throw std::runtime_error("cannot write " + path);
+  bid_stream_path_ = path;
+  *bid_stream_ << kBidsHeader;
+  for (const auto& b : bids_) put_bid(*bid_stream_, b);
+  bids_streamed_ = bids_.size();
+  bids_.clear();
+}
+
+void Results::clear() {
+  if (bid_stream_) {
+    bid_stream_.reset();
+    std::error_code ec;
+    fs::remove(bid_stream_path_, ec);
+  }
+  *this = Results();
+}
 
 Results& results() {
   static Results r;
@@ -55,7 +90,7 @@ static void write_file(const fs::path& path, const std::string& text) {
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-void Results::write(const std::string& dir, const RunInfo& info) const {
+void Results::write(const std::string& dir, const RunInfo& info) {
   Json summary;
   summary["botsim_version"] = info.version;
   summary["platform"] = info.platform;
@@ -97,12 +132,20 @@ void Results::write(const std::string& dir, const RunInfo& info) const {
                        csv_num(t.submit_s), csv_opt(t.start_s), csv_opt(t.end_s));
   write_file(fs::path(dir) / "tasks.csv", csv);
 
-  if (!bids_.empty()) {
-    csv = "time_s,resource,user,bid,share,cost\n";
-    for (const auto& b : bids_)
-      csv += fmt::format("{},{},{},{},{},{}\n", csv_num(b.time_s), b.resource, b.user,
-                         csv_num(b.bid), csv_num(b.share), csv_num(b.cost));
-    write_file(fs::path(dir) / "bids.csv", csv);
+  if (bid_stream_) {
+    bid_stream_->close();
+    bool failed = bid_stream_->fail();
+    bid_stream_.reset();
+    if (failed) throw std::runtime_error("cannot write " + bid_stream_path_);
+    if (bids_streamed_ > 0)
+      fs::rename(bid_stream_path_, fs::path(dir) / "bids.csv");
+    else
+      fs::remove(bid_stream_path_);
+  } else if (!bids_.empty()) {
+    std::ofstream out(fs::path(dir) / "bids.csv", std::ios::binary);
+    out << kBidsHeader;
+    for (const auto& b : bids_) put_bid(out, b);
+    if (!out) throw std::runtime_error("cannot write " + (fs::path(dir) / "bids.csv").string());
   }
   if (!instances_.empty()) {
     csv = "user,instance,type,start_s,stop_s,charged_units,cost\n";
@@ -121,8 +164,8 @@ std::string Results::table() const {
   // Columns size to their widest cell; the cloud columns appear only when some user has them.
   bool cloud = false;
   for (const auto& u : users_) cloud = cloud || u.instances || u.charged_units;
-  std::vector<std::vector<std::string>> rows{{"user", "model", "policy", "vo", "tasks",
-                                              "start_s", "finish_s", "deadline_s", "met", "spent"}};
+  std::vector<std::vector<std::string>> rows{{"user", "model", "policy", "vo", "tasks", "start_s",
+                                              "finish_s", "deadline_s", "met", "spent"}};
   if (cloud) rows[0].insert(rows[0].end(), {"instances", "ATUs"});
   for (const auto& u : users_) {
     std::string met = "-";

@@ -1,7 +1,9 @@
 #pragma once
 // What a run reports: summary.json, tasks.csv and the per-model timelines of CONTRACT.md.
 // Actors append records as the simulation goes; the CLI writes them once the run succeeded.
+#include <fstream>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,19 +75,23 @@ class Results {
   ResourceRecord& resource(size_t i) { return resources_[i]; }
   size_t add_task(TaskRecord r);
   TaskRecord& task(size_t i) { return tasks_[i]; }
-  void add_bid(BidRecord r) { bids_.push_back(std::move(r)); }
+  void add_bid(BidRecord r);
   size_t add_instance(InstanceRecord r);
   InstanceRecord& instance(size_t i) { return instances_[i]; }
 
   const std::vector<UserRecord>& users() const { return users_; }
   const std::vector<ResourceRecord>& resources() const { return resources_; }
   const std::vector<TaskRecord>& tasks() const { return tasks_; }
+  /// The bid records kept in memory (none while they are streamed to a file).
   const std::vector<BidRecord>& bids() const { return bids_; }
+  /// From now on, write bid records to `path` as they come instead of keeping them (a large
+  /// auction run has millions); write() then moves that file into the results directory.
+  void stream_bids_to(const std::string& path);
   const std::vector<InstanceRecord>& instances() const { return instances_; }
 
   /// Writes summary.json, tasks.csv and, when there are records for them, bids.csv and
   /// instances.csv into `dir` (which must exist).
-  void write(const std::string& dir, const RunInfo& info) const;
+  void write(const std::string& dir, const RunInfo& info);
   /// The per-user table printed by `botsim run`.
   std::string table() const;
   void clear();
@@ -96,6 +102,9 @@ class Results {
   std::vector<TaskRecord> tasks_;
   std::vector<BidRecord> bids_;
   std::vector<InstanceRecord> instances_;
+  std::unique_ptr<std::ofstream> bid_stream_;
+  std::string bid_stream_path_;
+  size_t bids_streamed_ = 0;
 };
 
 /// The results of the simulation running in this process (one simulation per process).

@@ -181,6 +181,28 @@ void run_scenario(const RunOptions& o) {
     std::cout << o.platform << " and " << o.deployment << ": OK (" << actors.size() << " actors)\n";
     return;
   }
+  std::string out = o.out_dir.empty() ? default_out_dir(o.deployment) : o.out_dir;
+  // Bid rows go straight to a file next to the results directory; it is removed if the run fails.
+  struct StreamGuard {
+    bool active = false;
+    ~StreamGuard() {
+      if (active) results().clear();
+    }
+  } stream_guard;
+  if (o.stream_bids) {
+    std::filesystem::path target = std::filesystem::absolute(out).lexically_normal();
+    if (target.filename().empty()) target = target.parent_path();
+    std::error_code ec;
+    std::filesystem::create_directories(target.parent_path(), ec);
+    if (ec) throw InputError(out, "--out", "cannot create parent directory: " + ec.message());
+    std::string tmp = target.string() + ".bids-" + std::to_string(getpid()) + ".tmp";
+    try {
+      results().stream_bids_to(tmp);
+    } catch (const std::exception& e) {
+      throw InputError(out, "--out", e.what());
+    }
+    stream_guard.active = true;
+  }
   actor_registry().install(engine);
   {
     AbortIsInputError deployment_guard(o.deployment);
@@ -189,8 +211,8 @@ void run_scenario(const RunOptions& o) {
   engine.run();
 
   RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock()};
-  std::string out = o.out_dir.empty() ? default_out_dir(o.deployment) : o.out_dir;
   write_directory_atomically(out, [&](const std::string& dir) { results().write(dir, info); });
+  stream_guard.active = false;
   if (o.print_table) {
     std::cout << results().table();
     std::cout << "results written to " << out << "/\n";

@@ -180,6 +180,35 @@ TEST_F(ResultsTest, BidsCsv) {
   EXPECT_FALSE(fs::exists(dir_ / "instances.csv"));
 }
 
+// botsim run streams bid rows to a file as they come; the results are the same file.
+TEST_F(ResultsTest, StreamedBidsCsvIsTheSameFile) {
+  fs::path out = dir_ / "out";
+  fs::create_directory(out);
+  std::string stream = (dir_ / "bids.tmp").string();
+  Results r;
+  r.add_bid({60, "R1", "U8", 500, 0.625, 1.5});  // before streaming starts: carried over
+  r.stream_bids_to(stream);
+  r.add_bid({120, "R4", "U3", 100, 1, 0.1});
+  EXPECT_TRUE(r.bids().empty());
+  r.write(out.string(), info());
+  EXPECT_EQ(read(out / "bids.csv"),
+            "time_s,resource,user,bid,share,cost\n"
+            "60,R1,U8,500,0.625,1.5\n"
+            "120,R4,U3,100,1,0.1\n");
+  EXPECT_FALSE(fs::exists(stream));  // moved, not copied
+}
+
+// A streamed run that fails leaves no stream file behind.
+TEST_F(ResultsTest, ClearRemovesTheBidStream) {
+  std::string stream = (dir_ / "bids.tmp").string();
+  Results r;
+  r.stream_bids_to(stream);
+  r.add_bid({60, "R1", "U8", 500, 0.625, 1.5});
+  ASSERT_TRUE(fs::exists(stream));
+  r.clear();
+  EXPECT_FALSE(fs::exists(stream));
+}
+
 TEST_F(ResultsTest, InstancesCsv) {
   Results r;
   size_t i = r.add_instance({"C0", "i-1", "m1.small", 0, 3600, 1, 0.1});
