@@ -45,15 +45,15 @@ Auctioneer::Auctioneer(std::vector<std::string>)
 void Auctioneer::operator()() {
   sg4::Actor::self()->daemonize();  // serves until the last user is done
   Inbox<AuctioneerMessage> inbox("Auctioneer-" + params_.info.name);
-  params_.info.auctioneer = inbox.mailbox();
+  inbox_ = inbox.mailbox();
+  params_.info.auctioneer = inbox_;
   resource_row_ = results().add_resource({params_.info.name, params_.info.vo, 0.0});
   // 3.1: register once with the GIS of every domain the resource belongs to.
   for (const auto& vo : params_.info.vo)
     send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(vo)), RegisterResource{params_.info});
 
-  inbox_ = inbox.mailbox();
-  auto ticker =
-      start_ticker<AuctioneerMessage>(inbox_, params_.period_s, params_.period_s, PeriodEnd{});
+  // The auction clock runs as long as the simulation (the Auctioneer is a daemon).
+  start_ticker<AuctioneerMessage>(inbox_, params_.period_s, params_.period_s, PeriodEnd{});
   for (;;) {
     auto msg = inbox.receive();
     std::visit([this](auto& m) { handle(m); }, *msg);
