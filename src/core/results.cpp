@@ -165,7 +165,8 @@ std::string Results::table() const {
   bool cloud = false;
   for (const auto& u : users_) cloud = cloud || u.instances || u.charged_units;
   std::vector<std::vector<std::string>> rows{{"user", "model", "policy", "vo", "tasks", "start_s",
-                                              "finish_s", "deadline_s", "met", "spent"}};
+                                              "finish_s", "makespan_s", "deadline_s", "met",
+                                              "spent"}};
   if (cloud) rows[0].insert(rows[0].end(), {"instances", "ATUs"});
   for (const auto& u : users_) {
     std::string met = "-";
@@ -173,6 +174,7 @@ std::string Results::table() const {
     rows.push_back({u.name, u.model, u.policy, u.vo.value_or("-"),
                     fmt::format("{}/{}", u.tasks_done, u.tasks_total),
                     fmt::format("{:.1f}", u.start_s), cell(u.finish_s, "{:.1f}"),
+                    u.finish_s ? fmt::format("{:.1f}", *u.finish_s - u.start_s) : "-",
                     cell(u.deadline_s, "{:.1f}"), met, fmt::format("{:.2f}", u.spent)});
     if (cloud)
       rows.back().insert(rows.back().end(),
