@@ -16,6 +16,23 @@ const simgrid::s4u::Host* inbox_host(const simgrid::s4u::Mailbox* mailbox) {
   return it == inbox_hosts().end() ? nullptr : it->second;
 }
 
+namespace {
+std::unique_ptr<std::string>& problem() {
+  static std::unique_ptr<std::string> p;
+  return p;
+}
+}  // namespace
+
+void stop_simulation(const std::string& text) {
+  if (!problem()) problem() = std::make_unique<std::string>(text);
+  // Actor::kill_all from an actor segfaults in SimGrid 3.32: end only this actor. (The scenario
+  // check looks for missing routes first; this is the fallback.)
+  simgrid::s4u::this_actor::exit();
+  throw std::logic_error("unreachable: this_actor::exit returned");
+}
+
+const std::string* simulation_problem() { return problem().get(); }
+
 void set_inbox_host(const simgrid::s4u::Mailbox* mailbox, const simgrid::s4u::Host* host) {
   inbox_hosts()[mailbox] = host;
 }

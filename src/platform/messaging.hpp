@@ -10,6 +10,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
+#include <stdexcept>
 #include <string>
 
 namespace botsim {
@@ -21,13 +22,26 @@ constexpr std::uint64_t kControlMessageBytes = 1024;
 const simgrid::s4u::Host* inbox_host(const simgrid::s4u::Mailbox* mailbox);
 void set_inbox_host(const simgrid::s4u::Mailbox* mailbox, const simgrid::s4u::Host* host);
 
+/// Records that the scenario cannot run (e.g. two actors that must talk have no route between
+/// their hosts) and ends the calling actor; run_scenario then reports `problem` as bad input
+/// (exit code 2).
+[[noreturn]] void stop_simulation(const std::string& problem);
+/// The problem given to stop_simulation, if any.
+const std::string* simulation_problem();
+
 /// A message to an actor whose host is off is lost, as on a real network (SimGrid 3.32 would
 /// abort on a transfer to a host that is off).
 template <class Protocol, class Message>
 void send(simgrid::s4u::Mailbox* to, Message message, std::uint64_t bytes = kControlMessageBytes) {
   if (const auto* host = inbox_host(to); host && !host->is_on()) return;
   auto payload = std::make_unique<Protocol>(std::move(message));
-  to->put_init(payload.release(), bytes)->detach([](void* p) { delete static_cast<Protocol*>(p); });
+  try {
+    simgrid::s4u::CommPtr comm = to->put_init(payload.get(), bytes);
+    comm->detach([](void* p) { delete static_cast<Protocol*>(p); });
+    payload.release();                        // the comm owns it now
+  } catch (const std::invalid_argument& e) {  // SimGrid: no route between the two hosts
+    stop_simulation(std::string("bad platform: ") + e.what());
+  }
 }
 
 /// A clock for an actor: a daemon actor on the caller's host sends `tick` to `inbox` at

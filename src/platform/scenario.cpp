@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/results.hpp"
 #include "core/rng.hpp"
+#include "platform/messaging.hpp"
 #include "platform/sim_log.hpp"
 #include "version.hpp"
 
@@ -130,6 +131,32 @@ class AbortIsInputError {
 };
 }  // namespace
 
+// Deployed actors message each other: every two of their hosts need a route (SimGrid throws
+// from inside the simulation otherwise).
+static void check_routes(sg4::Engine& engine, const std::vector<ActorSpec>& actors) {
+  engine.seal_platform();
+  std::vector<sg4::Host*> hosts;
+  for (const auto& a : actors) {
+    sg4::Host* h = engine.host_by_name(a.host);
+    if (std::find(hosts.begin(), hosts.end(), h) == hosts.end()) hosts.push_back(h);
+  }
+  std::vector<sg4::Link*> links;
+  double latency = 0;
+  // All pairs up to 1,000 hosts; beyond, every host against the first one (cost stays small).
+  const size_t firsts = hosts.size() > 1000 ? 1 : hosts.size();
+  for (size_t i = 0; i < firsts; ++i)
+    for (size_t j = i + 1; j < hosts.size(); ++j) {
+      links.clear();
+      try {
+        hosts[i]->route_to(hosts[j], links, &latency);
+      } catch (const std::exception& e) {
+        throw InputError(g_paths.platform, "",
+                         std::string("no network route: ") + e.what() +
+                             " (both hosts run actors of " + g_paths.deployment + ")");
+      }
+    }
+}
+
 static void require_file(const std::string& path, const char* what) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
@@ -177,6 +204,7 @@ void run_scenario(const RunOptions& o) {
   auto actors = read_deployment(o.deployment);
   if (actors.empty()) throw InputError(o.deployment, "", "deploys no actor");
   actor_registry().validate(actors);
+  check_routes(engine, actors);
   if (o.validate_only) {
     std::cout << o.platform << " and " << o.deployment << ": OK (" << actors.size() << " actors)\n";
     return;
@@ -206,9 +234,14 @@ void run_scenario(const RunOptions& o) {
   actor_registry().install(engine);
   {
     AbortIsInputError deployment_guard(o.deployment);
-    engine.load_deployment(o.deployment);
+    try {
+      engine.load_deployment(o.deployment);
+    } catch (const std::exception& e) {  // e.g. text SimGrid's parser rejects
+      throw InputError(o.deployment, "", std::string("bad deployment: ") + e.what());
+    }
   }
   engine.run();
+  if (const std::string* problem = simulation_problem()) throw InputError(o.platform, "", *problem);
 
   RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock()};
   write_directory_atomically(out, [&](const std::string& dir) { results().write(dir, info); });

@@ -292,3 +292,29 @@ TEST(CliHelp, ExperimentListExitsZero) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(r.err.empty());
 }
+
+// Found by mutating the shipped scenario: text inside an <actor> (which SimGrid's parser
+// rejects while botsim's own check let it through) and a platform without a route between two
+// hosts that run actors (SimGrid threw from inside the simulation and aborted).
+TEST_F(CliErrors, TextInsideAnActorIsBadInput) {
+  std::string shipped =
+      botsim::test::read_text(botsim::test::source_path("deployments/sulistio2005.xml"));
+  std::string bad = shipped;
+  bad.replace(bad.find("<prop id=\"name\" value=\"U2\"/>"), 0, "5 ");
+  std::string d = file("d.xml", bad);
+  auto r = cli({"run", botsim::test::source_path("platforms/badg.xml"), d, "--out", dir_ + "/out"});
+  expect_input_error(r, {d, "Unexpected character"});
+  EXPECT_FALSE(fs::exists(dir_ + "/out"));
+}
+
+TEST_F(CliErrors, MissingRouteBetweenActorHostsIsBadInput) {
+  std::string shipped = botsim::test::read_text(botsim::test::source_path("platforms/badg.xml"));
+  std::string route = "<route src=\"users-A\" dst=\"AARNet\"><link_ctn id=\"Sydney\"/></route>";
+  ASSERT_NE(shipped.find(route), std::string::npos);
+  std::string bad = shipped;
+  bad.erase(bad.find(route), route.size());
+  std::string p = file("p.xml", bad);
+  std::string d = botsim::test::source_path("deployments/sulistio2005.xml");
+  expect_input_error(cli({"validate", p, d}), {p, "no network route", "users-A"});
+  expect_input_error(cli({"run", p, d, "--out", dir_ + "/out"}), {p, "no network route"});
+}
