@@ -17,7 +17,7 @@ namespace botsim::grid {
 
 Auctioneer::Params Auctioneer::Params::read(const PropReader& props, const ActorSite& site) {
   Params p;
-  p.period_s = props.duration("period", 60.0, 1.0);  // >= 1 s: a period is an event
+  p.period_s = props.duration("period", 60.0, 1.0, 86400.0);  // 1 s to 1 day: each is an event
   p.info.period_s = p.period_s;
   const sg4::Host* host = sg4::Host::by_name(site.host);
   PropReader hw = host_props(*host);
@@ -52,8 +52,6 @@ void Auctioneer::operator()() {
   for (const auto& vo : params_.info.vo)
     send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(vo)), RegisterResource{params_.info});
 
-  // The auction clock runs as long as the simulation (the Auctioneer is a daemon).
-  start_ticker<AuctioneerMessage>(inbox_, params_.period_s, params_.period_s, PeriodEnd{});
   for (;;) {
     auto msg = inbox.receive();
     std::visit([this](auto& m) { handle(m); }, *msg);
@@ -61,7 +59,21 @@ void Auctioneer::operator()() {
 }
 
 void Auctioneer::handle(PeriodEnd&) {
-  if (active()) end_of_period(sg4::Engine::get_clock() - params_.period_s);
+  if (active()) {
+    end_of_period(sg4::Engine::get_clock() - params_.period_s);
+    return;
+  }
+  // Nothing to share, charge or settle: the clock stops until the next bid or task, so that an
+  // idle resource costs no events (users may start hours or years in).
+  *clock_ = false;
+  clock_ = nullptr;
+}
+
+void Auctioneer::wake_clock() {
+  if (clock_) return;
+  const double period = params_.period_s;
+  const double next = (std::floor(sg4::Engine::get_clock() / period) + 1) * period;
+  clock_ = start_ticker<AuctioneerMessage>(inbox_, next, period, PeriodEnd{});
 }
 
 bool Auctioneer::active() const {
@@ -82,6 +94,7 @@ void Auctioneer::handle(PlaceBid& m) {
   Account& a = accounts_.at(m.user);
   a.pending_bid = clamp_bid(m.bid, params_.info.min_bid, params_.info.max_bid);  // eq. 2
   a.balance += m.deposit;
+  wake_clock();
 }
 
 void Auctioneer::handle(SubmitTask& m) {
@@ -90,6 +103,7 @@ void Auctioneer::handle(SubmitTask& m) {
                                    sg4::Engine::get_clock(), std::nullopt, std::nullopt});
   a.queue.push_back({m.task, m.length_mi, row});
   a.unsettled = true;
+  wake_clock();
   try_start(a);
 }
 

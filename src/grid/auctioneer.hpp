@@ -3,6 +3,7 @@
 // charges per auction period (eq. 3), time-shared, one running task per user, no preemption.
 #include <deque>
 #include <map>
+#include <memory>
 #include <simgrid/s4u/Exec.hpp>
 #include <string>
 #include <vector>
@@ -61,11 +62,13 @@ class Auctioneer {
   /// Eq. 1: the share `who` has (or would have) with bid `who_bid` among the running accounts.
   double share_of(const Account& who, double who_bid) const;
   bool active() const;
+  void wake_clock();
 
   Params params_;
   std::map<std::string, Account> accounts_;
   size_t resource_row_ = 0;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
+  std::shared_ptr<bool> clock_;  // the running auction clock, if any (start_ticker)
 };
 
 }  // namespace botsim::grid
