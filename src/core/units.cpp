@@ -57,6 +57,8 @@ double parse_duration(std::string_view text) {
   else
     throw std::invalid_argument("'" + std::string(trim(text)) +
                                 "' is not a duration (a number with s, min or h)");
+  if (!std::isfinite(v * scale))
+    throw std::invalid_argument("'" + std::string(trim(text)) + "' is out of range");
   return v * scale;
 }
 

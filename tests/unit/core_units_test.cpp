@@ -87,3 +87,10 @@ TEST(Units, FormatNumberIsShortestRoundTrip) {
   for (double v : {0.1, 1.0 / 3, 2.0 / 7, 1e-7, 6.02214076e23})
     EXPECT_EQ(parse_number(format_number(v)), v) << format_number(v);
 }
+
+// Found by mutating a cloud platform: 1e308 h overflowed to an infinite ATU, which SimGrid
+// refused from inside the simulation (abort).
+TEST(Units, DurationThatOverflowsIsRejected) {
+  EXPECT_THROW(botsim::parse_duration("1e308h"), std::invalid_argument);
+  EXPECT_DOUBLE_EQ(botsim::parse_duration("1e300s"), 1e300);
+}
