@@ -153,10 +153,11 @@ void Broker::handle(MonitorTick&) {
     return;
   }
   // All tasks done: settlements come at the next auction period. A resource that has not
-  // settled after two bidding intervals has failed since; its charges are the last reported.
-  if (++intervals_since_done_ < 2) return;
+  // settled after two of its periods (and two bidding intervals) has failed since; its
+  // charges are the last reported.
+  const double waited = sg4::Engine::get_clock() - finish_s_;
   for (auto& r : resources_)
-    if (r.unsettled) {
+    if (r.unsettled && waited >= 2 * std::max(params_.bid_interval_s, r.info.period_s)) {
       spdlog::info("{}: {} never settled; taking its last reported charges", params_.name,
                    r.info.name);
       spent_ += std::max(0.0, r.progress.charged - r.settled);

@@ -91,7 +91,6 @@ class Broker {
   size_t user_row_ = 0;
   bool discovered_ = false;
   bool gave_up_ = false;
-  int intervals_since_done_ = 0;
 };
 
 }  // namespace botsim::grid

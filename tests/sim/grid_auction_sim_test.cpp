@@ -39,8 +39,10 @@ std::string one_resource_platform(const std::string& tmp, int cores, double min_
   </zone>)"));
 }
 
-std::string no_opt_user(const std::string& name, double bid, double length_mi) {
+std::string no_opt_user(const std::string& name, double bid, double length_mi,
+                        const std::string& bid_interval = "10min") {
   return R"(<actor host="users" function="Broker"><prop id="name" value=")" + name +
+         R"("/><prop id="bid_interval" value=")" + bid_interval +
          R"("/><prop id="vo" value="A"/><prop id="policy" value="no-opt"/><prop id="bid" value=")" +
          format_number(bid) + R"("/><prop id="start" value="1s"/><prop id="deadline" value="10h"/>
     <prop id="fund" value="100"/><prop id="tasks" value="1"/><prop id="task_length" value=")" +
@@ -107,6 +109,18 @@ TEST(AuctionSim, PaperExampleSharesFinishTimesAndCosts) {
   ASSERT_EQ(r.resources().size(), 1u);
   EXPECT_NEAR(r.resources()[0].earned, 1.75, 1e-6);
   EXPECT_EQ(user(r, "U0").tasks_done, 1);
+  EXPECT_NEAR(*user(r, "U1").finish_s, 810.0, 1e-6);
+}
+
+// The same with a 1 s bidding interval, far shorter than the 60 s auction period: the brokers
+// wait for their settlements (two auction periods), so the charges are the same to the cent.
+TEST(AuctionSim, ShortBiddingIntervalStillWaitsForSettlement) {
+  std::string tmp = test::temp_dir();
+  const auto& r = test::run(
+      one_resource_platform(tmp, 1),
+      deployment(tmp, no_opt_user("U0", 10, 375000, "1s") + no_opt_user("U1", 6, 375000, "1s")));
+  EXPECT_NEAR(user(r, "U0").spent, 1.00, 1e-6);
+  EXPECT_NEAR(user(r, "U1").spent, 0.75, 1e-6);
   EXPECT_NEAR(*user(r, "U1").finish_s, 810.0, 1e-6);
 }
 
