@@ -5,22 +5,16 @@
 #include <stdexcept>
 
 #include "core/csv.hpp"
-#include "support/files.hpp"
+#include "support/temp_dir_test.hpp"
 
 using namespace botsim;
 namespace fs = std::filesystem;
 
 namespace {
 
-class CsvTest : public ::testing::Test {
+class CsvTest : public test::TempDirTest {
  protected:
-  void SetUp() override { dir_ = test::fresh_test_dir("botsim-csv-"); }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string write(const std::string& name, const std::string& text) {
-    std::string path = (dir_ / name).string();
-    test::write_text(path, text);
-    return path;
-  }
+  CsvTest() : TempDirTest("botsim-csv-") {}
   std::string error_of(const std::string& path) {
     try {
       read_csv(path);
@@ -29,7 +23,6 @@ class CsvTest : public ::testing::Test {
     }
     return "";
   }
-  fs::path dir_;
 };
 
 }  // namespace

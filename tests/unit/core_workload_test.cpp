@@ -6,7 +6,7 @@
 #include "core/error.hpp"
 #include "core/props.hpp"
 #include "core/workload.hpp"
-#include "support/files.hpp"
+#include "support/temp_dir_test.hpp"
 
 using namespace botsim;
 namespace fs = std::filesystem;
@@ -22,15 +22,9 @@ std::string parse_error(const std::string& text) {
   return "";
 }
 
-class WorkloadFileTest : public ::testing::Test {
+class WorkloadFileTest : public test::TempDirTest {
  protected:
-  void SetUp() override { dir_ = test::fresh_test_dir("botsim-wl-"); }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string write(const std::string& name, const std::string& text) {
-    std::string path = (dir_ / name).string();
-    test::write_text(path, text);
-    return path;
-  }
+  WorkloadFileTest() : TempDirTest("botsim-wl-") {}
   std::string error_of(const std::string& path) {
     try {
       read_workload_file(path);
@@ -39,7 +33,6 @@ class WorkloadFileTest : public ::testing::Test {
     }
     return "";
   }
-  fs::path dir_;
 };
 
 }  // namespace
