@@ -5,14 +5,15 @@
 #include <thread>
 #include <vector>
 
-#include "cli/experiment.hpp"
 #include "cli/models.hpp"
 #include "core/error.hpp"
+#include "experiments/runner.hpp"
 #include "platform/scenario.hpp"
 #include "platform/sim_log.hpp"
 #include "version.hpp"
 
 using namespace botsim;
+using botsim::experiments::ExperimentOptions;
 
 namespace {
 
@@ -38,7 +39,7 @@ const CLI::Validator kSeed(
     "SEED");
 
 int run_experiment(const std::string& name, ExperimentOptions opts) {
-  for (const auto& e : experiments()) {
+  for (const auto& e : experiments::registered()) {
     if (e.name != name) continue;
     if (opts.out_dir.empty()) opts.out_dir = "results/" + name;
     e.run(opts);
@@ -46,15 +47,93 @@ int run_experiment(const std::string& name, ExperimentOptions opts) {
     return 0;
   }
   std::string known;
-  for (const auto& e : experiments()) known += (known.empty() ? "" : ", ") + e.name;
+  for (const auto& e : experiments::registered()) known += (known.empty() ? "" : ", ") + e.name;
   throw InputError("", "experiment", "unknown experiment '" + name + "' (known: " + known + ")");
 }
 
-}  // namespace
+// Each subcommand: its options, then what it does once they are parsed.
+struct RunCommand {
+  CLI::App* app;
+  RunOptions opts;
+  std::string log_level = "warn";
+  bool quiet = false;
 
-int main(int argc, char** argv) {
-  // SimGrid's own options (--cfg=..., --log=...) go to SimGrid unchanged.
-  std::vector<std::string> sg_args;
+  explicit RunCommand(CLI::App& parent) {
+    app = parent.add_subcommand("run", "Run one scenario and write its results directory");
+    app->add_option("platform", opts.platform, "SimGrid platform XML")->required();
+    app->add_option("deployment", opts.deployment, "SimGrid deployment XML")->required();
+    app->add_option("--seed", opts.seed, "Seed of every random choice (default 1)")->check(kSeed);
+    app->add_option("--out", opts.out_dir,
+                    "Results directory (default results/runs/<deployment stem>)");
+    app->add_option("--log-level", log_level, "trace, debug, info, warn (default), error, off");
+    app->add_flag("--quiet", quiet, "Do not print the per-user table");
+    app->footer("SimGrid options such as --cfg=network/model:CM02 are passed to SimGrid.");
+  }
+  int operator()(const std::vector<std::string>& sg_args) {
+    setup_logging(log_level.c_str());
+    opts.sg_args = sg_args;
+    opts.print_table = !quiet;
+    opts.stream_bids = true;
+    run_scenario(opts);
+    return 0;
+  }
+};
+
+struct ValidateCommand {
+  CLI::App* app;
+  RunOptions opts;
+
+  explicit ValidateCommand(CLI::App& parent) {
+    opts.validate_only = true;
+    app = parent.add_subcommand("validate", "Check a scenario's files; run nothing");
+    app->add_option("platform", opts.platform, "SimGrid platform XML")->required();
+    app->add_option("deployment", opts.deployment, "SimGrid deployment XML")->required();
+  }
+  int operator()(const std::vector<std::string>& sg_args) {
+    setup_logging("warn");
+    opts.sg_args = sg_args;
+    run_scenario(opts);
+    return 0;
+  }
+};
+
+struct ExperimentCommand {
+  CLI::App* app;
+  CLI::Option* reps;
+  ExperimentOptions opts;
+  std::string name, data_dir;
+  bool list = false;
+
+  explicit ExperimentCommand(CLI::App& parent) {
+    opts.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    app = parent.add_subcommand("experiment", "Reproduce one paper's evaluation");
+    app->add_option("name", name, "Experiment name (see --list)");
+    app->add_flag("--list", list, "List the experiments");
+    reps = app->add_option("--reps", opts.reps, "Replications")->check(CLI::Range(1, 100000));
+    app->add_option("--jobs", opts.jobs, "Runs at once (default: cores)")
+        ->check(CLI::Range(1, 1024));
+    app->add_option("--seed", opts.seed, "First seed (default 1)")->check(kSeed);
+    app->add_option("--out", opts.out_dir, "Output directory (default results/NAME)");
+    app->add_option("--data-dir", data_dir,
+                    "Where the shipped platforms/, deployments/ and workloads/ are (default: "
+                    "the current directory, botsim's source tree or PREFIX/share/botsim)");
+  }
+  int operator()() {
+    setup_logging("warn");
+    if (list) {
+      for (const auto& e : experiments::registered())
+        std::cout << e.name << "  " << e.description << "\n";
+      return 0;
+    }
+    if (name.empty()) return usage_error("experiment: give a NAME or --list");
+    if (!data_dir.empty()) experiments::set_data_dir(data_dir);
+    opts.reps_given = reps->count() > 0;
+    return run_experiment(name, opts);
+  }
+};
+
+// SimGrid's own options (--cfg=..., --log=...) go to SimGrid unchanged; the rest to CLI11.
+std::vector<char*> split_simgrid_args(int argc, char** argv, std::vector<std::string>& sg_args) {
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
     std::string a = argv[i];
@@ -63,95 +142,56 @@ int main(int argc, char** argv) {
     else
       rest.push_back(argv[i]);
   }
+  return rest;
+}
 
+// One line, even when SimGrid's message spans several.
+int input_error(const InputError& e) {
+  std::string msg = e.what();
+  for (char& c : msg)
+    if (c == '\n') c = ' ';
+  std::cerr << "botsim: " << msg << "\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> sg_args;
+  std::vector<char*> rest = split_simgrid_args(argc, argv, sg_args);
   register_models();
 
   CLI::App app{"botsim: bag-of-tasks scheduling and payment on grids and clouds, on SimGrid"};
   app.set_version_flag("--version", std::string("botsim ") + BOTSIM_VERSION);
   app.require_subcommand(1);
-
-  RunOptions run_opts;
-  std::string log_level = "warn";
-  bool quiet = false;
-  auto* run = app.add_subcommand("run", "Run one scenario and write its results directory");
-  run->add_option("platform", run_opts.platform, "SimGrid platform XML")->required();
-  run->add_option("deployment", run_opts.deployment, "SimGrid deployment XML")->required();
-  run->add_option("--seed", run_opts.seed, "Seed of every random choice (default 1)")->check(kSeed);
-  run->add_option("--out", run_opts.out_dir,
-                  "Results directory (default results/runs/<deployment stem>)");
-  run->add_option("--log-level", log_level, "trace, debug, info, warn (default), error, off");
-  run->add_flag("--quiet", quiet, "Do not print the per-user table");
-  run->footer("SimGrid options such as --cfg=network/model:CM02 are passed to SimGrid.");
-
-  RunOptions val_opts;
-  val_opts.validate_only = true;
-  auto* validate = app.add_subcommand("validate", "Check a scenario's files; run nothing");
-  validate->add_option("platform", val_opts.platform, "SimGrid platform XML")->required();
-  validate->add_option("deployment", val_opts.deployment, "SimGrid deployment XML")->required();
-
-  ExperimentOptions exp_opts;
-  exp_opts.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  std::string exp_name;
-  bool list = false;
-  auto* experiment = app.add_subcommand("experiment", "Reproduce one paper's evaluation");
-  experiment->add_option("name", exp_name, "Experiment name (see --list)");
-  experiment->add_flag("--list", list, "List the experiments");
-  auto* reps =
-      experiment->add_option("--reps", exp_opts.reps, "Replications")->check(CLI::Range(1, 100000));
-  experiment->add_option("--jobs", exp_opts.jobs, "Runs at once (default: cores)")
-      ->check(CLI::Range(1, 1024));
-  experiment->add_option("--seed", exp_opts.seed, "First seed (default 1)")->check(kSeed);
-  experiment->add_option("--out", exp_opts.out_dir, "Output directory (default results/NAME)");
+  RunCommand run(app);
+  ValidateCommand validate(app);
+  ExperimentCommand experiment(app);
 
   // CLI11 would only say "A subcommand is required": name the word it did not understand.
   if (rest.size() > 1) {
     std::string first = rest[1];
     bool known = first == "--help" || first == "-h" || first == "--version";
-    for (const auto* sub : {run, validate, experiment}) known = known || sub->get_name() == first;
+    for (const auto* sub : {run.app, validate.app, experiment.app})
+      known = known || sub->get_name() == first;
     if (!known)
       return usage_error("unknown command '" + first +
                          "' (expected run, validate or experiment; see botsim --help)");
   }
   try {
     app.parse(static_cast<int>(rest.size()), rest.data());
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
+  } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return usage_error(e.what());
   }
 
   try {
-    if (*run) {
-      setup_logging(log_level.c_str());
-      run_opts.sg_args = sg_args;
-      run_opts.print_table = !quiet;
-      run_opts.stream_bids = true;
-      run_scenario(run_opts);
-    } else if (*validate) {
-      setup_logging("warn");
-      val_opts.sg_args = sg_args;
-      run_scenario(val_opts);
-    } else if (*experiment) {
-      setup_logging("warn");
-      if (list) {
-        for (const auto& e : experiments()) std::cout << e.name << "  " << e.description << "\n";
-        return 0;
-      }
-      if (exp_name.empty()) return usage_error("experiment: give a NAME or --list");
-      exp_opts.reps_given = reps->count() > 0;
-      return run_experiment(exp_name, exp_opts);
-    }
+    if (*run.app) return run(sg_args);
+    if (*validate.app) return validate(sg_args);
+    if (*experiment.app) return experiment();
   } catch (const InputError& e) {
-    // One line, even when SimGrid's message spans several.
-    std::string msg = e.what();
-    for (char& c : msg)
-      if (c == '\n') c = ' ';
-    std::cerr << "botsim: " << msg << "\n";
-    return 2;
+    return input_error(e);
   } catch (const std::exception& e) {
     std::cerr << "botsim: internal error: " << e.what() << "\n";
     return 1;

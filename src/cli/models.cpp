@@ -1,13 +1,15 @@
 #include "cli/models.hpp"
 
-#include "cloud/register.hpp"
+#include "experiments/register.hpp"
 #include "grid/register.hpp"
+#include "silva/register.hpp"
 
 namespace botsim {
 
 void register_models() {
   grid::register_model();
-  cloud::register_model();
+  silva::register_model();
+  experiments::register_experiments();
 }
 
 }  // namespace botsim

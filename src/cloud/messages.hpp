@@ -1,28 +1,16 @@
 #pragma once
-// The cloud protocols: one std::variant per inbox, sent through SimGrid mailboxes
-// (one inbox per actor) with platform/messaging.hpp. Control messages are zero-byte: their time
-// is the route's latency.
+// The cloud protocols, sent through SimGrid mailboxes (one inbox per actor) with
+// platform/messaging.hpp. Control messages are zero-byte: their time is the route's latency.
+// The provider answers an instance's owner through a ReplyTo address, so that any actor whose
+// protocol takes the replies (an InstancePool's owner, a test) can rent instances.
 #include <string>
 #include <variant>
 
+#include "platform/messaging.hpp"
+
 namespace botsim::cloud {
 
-// ---- to the provider ----
-struct StartInstance {
-  std::string user;           // whose bill
-  std::string owner_mailbox;  // where InstanceReady/Refused/Stopped go
-  std::string instance;       // unique name chosen by the owner
-  std::string type;
-};
-struct StopInstance {
-  std::string instance;
-};
-struct BootDone {  // the provider's own boot timers
-  std::string instance;
-};
-using ProviderMessage = std::variant<StartInstance, StopInstance, BootDone>;
-
-// ---- to an instance's owner (e.g. the Silva coordinator) ----
+// ---- from the provider to an instance's owner ----
 struct InstanceReady {
   std::string instance, host;
   double billing_start_s = 0;  // the start request as the provider received it
@@ -36,19 +24,34 @@ struct InstanceStopped {
   long charged_units = 0;
   double cost = 0;
 };
+using InstanceOwner = ReplyTo<InstanceReady, InstanceRefused, InstanceStopped>;
+
+// ---- to the provider ----
+struct StartInstance {
+  std::string user;      // whose bill
+  InstanceOwner owner;   // where InstanceReady/Refused/Stopped go
+  std::string instance;  // unique name chosen by the owner
+  std::string type;
+};
+struct StopInstance {
+  std::string instance;
+};
+struct BootDone {  // the provider's own boot timers
+  std::string instance;
+};
+using ProviderMessage = std::variant<StartInstance, StopInstance, BootDone>;
+
+// ---- from an InstancePool's workers and alarms to the pool's owner ----
 struct TaskDone {
   std::string instance;
   int slot = 0;
   long task = 0;
   double start_s = 0, end_s = 0;
 };
-struct Tick {};   // periodic check (Fig. 3b)
-struct StopDue {  // the instance's paid time is about to end
+struct AtuEnding {  // the instance's paid time is about to end (InstancePool::alarm_at)
   std::string instance;
   bool final = false;  // re-sent once, so that completions of the same instant come first
 };
-using OwnerMessage =
-    std::variant<InstanceReady, InstanceRefused, InstanceStopped, TaskDone, Tick, StopDue>;
 
 // ---- to a worker (one per core of an instance) ----
 struct RunTask {

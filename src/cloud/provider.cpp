@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/results.hpp"
 #include "platform/messaging.hpp"
+#include "platform/timers.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -120,20 +121,18 @@ void CloudProvider::operator()() {
 }
 
 void CloudProvider::start(const StartInstance& m) {
-  auto* owner = sg4::Mailbox::by_name(m.owner_mailbox);
   const auto& t = type(m.type);
   auto& free = free_hosts_[t.name];
   long in_use = static_cast<long>(t.hosts.size() - free.size());
   if (free.empty() || in_use >= t.max_count) {
-    send<OwnerMessage>(owner,
-                       InstanceRefused{m.instance, "no more " + t.name + " instances (max_count " +
-                                                       std::to_string(t.max_count) + ")"},
-                       0);
+    m.owner.send(InstanceRefused{m.instance, "no more " + t.name + " instances (max_count " +
+                                                 std::to_string(t.max_count) + ")"},
+                 0);
     return;
   }
   Running r;
   r.user = m.user;
-  r.owner_mailbox = m.owner_mailbox;
+  r.owner = m.owner;
   r.type = t.name;
   r.host = free.front();
   free.erase(free.begin());
@@ -147,14 +146,7 @@ void CloudProvider::start(const StartInstance& m) {
   if (t.boot_s <= 0) {
     boot_done(BootDone{m.instance});
   } else {
-    auto* inbox = inbox_;
-    double boot = t.boot_s;
-    std::string instance = m.instance;
-    sg4::Actor::create("boot-" + instance, sg4::this_actor::get_host(), [inbox, boot, instance] {
-      sg4::Actor::self()->daemonize();
-      sg4::this_actor::sleep_for(boot);
-      send<ProviderMessage>(inbox, BootDone{instance}, 0);
-    });
+    send_after<ProviderMessage>(inbox_, t.boot_s, BootDone{m.instance});
   }
 }
 
@@ -162,8 +154,7 @@ void CloudProvider::boot_done(const BootDone& m) {
   auto it = running_.find(m.instance);
   if (it == running_.end() || it->second.ready) return;  // stopped while booting
   it->second.ready = true;
-  send<OwnerMessage>(sg4::Mailbox::by_name(it->second.owner_mailbox),
-                     InstanceReady{m.instance, it->second.host, it->second.start_s}, 0);
+  it->second.owner.send(InstanceReady{m.instance, it->second.host, it->second.start_s}, 0);
 }
 
 void CloudProvider::stop(const StopInstance& m) {
@@ -184,8 +175,7 @@ void CloudProvider::stop(const StopInstance& m) {
   rec.charged_units = units;
   rec.cost = static_cast<double>(units) * t.price;
   spdlog::debug("provider: stop {} after {} ATU(s)", m.instance, units);
-  send<OwnerMessage>(sg4::Mailbox::by_name(r.owner_mailbox),
-                     InstanceStopped{m.instance, now, units, rec.cost}, 0);
+  r.owner.send(InstanceStopped{m.instance, now, units, rec.cost}, 0);
 }
 
 }  // namespace botsim::cloud

@@ -33,7 +33,8 @@ class CloudProvider {
 
  private:
   struct Running {
-    std::string user, owner_mailbox, type, host;
+    std::string user, type, host;
+    InstanceOwner owner;
     double start_s = 0;
     size_t record = 0;  // index in results().instances()
     bool ready = false;

@@ -1,6 +1,15 @@
 #pragma once
+#include <vector>
+
+#include "platform/deployment.hpp"
+
 namespace botsim::cloud {
-/// Registers the utility-cloud actors (CloudProvider, SilvaCoordinator), their cross-actor
-/// checks and the silva2008 experiment.
+
+/// Registers the utility cloud's CloudProvider actor and its deployment checks.
 void register_model();
+
+/// For a cloud model's user actor `a`: its `provider` prop (default "provider") must name a host
+/// that runs a CloudProvider. Throws InputError naming the deployment element.
+void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors);
+
 }  // namespace botsim::cloud

@@ -10,6 +10,7 @@
 #include "core/units.hpp"
 #include "grid/auction.hpp"
 #include "platform/messaging.hpp"
+#include "platform/timers.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -65,15 +66,14 @@ void Auctioneer::handle(PeriodEnd&) {
   }
   // Nothing to share, charge or settle: the clock stops until the next bid or task, so that an
   // idle resource costs no events (users may start hours or years in).
-  *clock_ = false;
-  clock_ = nullptr;
+  clock_.stop();
 }
 
 void Auctioneer::wake_clock() {
-  if (clock_) return;
+  if (clock_.active()) return;
   const double period = params_.period_s;
   const double next = (std::floor(sg4::Engine::get_clock() / period) + 1) * period;
-  clock_ = start_ticker<AuctioneerMessage>(inbox_, next, period, PeriodEnd{});
+  clock_ = every<AuctioneerMessage>(inbox_, next, period, PeriodEnd{});
 }
 
 bool Auctioneer::active() const {
@@ -161,14 +161,7 @@ void Auctioneer::try_start(Account& a) {
   exec->start();
   a.exec = exec;
   a.flops_at_mark = flops;
-  // A task runner on the resource waits for the Exec and tells the Auctioneer, so that the
-  // Auctioneer itself only ever waits on its inbox.
-  sg4::Actor::create("task-runner", sg4::this_actor::get_host(),
-                     [exec, inbox = inbox_, user = a.user] {
-                       sg4::Actor::self()->daemonize();
-                       exec->wait();
-                       send<AuctioneerMessage>(inbox, TaskFinished{user}, 0);
-                     });
+  send_when_done<AuctioneerMessage>(exec, inbox_, TaskFinished{a.user});
   if (a.share_mips <= 0) a.share_mips = share_of(a, a.bid);
   results().task(a.current.row).start_s = sg4::Engine::get_clock();
 }

@@ -11,6 +11,7 @@
 #include "core/props.hpp"
 #include "grid/protocol.hpp"
 #include "platform/scenario.hpp"
+#include "platform/timers.hpp"
 
 namespace botsim::grid {
 
@@ -68,7 +69,7 @@ class Auctioneer {
   std::map<std::string, Account> accounts_;
   size_t resource_row_ = 0;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
-  std::shared_ptr<bool> clock_;  // the running auction clock, if any (start_ticker)
+  Timer clock_;  // the auction clock, while the resource is active
 };
 
 }  // namespace botsim::grid

@@ -12,6 +12,7 @@
 #include "core/workload.hpp"
 #include "grid/auction.hpp"
 #include "platform/messaging.hpp"
+#include "platform/timers.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -104,15 +105,15 @@ void Broker::operator()() {
   submit_initial_tasks();
 
   const long total = static_cast<long>(params_.lengths.size());
-  auto ticker = start_ticker<BrokerMessage>(inbox_, params_.start_s + params_.bid_interval_s,
-                                            params_.bid_interval_s, MonitorTick{});
+  Timer ticker = every<BrokerMessage>(inbox_, params_.start_s + params_.bid_interval_s,
+                                      params_.bid_interval_s, MonitorTick{});
   auto unsettled = [this] {
     return std::any_of(resources_.begin(), resources_.end(),
                        [](const Resource& r) { return r.unsettled; });
   };
   while ((done_ < total && !gave_up_) || unsettled())
     std::visit([this](auto& m) { handle(m); }, *inbox.receive());
-  *ticker = false;
+  ticker.stop();
   record();
   spdlog::info("{} done: {} tasks, finished at {:.1f} s, spent G${:.2f}", params_.name, done_,
                finish_s_, spent_);

@@ -8,7 +8,6 @@
 #include "grid/broker.hpp"
 #include "grid/domain_graph.hpp"
 #include "grid/gis.hpp"
-#include "grid/sulistio2005_experiment.hpp"
 
 namespace botsim::grid {
 
@@ -52,7 +51,6 @@ void register_model() {
   reg.add<Broker>("Broker", "a user's bidding broker: no-opt, global or local policy (4)");
   reg.add_check(check_gis_deployment);
   reg.add_check(check_domains);
-  register_sulistio2005_experiment();
 }
 
 }  // namespace botsim::grid

@@ -12,6 +12,9 @@
 #include <simgrid/s4u/Mailbox.hpp>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <type_traits>
+#include <variant>
 
 namespace botsim {
 
@@ -44,25 +47,55 @@ void send(simgrid::s4u::Mailbox* to, Message message, std::uint64_t bytes = kCon
   }
 }
 
-/// A clock for an actor: a daemon actor on the caller's host sends `tick` to `inbox` at
-/// `first`, `first + period`, ... until the returned flag is set to false. Actors wait only on
-/// their inbox (no receive timeouts): in SimGrid 3.32 a get with a timeout can lose a message
-/// that arrives as it times out, and killing an actor blocked in Activity::wait_any_for with a
-/// timeout segfaults (docs/simgrid.md).
-template <class Protocol, class Tick>
-std::shared_ptr<bool> start_ticker(simgrid::s4u::Mailbox* inbox, double first, double period,
-                                   Tick tick) {
-  auto running = std::make_shared<bool>(true);
-  simgrid::s4u::Actor::create("ticker", simgrid::s4u::this_actor::get_host(),
-                              [inbox, first, period, tick, running] {
-                                simgrid::s4u::Actor::self()->daemonize();
-                                for (long k = 0; *running; ++k) {
-                                  simgrid::s4u::this_actor::sleep_until(first + k * period);
-                                  if (*running) send<Protocol>(inbox, tick, 0);
-                                }
-                              });
-  return running;
-}
+/// Whether message type M is one of the alternatives of Protocol (a std::variant).
+template <class M, class Protocol>
+struct is_alternative : std::false_type {};
+template <class M, class... Ts>
+struct is_alternative<M, std::variant<Ts...>> : std::disjunction<std::is_same<M, Ts>...> {};
+
+/// Where to send replies of the types Ms, whatever the receiver's own protocol: a service
+/// (a cloud provider, a contract-net contractor) answers whoever asked without knowing the
+/// asker's message set. Built from the receiver's protocol, so that an address for a protocol
+/// that cannot take every M does not compile; sending a type not among Ms does not compile.
+template <class... Ms>
+class ReplyTo {
+ public:
+  ReplyTo() = default;
+  template <class Protocol>
+  static ReplyTo to(simgrid::s4u::Mailbox* mailbox) {
+    static_assert((is_alternative<Ms, Protocol>::value && ...),
+                  "the receiver's protocol does not take every reply type");
+    ReplyTo r;
+    r.mailbox_ = mailbox;
+    r.senders_ = std::make_tuple(&deliver<Protocol, Ms>...);
+    return r;
+  }
+  template <class M>
+  void send(M message, std::uint64_t bytes = kControlMessageBytes) const {
+    std::get<Sender<M>>(senders_)(mailbox_, std::move(message), bytes);
+  }
+  simgrid::s4u::Mailbox* mailbox() const { return mailbox_; }
+  /// The same address, for fewer reply types (e.g. the part of a protocol one service sends).
+  template <class... Ns>
+  ReplyTo<Ns...> only() const {
+    ReplyTo<Ns...> r;
+    r.mailbox_ = mailbox_;
+    r.senders_ = std::make_tuple(std::get<Sender<Ns>>(senders_)...);
+    return r;
+  }
+
+ private:
+  template <class...>
+  friend class ReplyTo;
+  template <class M>
+  using Sender = void (*)(simgrid::s4u::Mailbox*, M&&, std::uint64_t);
+  template <class Protocol, class M>
+  static void deliver(simgrid::s4u::Mailbox* to, M&& message, std::uint64_t bytes) {
+    botsim::send<Protocol>(to, std::move(message), bytes);
+  }
+  simgrid::s4u::Mailbox* mailbox_ = nullptr;
+  std::tuple<Sender<Ms>...> senders_{};
+};
 
 /// One actor's inbox for protocol `Protocol` (a std::variant). Create it inside the actor.
 template <class Protocol>
@@ -77,6 +110,11 @@ class Inbox {
 
   /// The next message, waiting as long as needed.
   std::unique_ptr<Protocol> receive() { return mailbox_->get_unique<Protocol>(); }
+  /// An address for replies of types Ms to this inbox (a compile error if Protocol lacks one).
+  template <class... Ms>
+  ReplyTo<Ms...> reply_to() const {
+    return ReplyTo<Ms...>::template to<Protocol>(mailbox_);
+  }
 
  private:
   simgrid::s4u::Mailbox* mailbox_;

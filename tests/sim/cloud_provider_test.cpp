@@ -7,6 +7,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "cloud/messages.hpp"
@@ -48,11 +49,13 @@ class TestRenter {
     params_ = Params::read(running_actor_props(), running_actor_site());
   }
   void operator()() {
-    auto* inbox = sg4::Mailbox::by_name("renter");
+    using Replies = std::variant<InstanceReady, InstanceRefused, InstanceStopped>;
+    Inbox<Replies> in("renter");
+    auto owner = in.reply_to<InstanceReady, InstanceRefused, InstanceStopped>();
     auto* provider = sg4::Mailbox::by_name(provider_mailbox("provider"));
     for (size_t i = 0; i < params_.stop_at.size(); ++i) {
       std::string name = "r" + std::to_string(i);
-      send<ProviderMessage>(provider, StartInstance{"T", "renter", name, params_.type}, 0);
+      send<ProviderMessage>(provider, StartInstance{"T", owner, name, params_.type}, 0);
       std::string host;
       // Stop timers: one helper actor per instance.
       double at = params_.stop_at[i];
@@ -63,7 +66,7 @@ class TestRenter {
     }
     size_t open = params_.stop_at.size();
     while (open > 0) {
-      auto msg = inbox->get_unique<OwnerMessage>();
+      auto msg = in.receive();
       double now = sg4::Engine::get_clock();
       if (auto* m = std::get_if<InstanceReady>(msg.get())) {
         g_seen.push_back({now, "ready", m->instance, 0, 0, sg4::Host::by_name(m->host)->is_on()});

@@ -3,11 +3,11 @@
 
 #include <string>
 
-#include "cloud/jobs.hpp"
+#include "silva/jobs.hpp"
 #include "core/workload.hpp"
 #include "support/files.hpp"
 
-using namespace botsim::cloud;
+using namespace botsim::silva;
 
 TEST(SilvaRenderLike, ShippedWorkloadIsTheGeneratorsOutput) {
   auto shipped =

@@ -1,9 +1,9 @@
 // The heuristic of Silva, Veiga & Ferreira (2008), Fig. 3, as pure logic.
-#include "cloud/silva_heuristic.hpp"
+#include "silva/silva_heuristic.hpp"
 
 #include <gtest/gtest.h>
 
-using namespace botsim::cloud;
+using namespace botsim::silva;
 
 TEST(SilvaPossibleTasks, WholeTasksThatFitTheWindow) {
   EXPECT_EQ(possible_tasks(0, 3600, 300), 12);

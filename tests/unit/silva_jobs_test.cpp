@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <numeric>
 
-#include "cloud/jobs.hpp"
+#include "silva/jobs.hpp"
 
-using namespace botsim::cloud;
+using namespace botsim::silva;
 
 TEST(SilvaOptimum, Fig1Job) {
   // 300 tasks of 5 minutes: 12 per host-hour, 25 hosts, 25 charged hours.

@@ -4,7 +4,7 @@
 // answers how many computers to create.
 #include <vector>
 
-namespace botsim::cloud {
+namespace botsim::silva {
 
 /// Fig. 3a line 15 creates int(necessary*ratio)+1 computers whenever necessary >= 0, i.e. one
 /// even when none is necessary. PositiveOnly (botsim's reading): the +1 rounds a positive need
@@ -62,4 +62,4 @@ class SilvaHeuristic {
   double creation_ratio_ = 0;
 };
 
-}  // namespace botsim::cloud
+}  // namespace botsim::silva

@@ -1,9 +1,9 @@
-#include "cloud/silva_heuristic.hpp"
+#include "silva/silva_heuristic.hpp"
 
 #include <cmath>
 #include <stdexcept>
 
-namespace botsim::cloud {
+namespace botsim::silva {
 
 namespace {
 constexpr double kEps = 1e-9;
@@ -73,4 +73,4 @@ long SilvaHeuristic::after_check(double possible) const {
   return computers_to_create(necessary_computers(possible), creation_ratio_, config_.line15);
 }
 
-}  // namespace botsim::cloud
+}  // namespace botsim::silva

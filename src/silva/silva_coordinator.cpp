@@ -1,4 +1,4 @@
-#include "cloud/silva_coordinator.hpp"
+#include "silva/silva_coordinator.hpp"
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -15,18 +15,18 @@
 #include "core/units.hpp"
 #include "core/workload.hpp"
 #include "platform/messaging.hpp"
+#include "platform/timers.hpp"
 
 namespace sg4 = simgrid::s4u;
 
-namespace botsim::cloud {
+namespace botsim::silva {
+
+using namespace botsim::cloud;
 
 namespace {
 constexpr double kTol = 1e-9;
 
 std::string inbox_of(const std::string& user) { return "silva@" + user; }
-std::string worker_mailbox(const std::string& instance, int slot) {
-  return instance + "/core" + std::to_string(slot);
-}
 }  // namespace
 
 SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
@@ -81,8 +81,9 @@ SilvaCoordinator::SilvaCoordinator(std::vector<std::string>) {
 
 void SilvaCoordinator::operator()() {
   start_s_ = sg4::Engine::get_clock();
-  inbox_name_ = inbox_of(params_.user);
-  Inbox<OwnerMessage> inbox(inbox_name_);
+  Inbox<CoordinatorMessage> inbox(inbox_of(params_.user));
+  pool_.emplace(params_.user, params_.provider_host,
+                PoolAddress::to<CoordinatorMessage>(inbox.mailbox()));
   const long n = static_cast<long>(params_.task_times.size());
   heuristic_ = SilvaHeuristic(params_.heuristic, n);
 
@@ -103,27 +104,20 @@ void SilvaCoordinator::operator()() {
   u.charged_units = 0;
   user_record_ = results().add_user(u);
 
-  // Fig. 3b runs every check interval. Not start_ticker: it wakes at first + k·period, this at
-  // repeated sleep_for(interval), and the two round differently for most intervals.
-  auto* self = inbox.mailbox();
-  double interval = params_.check_interval_s;
-  sg4::Actor::create("silva-check-" + params_.user, sg4::this_actor::get_host(), [self, interval] {
-    sg4::Actor::self()->daemonize();
-    for (;;) {
-      sg4::this_actor::sleep_for(interval);
-      send<OwnerMessage>(self, Tick{}, 0);
-    }
-  });
+  // Fig. 3b runs every check interval (repeated sleeps, as the paper's loop does).
+  Timer check =
+      every_interval<CoordinatorMessage>(inbox.mailbox(), params_.check_interval_s, Tick{});
 
   request_instances(1);
   bool stopping_all = false;
-  while (!(job_done() && live_.empty())) {
+  auto& live = pool_->live();
+  while (!(job_done() && live.empty())) {
     auto msg = inbox.receive();
     std::visit([this](const auto& m) { on(m); }, *msg);
     if (job_done()) {
       if (!stopping_all) {  // the job is over: stop every instance at once
         stopping_all = true;
-        for (auto& [name, inst] : live_)
+        for (auto& [name, inst] : live)
           if (!inst.stopping) stop_instance(inst);
       }
       continue;
@@ -131,35 +125,27 @@ void SilvaCoordinator::operator()() {
     dispatch();
     // Liveness: tasks wait and no instance is coming (all stopped or refused): rent one.
     bool any =
-        std::any_of(live_.begin(), live_.end(), [](const auto& kv) { return !kv.second.stopping; });
+        std::any_of(live.begin(), live.end(), [](const auto& kv) { return !kv.second.stopping; });
     if (!queue_.empty() && !any && sg4::Engine::get_clock() > last_refusal_s_) request_instances(1);
   }
 
+  check.stop();
   auto& rec = results().user(user_record_);
   rec.tasks_done = finished_;
   rec.finish_s = last_finish_s_;
-  rec.instances = instances_;
-  rec.charged_units = charged_units_;
-  rec.spent = spent_;
+  rec.instances = pool_->started();
+  rec.charged_units = pool_->charged_units();
+  rec.spent = pool_->spent();
 }
 
 void SilvaCoordinator::request_instances(long count) {
   // Guard (not in the paper): never ask for more instances than the type allows at once or
   // than there are unfinished tasks, so that a huge necessaryComputers (e.g. a large budget
   // factor) cannot flood the provider with requests it must refuse.
-  long live = static_cast<long>(live_.size());
+  long live = static_cast<long>(pool_->live().size());
   long remaining = static_cast<long>(params_.task_times.size()) - finished_;
   count = std::min({count, params_.type.max_count - live, remaining});
-  auto* provider = sg4::Mailbox::by_name(provider_mailbox(params_.provider_host));
-  for (long i = 0; i < count; ++i) {
-    Instance inst;
-    inst.name = fmt::format("{}-i{:04d}", params_.user, ++next_instance_);
-    inst.billing_start_s = sg4::Engine::get_clock();
-    inst.slots.resize(static_cast<size_t>(params_.type.cores));
-    send<ProviderMessage>(
-        provider, StartInstance{params_.user, inbox_name_, inst.name, params_.type.name}, 0);
-    live_.emplace(inst.name, std::move(inst));
-  }
+  for (long i = 0; i < count; ++i) pool_->request(params_.type);
 }
 
 double SilvaCoordinator::window_end(const Instance& inst) const {
@@ -182,7 +168,7 @@ double SilvaCoordinator::possible_tasks_now() const {
   const double now = sg4::Engine::get_clock();
   const double avg = heuristic_.average();
   double possible = 0;
-  for (const auto& [name, inst] : live_) {
+  for (const auto& [name, inst] : pool_->live()) {
     if (inst.stopping) continue;
     double w = window_end(inst);
     for (const auto& s : inst.slots) {
@@ -199,113 +185,59 @@ double SilvaCoordinator::possible_tasks_now() const {
 
 void SilvaCoordinator::dispatch() {
   const double now = sg4::Engine::get_clock();
-  for (auto& [name, inst] : live_) {
+  for (auto& [name, inst] : pool_->live()) {
     if (!inst.ready || inst.stopping) continue;
     for (size_t k = 0; k < inst.slots.size() && !queue_.empty(); ++k) {
-      auto& s = inst.slots[k];
-      if (s.task >= 0 || !fits(inst, now)) continue;
+      if (!inst.slots[k].idle() || !fits(inst, now)) continue;
       long task = queue_.front();
       queue_.pop_front();
-      double t = params_.task_times[static_cast<size_t>(task)];
-      double flops = t * params_.type.speed;
-      s.task = task;
-      s.start_s = now;
-      s.record = results().add_task(TaskRecord{params_.user, task, flops_to_mi(flops), inst.name,
-                                               start_s_, now, std::nullopt});
-      inst.used = true;
-      send<WorkerMessage>(sg4::Mailbox::by_name(worker_mailbox(inst.name, static_cast<int>(k))),
-                          RunTask{task, flops}, 0);
+      double flops = params_.task_times[static_cast<size_t>(task)] * params_.type.speed;
+      size_t record = results().add_task(TaskRecord{params_.user, task, flops_to_mi(flops),
+                                                    inst.name, start_s_, now, std::nullopt});
+      pool_->run(inst, k, task, flops, record);
     }
   }
   // An idle instance that cannot take the next task within its window has nothing left to do:
   // stopping it now costs the same (its ATU is paid) and frees the provider's capacity.
   if (queue_.empty()) return;
-  for (auto& [name, inst] : live_) {
+  for (auto& [name, inst] : pool_->live()) {
     if (!inst.ready || inst.stopping) continue;
-    bool idle =
-        std::all_of(inst.slots.begin(), inst.slots.end(), [](const Slot& s) { return s.task < 0; });
-    if (idle && !fits(inst, now)) stop_instance(inst);
+    if (inst.idle() && !fits(inst, now)) stop_instance(inst);
   }
 }
 
 void SilvaCoordinator::stop_instance(Instance& inst) {
-  inst.stopping = true;
-  for (auto& s : inst.slots) {
-    if (s.task < 0) continue;
-    // Lost: recorded with no end, and handed out again first.
-    spdlog::info("{}: task {} lost: instance {} stopped", params_.user, s.task, inst.name);
-    queue_.push_front(s.task);
-    s.task = -1;
+  // Tasks lost on the instance are recorded with no end, and handed out again first.
+  for (long task : pool_->stop(inst)) {
+    spdlog::info("{}: task {} lost: instance {} stopped", params_.user, task, inst.name);
+    queue_.push_front(task);
   }
-  send<ProviderMessage>(sg4::Mailbox::by_name(provider_mailbox(params_.provider_host)),
-                        StopInstance{inst.name}, 0);
 }
 
 void SilvaCoordinator::on(const InstanceReady& m) {
-  auto it = live_.find(m.instance);
-  if (it == live_.end()) return;
-  auto& inst = it->second;
-  // Stopped before it was ready (the stop crossed this message): its host is off already.
-  if (inst.stopping) return;
-  inst.ready = true;
-  inst.host = m.host;
-  inst.billing_start_s = m.billing_start_s;
-  inst.ready_s = sg4::Engine::get_clock();
-  auto* host = sg4::Host::by_name(m.host);
-  std::string owner = inbox_name_;
-  // The middleware on the instance: one worker per core.
-  for (int k = 0; k < static_cast<int>(inst.slots.size()); ++k) {
-    std::string mb = worker_mailbox(inst.name, k);
-    std::string instance = inst.name;
-    sg4::Actor::create("worker-" + mb, host, [mb, owner, instance, k] {
-      sg4::Actor::self()->daemonize();
-      Inbox<WorkerMessage> in(mb);
-      for (;;) {
-        auto msg = in.receive();
-        const auto& run = std::get<RunTask>(*msg);
-        double start = sg4::Engine::get_clock();
-        sg4::this_actor::execute(run.flops);  // on this instance
-        send<OwnerMessage>(sg4::Mailbox::by_name(owner),
-                           TaskDone{instance, k, run.task, start, sg4::Engine::get_clock()}, 0);
-      }
-    });
-  }
+  Instance* inst = pool_->on(m);
+  if (!inst) return;
   // Stop just before the charged hour ends (section 4): at the end of the first ATU.
-  {
-    double stop_at = inst.billing_start_s + params_.type.atu_s - params_.stop_margin_s;
-    std::string instance = inst.name;
-    sg4::Actor::create(
-        "silva-stop-" + instance, sg4::this_actor::get_host(), [owner, instance, stop_at] {
-          sg4::Actor::self()->daemonize();
-          sg4::this_actor::sleep_until(stop_at);
-          send<OwnerMessage>(sg4::Mailbox::by_name(owner), StopDue{instance, false}, 0);
-        });
-  }
+  pool_->alarm_at(*inst, inst->billing_start_s + params_.type.atu_s - params_.stop_margin_s);
 }
 
 void SilvaCoordinator::on(const InstanceRefused& m) {
   spdlog::warn("{}: instance {} refused: {}", params_.user, m.instance, m.reason);
-  live_.erase(m.instance);
+  pool_->on(m);
   last_refusal_s_ = sg4::Engine::get_clock();
 }
 
 void SilvaCoordinator::on(const InstanceStopped& m) {
-  live_.erase(m.instance);
-  ++instances_;
-  charged_units_ += m.charged_units;
-  spent_ += m.cost;
+  for (long task : pool_->on(m)) queue_.push_front(task);
 }
 
 void SilvaCoordinator::on(const TaskDone& m) {
-  auto it = live_.find(m.instance);
-  if (it == live_.end() || it->second.stopping) return;  // stale: the task was lost
-  auto& s = it->second.slots.at(static_cast<size_t>(m.slot));
-  if (s.task != m.task) return;
-  results().task(s.record).end_s = m.end_s;
-  s.task = -1;
+  auto done = pool_->on(m);
+  if (!done) return;  // stale: the task was lost
+  results().task(done->record).end_s = done->end_s;
   ++finished_;
-  last_finish_s_ = m.end_s;
-  heuristic_.task_finished(m.end_s - m.start_s);  // Fig. 3a lines 1-4
+  last_finish_s_ = done->end_s;
+  heuristic_.task_finished(done->end_s - done->start_s);  // Fig. 3a lines 1-4
   if (job_done()) return;
   request_instances(heuristic_.after_completion(possible_tasks_now()));  // lines 6-18
 }
@@ -314,23 +246,16 @@ void SilvaCoordinator::on(const Tick&) {
   if (job_done()) return;
   const double now = sg4::Engine::get_clock();
   std::vector<double> elapsed;  // Fig. 3b lines 1-2: running tasks' time so far
-  for (const auto& [name, inst] : live_)
+  for (const auto& [name, inst] : pool_->live())
     if (inst.ready && !inst.stopping)
       for (const auto& s : inst.slots)
-        if (s.task >= 0) elapsed.push_back(now - s.start_s);
+        if (!s.idle()) elapsed.push_back(now - s.start_s);
   if (heuristic_.periodic_check(elapsed))
     request_instances(heuristic_.after_check(possible_tasks_now()));
 }
 
-void SilvaCoordinator::on(const StopDue& m) {
-  if (!m.final) {
-    // A task may complete at this very instant: its TaskDone is already queued behind this
-    // message. Re-send to self, so that it is handled first and the task is not lost.
-    send<OwnerMessage>(sg4::Mailbox::by_name(inbox_name_), StopDue{m.instance, true}, 0);
-    return;
-  }
-  auto it = live_.find(m.instance);
-  if (it != live_.end() && !it->second.stopping) stop_instance(it->second);
+void SilvaCoordinator::on(const AtuEnding& m) {
+  if (Instance* inst = pool_->on(m)) stop_instance(*inst);
 }
 
-}  // namespace botsim::cloud
+}  // namespace botsim::silva

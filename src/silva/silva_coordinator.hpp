@@ -3,16 +3,25 @@
 // rents instances from a CloudProvider, hands out randomly chosen tasks one at a time to the
 // instances' workers, and sizes the pool with the heuristic of Fig. 3.
 #include <deque>
-#include <map>
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "cloud/billing.hpp"
-#include "cloud/messages.hpp"
-#include "cloud/silva_heuristic.hpp"
+#include "cloud/instance_pool.hpp"
 #include "platform/scenario.hpp"
+#include "silva/silva_heuristic.hpp"
 
-namespace botsim::cloud {
+namespace botsim::silva {
+
+using cloud::InstanceType;
+
+struct Tick {};  // the periodic check of Fig. 3b
+/// The coordinator's inbox: its instance pool's messages and its own check timer.
+using CoordinatorMessage =
+    std::variant<cloud::InstanceReady, cloud::InstanceRefused, cloud::InstanceStopped,
+                 cloud::TaskDone, cloud::AtuEnding, Tick>;
 
 class SilvaCoordinator {
  public:
@@ -35,25 +44,15 @@ class SilvaCoordinator {
   static std::string policy(const Params& p);
 
  private:
-  struct Slot {
-    long task = -1;  // -1: idle
-    double start_s = 0;
-    size_t record = 0;  // index in results().tasks()
-  };
-  struct Instance {
-    std::string name, host;
-    double billing_start_s = 0;  // the request time until the provider confirms
-    double ready_s = 0;
-    bool ready = false, stopping = false, used = false;
-    std::vector<Slot> slots;
-  };
+  using Instance = cloud::InstancePool::Instance;
+  using Slot = cloud::InstancePool::Slot;
 
-  void on(const InstanceReady& m);
-  void on(const InstanceRefused& m);
-  void on(const InstanceStopped& m);
-  void on(const TaskDone& m);
+  void on(const cloud::InstanceReady& m);
+  void on(const cloud::InstanceRefused& m);
+  void on(const cloud::InstanceStopped& m);
+  void on(const cloud::TaskDone& m);
+  void on(const cloud::AtuEnding& m);
   void on(const Tick& m);
-  void on(const StopDue& m);
 
   void request_instances(long count);
   void stop_instance(Instance& inst);
@@ -64,17 +63,13 @@ class SilvaCoordinator {
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
   Params params_;
-  std::string inbox_name_;
+  std::optional<cloud::InstancePool> pool_;
   SilvaHeuristic heuristic_{SilvaConfig{}, 0};
   std::deque<long> queue_;  // tasks not yet running, next first (task_order; lost ones in front)
-  std::map<std::string, Instance> live_;  // requested and not yet stopped or refused
-  long next_instance_ = 0;
   long finished_ = 0;
   double last_refusal_s_ = -1;
   double start_s_ = 0, last_finish_s_ = 0;
-  long instances_ = 0, charged_units_ = 0;
-  double spent_ = 0;
   size_t user_record_ = 0;
 };
 
-}  // namespace botsim::cloud
+}  // namespace botsim::silva

@@ -1,5 +1,5 @@
 // The sulistio2005 experiment's aggregation (Figs 2-7) on hand-made run directories.
-#include "grid/sulistio2005_experiment.hpp"
+#include "experiments/sulistio2005.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include "support/files.hpp"
 
 namespace fs = std::filesystem;
-using botsim::grid::write_sulistio2005_figures;
+using botsim::experiments::write_sulistio2005_figures;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "cloud/jobs.hpp"
+#include "silva/jobs.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include "cloud/billing.hpp"
 #include "core/rng.hpp"
 
-namespace botsim::cloud {
+namespace botsim::silva {
 
 std::vector<double> render_like_job(std::uint64_t seed) {
   // 256 viewports of a 512x512 image (16 x 16 tiles of 32 x 32 pixels), rendered in order.
@@ -76,10 +76,10 @@ StaticRun static_run(const std::vector<double>& task_times, long hosts, double a
   double total = std::accumulate(task_times.begin(), task_times.end(), 0.0);
   for (double l : load) {
     r.makespan_s = std::max(r.makespan_s, l);
-    r.charged_units += charged_units(0, l, atu_s);  // every rented host pays its first ATU
+    r.charged_units += cloud::charged_units(0, l, atu_s);  // every rented host pays its first ATU
   }
   r.speedup = r.makespan_s > 0 ? total / r.makespan_s : 0;
   return r;
 }
 
-}  // namespace botsim::cloud
+}  // namespace botsim::silva

@@ -1,4 +1,4 @@
-#include "cloud/silva2008_experiment.hpp"
+#include "experiments/silva2008.hpp"
 
 #include <fmt/format.h>
 
@@ -11,15 +11,19 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "cli/experiment.hpp"
-#include "cloud/jobs.hpp"
 #include "core/csv.hpp"
 #include "core/results.hpp"
 #include "core/svg_plot.hpp"
 #include "core/units.hpp"
 #include "core/workload.hpp"
+#include "experiments/runner.hpp"
+#include "experiments/stats.hpp"
+#include "silva/jobs.hpp"
 
-namespace botsim::cloud {
+namespace botsim::experiments {
+
+using silva::optimum_hosts;
+using silva::static_run;
 
 namespace fs = std::filesystem;
 
@@ -55,23 +59,6 @@ std::string deployment_xml(const Job& job, double cr, double ir) {
       "</platform>\n",
       job.props, format_number(cr), format_number(ir));
 }
-
-struct Stats {
-  double mean = 0, sd = 0;
-};
-Stats stats(const std::vector<double>& v) {
-  Stats s;
-  if (v.empty()) return s;
-  for (double x : v) s.mean += x;
-  s.mean /= static_cast<double>(v.size());
-  if (v.size() > 1) {
-    for (double x : v) s.sd += (x - s.mean) * (x - s.mean);
-    s.sd = std::sqrt(s.sd / static_cast<double>(v.size() - 1));
-  }
-  return s;
-}
-
-std::string num(double v) { return fmt::format("{:.6g}", v); }
 
 }  // namespace
 
@@ -207,10 +194,10 @@ static void run_silva2008(const ExperimentOptions& opts) {
       size_t i = s.runs[k];
       const auto& o = outcomes[i];
       runs_csv.rows.push_back(
-          {s.job, num(s.cr), num(s.ir), std::to_string(k), std::to_string(requests[i].seed),
-           num(o.timespan_s), std::to_string(o.hosts), std::to_string(o.charged_units),
-           num(o.spent), num(o.work_s), num(o.speedup), std::to_string(o.lost_tasks),
-           std::to_string(o.optimum_hosts), num(o.optimum_timespan_s)});
+          {s.job, num6(s.cr), num6(s.ir), std::to_string(k), std::to_string(requests[i].seed),
+           num6(o.timespan_s), std::to_string(o.hosts), std::to_string(o.charged_units),
+           num6(o.spent), num6(o.work_s), num6(o.speedup), std::to_string(o.lost_tasks),
+           std::to_string(o.optimum_hosts), num6(o.optimum_timespan_s)});
       span.push_back(o.timespan_s);
       hosts.push_back(static_cast<double>(o.hosts));
       speedup.push_back(o.speedup);
@@ -232,10 +219,10 @@ static void run_silva2008(const ExperimentOptions& opts) {
     }
     auto st = stats(span), sh = stats(hosts);
     settings_csv.rows.push_back(
-        {s.job, num(s.cr), num(s.ir), std::to_string(s.runs.size()), num(st.mean), num(st.sd),
-         num(sh.mean), num(sh.sd), std::to_string(hmin), std::to_string(hmax),
-         num(stats(speedup).mean), num(stats(charged).mean), num(stats(lost).mean),
-         num(stats(opt).mean), num(stats(opt_span).mean), num(stats(over).mean)});
+        {s.job, num6(s.cr), num6(s.ir), std::to_string(s.runs.size()), num6(st.mean), num6(st.sd),
+         num6(sh.mean), num6(sh.sd), std::to_string(hmin), std::to_string(hmax),
+         num6(stats(speedup).mean), num6(stats(charged).mean), num6(stats(lost).mean),
+         num6(stats(opt).mean), num6(stats(opt_span).mean), num6(stats(over).mean)});
     optimum_by_job[s.job].insert(optimum_by_job[s.job].end(), opt.begin(), opt.end());
     optimum_span_by_job[s.job].insert(optimum_span_by_job[s.job].end(), opt_span.begin(),
                                       opt_span.end());
@@ -280,7 +267,7 @@ static void run_silva2008(const ExperimentOptions& opts) {
   for (long h = 1; h <= 60; ++h) {
     auto r = static_run(fig1_job, h, kAtu);
     fig1.rows.push_back(
-        {std::to_string(h), std::to_string(r.charged_units), num(r.speedup), num(r.makespan_s)});
+        {std::to_string(h), std::to_string(r.charged_units), num6(r.speedup), num6(r.makespan_s)});
     f1.series[0].x.push_back(static_cast<double>(h));
     f1.series[0].y.push_back(static_cast<double>(r.charged_units));
     f1.series[1].x.push_back(static_cast<double>(h));
@@ -321,4 +308,4 @@ void register_silva2008_experiment() {
                  run_silva2008});
 }
 
-}  // namespace botsim::cloud
+}  // namespace botsim::experiments

@@ -1,4 +1,4 @@
-#include "cli/experiment.hpp"
+#include "experiments/runner.hpp"
 
 #include <spawn.h>
 #include <sys/wait.h>
@@ -14,7 +14,7 @@
 
 extern char** environ;
 
-namespace botsim {
+namespace botsim::experiments {
 
 namespace fs = std::filesystem;
 
@@ -24,20 +24,39 @@ static std::vector<Experiment>& registry() {
 }
 
 void register_experiment(Experiment e) { registry().push_back(std::move(e)); }
-const std::vector<Experiment>& experiments() { return registry(); }
-
-std::string find_data_file(const std::string& relative) {
-  if (fs::exists(relative)) return relative;
-  fs::path in_source = fs::path(BOTSIM_SOURCE_DIR) / relative;
-  if (fs::exists(in_source)) return in_source.string();
-  throw InputError(relative, "", "shipped data file not found (run botsim from its source tree)");
-}
+const std::vector<Experiment>& registered() { return registry(); }
 
 static std::string self_exe() {
   std::error_code ec;
   auto p = fs::read_symlink("/proc/self/exe", ec);
   if (ec) throw std::runtime_error("cannot find botsim's own executable: " + ec.message());
   return p.string();
+}
+
+static std::string& data_dir_option() {
+  static std::string dir;
+  return dir;
+}
+
+void set_data_dir(const std::string& dir) { data_dir_option() = dir; }
+
+std::string find_data_file(const std::string& relative) {
+  std::vector<fs::path> places;
+  if (data_dir_option().empty() && fs::exists(relative)) return relative;
+  if (!data_dir_option().empty()) {
+    places.push_back(data_dir_option());
+  } else {
+    // The source tree of a build (botsim is BUILD/botsim), and the install prefix
+    // (PREFIX/bin/botsim, data in PREFIX/share/botsim).
+    const fs::path exe_dir = fs::path(self_exe()).parent_path();
+    places = {exe_dir.parent_path(), exe_dir.parent_path() / "share/botsim"};
+  }
+  for (const auto& dir : places)
+    if (fs::exists(dir / relative)) return (dir / relative).string();
+  std::string looked;
+  for (const auto& dir : places) looked += (looked.empty() ? "" : ", ") + dir.string();
+  throw InputError(relative, "",
+                   "shipped data file not found (looked in " + looked + "; give --data-dir)");
 }
 
 static pid_t spawn_run(const std::string& exe, const RunRequest& r) {
@@ -92,4 +111,4 @@ void run_many(const std::vector<RunRequest>& requests, int jobs) {
   }
 }
 
-}  // namespace botsim
+}  // namespace botsim::experiments

@@ -1,7 +1,7 @@
 #pragma once
 #include <string>
 
-namespace botsim::cloud {
+namespace botsim::experiments {
 
 /// `botsim experiment silva2008` (docs/silva2008.md).
 void register_silva2008_experiment();
@@ -20,4 +20,4 @@ struct SilvaRunOutcome {
 /// Reads a run's summary.json and tasks.csv (first user). Throws std::runtime_error.
 SilvaRunOutcome read_silva_run(const std::string& dir, double host_processing_time);
 
-}  // namespace botsim::cloud
+}  // namespace botsim::experiments

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace botsim::grid {
+namespace botsim::experiments {
 
 /// Registers `botsim experiment sulistio2005`.
 void register_sulistio2005_experiment();
@@ -16,4 +16,4 @@ void register_sulistio2005_experiment();
 std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
                                        const std::string& out_dir);
 
-}  // namespace botsim::grid
+}  // namespace botsim::experiments

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace botsim {
+namespace botsim::experiments {
 
 struct ExperimentOptions {
   int reps = 1;
@@ -22,7 +22,7 @@ struct Experiment {
 };
 
 void register_experiment(Experiment e);
-const std::vector<Experiment>& experiments();
+const std::vector<Experiment>& registered();
 
 /// One `botsim run` to do in a child process.
 struct RunRequest {
@@ -36,8 +36,10 @@ struct RunRequest {
 /// (exit code 2), std::runtime_error otherwise.
 void run_many(const std::vector<RunRequest>& requests, int jobs);
 
-/// A shipped file (platforms/..., deployments/..., workloads/...): looked up in the current
-/// directory first, then in botsim's source tree.
+/// A shipped file (platforms/..., deployments/..., workloads/...): looked up in the directory
+/// set_data_dir named, else in the current directory, the source tree botsim was built in
+/// (botsim's own directory's parent) and the install prefix's share/botsim.
 std::string find_data_file(const std::string& relative);
+void set_data_dir(const std::string& dir);
 
-}  // namespace botsim
+}  // namespace botsim::experiments

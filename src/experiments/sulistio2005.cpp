@@ -1,4 +1,4 @@
-#include "grid/sulistio2005_experiment.hpp"
+#include "experiments/sulistio2005.hpp"
 
 #include <fmt/format.h>
 
@@ -12,13 +12,14 @@
 #include <optional>
 #include <stdexcept>
 
-#include "cli/experiment.hpp"
 #include "core/csv.hpp"
 #include "core/results.hpp"
 #include "core/svg_plot.hpp"
 #include "core/units.hpp"
+#include "experiments/runner.hpp"
+#include "experiments/stats.hpp"
 
-namespace botsim::grid {
+namespace botsim::experiments {
 
 namespace fs = std::filesystem;
 
@@ -26,31 +27,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kDefaultPeriod = 60;  // the paper's auction period, when bids.csv cannot tell
-
-// Means and deviations are rounded to 6 significant digits: enough for figures, and no
-// floating-point noise in the tables.
-std::string num6(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : ""; }
-
-struct Stats {
-  double mean = kNaN, sd = kNaN;
-  size_t n = 0;
-};
-
-// Sample standard deviation (n - 1); 0 for a single value.
-Stats stats(const std::vector<double>& v) {
-  Stats s;
-  s.n = v.size();
-  if (v.empty()) return s;
-  s.mean = 0;
-  for (double x : v) s.mean += x;
-  s.mean /= static_cast<double>(v.size());
-  s.sd = 0;
-  if (v.size() > 1) {
-    for (double x : v) s.sd += (x - s.mean) * (x - s.mean);
-    s.sd = std::sqrt(s.sd / static_cast<double>(v.size() - 1));
-  }
-  return s;
-}
 
 // One user across all runs.
 struct UserAcross {
@@ -442,4 +418,4 @@ void register_sulistio2005_experiment() {
       run_sulistio2005});
 }
 
-}  // namespace botsim::grid
+}  // namespace botsim::experiments

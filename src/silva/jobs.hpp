@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace botsim::cloud {
+namespace botsim::silva {
 
 /// A render-like job shaped as the paper's Fig. 2 describes (the POV-Ray trace is not
 /// published): 256 tasks in image order, mostly short with a slowly rising trend, a periodic
@@ -26,4 +26,4 @@ struct StaticRun {
 };
 StaticRun static_run(const std::vector<double>& task_times, long hosts, double atu_s);
 
-}  // namespace botsim::cloud
+}  // namespace botsim::silva

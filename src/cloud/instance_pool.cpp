@@ -1,0 +1,147 @@
+#include "cloud/instance_pool.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+#include "cloud/provider.hpp"
+#include "platform/timers.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace botsim::cloud {
+
+std::string worker_mailbox(const std::string& instance, int slot) {
+  return instance + "/core" + std::to_string(slot);
+}
+
+bool InstancePool::Instance::idle() const {
+  return std::all_of(slots.begin(), slots.end(), [](const Slot& s) { return s.idle(); });
+}
+
+InstancePool::InstancePool(std::string user, const std::string& provider_host, PoolAddress owner)
+    : user_(std::move(user)),
+      provider_(sg4::Mailbox::by_name(provider_mailbox(provider_host))),
+      owner_(std::move(owner)) {}
+
+InstancePool::Instance& InstancePool::request(const InstanceType& type) {
+  Instance inst;
+  inst.name = fmt::format("{}-i{:04d}", user_, ++next_instance_);
+  inst.type = &type;
+  inst.billing_start_s = sg4::Engine::get_clock();
+  inst.slots.resize(static_cast<size_t>(type.cores));
+  send<ProviderMessage>(
+      provider_,
+      StartInstance{user_, owner_.only<InstanceReady, InstanceRefused, InstanceStopped>(),
+                    inst.name, type.name},
+      0);
+  std::string name = inst.name;
+  return live_.emplace(name, std::move(inst)).first->second;
+}
+
+void InstancePool::run(Instance& inst, size_t slot, long task, double flops, size_t record) {
+  auto& s = inst.slots.at(slot);
+  s.task = task;
+  s.start_s = sg4::Engine::get_clock();
+  s.record = record;
+  inst.used = true;
+  send<WorkerMessage>(sg4::Mailbox::by_name(worker_mailbox(inst.name, static_cast<int>(slot))),
+                      RunTask{task, flops}, 0);
+}
+
+std::vector<long> InstancePool::stop(Instance& inst) {
+  inst.stopping = true;
+  std::vector<long> lost;
+  for (auto& s : inst.slots) {
+    if (s.idle()) continue;
+    lost.push_back(s.task);
+    s.task = -1;
+  }
+  send<ProviderMessage>(provider_, StopInstance{inst.name}, 0);
+  return lost;
+}
+
+void InstancePool::alarm_at(const Instance& inst, double at) const {
+  std::string name = inst.name;
+  PoolAddress owner = owner_;
+  spawn_daemon("atu-alarm", [owner, name, at] {
+    sg4::this_actor::sleep_until(at);
+    owner.send(AtuEnding{name, false}, 0);
+  });
+}
+
+InstancePool::Instance* InstancePool::on(const InstanceReady& m) {
+  auto it = live_.find(m.instance);
+  if (it == live_.end()) return nullptr;
+  auto& inst = it->second;
+  // Stopped before it was ready (the stop crossed this message): its host is off already.
+  if (inst.stopping) return nullptr;
+  inst.ready = true;
+  inst.host = m.host;
+  inst.billing_start_s = m.billing_start_s;
+  inst.ready_s = sg4::Engine::get_clock();
+  start_workers(inst);
+  return &inst;
+}
+
+void InstancePool::start_workers(const Instance& inst) {
+  auto* host = sg4::Host::by_name(inst.host);
+  // The middleware on the instance: one worker per core, running one task at a time.
+  for (int k = 0; k < static_cast<int>(inst.slots.size()); ++k) {
+    std::string mb = worker_mailbox(inst.name, k);
+    sg4::Actor::create("worker-" + mb, host, [mb, owner = owner_, instance = inst.name, k] {
+      sg4::Actor::self()->daemonize();
+      Inbox<WorkerMessage> in(mb);
+      for (;;) {
+        auto msg = in.receive();
+        const auto& run = std::get<RunTask>(*msg);
+        double start = sg4::Engine::get_clock();
+        sg4::this_actor::execute(run.flops);  // on this instance
+        owner.send(TaskDone{instance, k, run.task, start, sg4::Engine::get_clock()}, 0);
+      }
+    });
+  }
+}
+
+void InstancePool::on(const InstanceRefused& m) { live_.erase(m.instance); }
+
+std::vector<long> InstancePool::on(const InstanceStopped& m) {
+  std::vector<long> lost;
+  if (auto it = live_.find(m.instance); it != live_.end()) {
+    if (!it->second.stopping)
+      for (const auto& s : it->second.slots)
+        if (!s.idle()) lost.push_back(s.task);
+    live_.erase(it);
+  }
+  ++started_;
+  charged_units_ += m.charged_units;
+  spent_ += m.cost;
+  return lost;
+}
+
+std::optional<InstancePool::Finished> InstancePool::on(const TaskDone& m) {
+  auto it = live_.find(m.instance);
+  if (it == live_.end() || it->second.stopping) return std::nullopt;  // stale: the task was lost
+  auto slot = static_cast<size_t>(m.slot);
+  auto& s = it->second.slots.at(slot);
+  if (s.task != m.task) return std::nullopt;
+  Finished f{&it->second, slot, m.task, s.record, m.start_s, m.end_s};
+  s.task = -1;
+  return f;
+}
+
+InstancePool::Instance* InstancePool::on(const AtuEnding& m) {
+  if (!m.final) {
+    // A task may complete at this very instant: its TaskDone is already queued behind this
+    // message. Re-send to self, so that it is handled first and the task is not lost.
+    owner_.send(AtuEnding{m.instance, true}, 0);
+    return nullptr;
+  }
+  auto it = live_.find(m.instance);
+  return it == live_.end() || it->second.stopping ? nullptr : &it->second;
+}
+
+}  // namespace botsim::cloud

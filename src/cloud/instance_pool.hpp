@@ -1,0 +1,94 @@
+#pragma once
+// The instances one user rents from a CloudProvider (docs/cloud.md), for any provisioning
+// policy (Silva et al. 2008, BaTS, ...): it requests and stops instances of any type, starts one
+// worker per core on each instance once it is ready, hands tasks to the workers, sets
+// end-of-ATU alarms, adds up the charges, and says which tasks were lost when an instance
+// stopped. It lives inside the owner actor and uses the owner's inbox: the owner's protocol
+// (a std::variant) takes the PoolAddress messages and hands each to the matching on().
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cloud/billing.hpp"
+#include "cloud/messages.hpp"
+
+namespace botsim::cloud {
+
+/// What an InstancePool's owner receives: the provider's replies, its workers' TaskDone and its
+/// alarms' AtuEnding.
+using PoolAddress = ReplyTo<InstanceReady, InstanceRefused, InstanceStopped, TaskDone, AtuEnding>;
+
+class InstancePool {
+ public:
+  struct Slot {
+    long task = -1;  // -1: idle
+    double start_s = 0;
+    size_t record = 0;  // the owner's task record
+    bool idle() const { return task < 0; }
+  };
+  struct Instance {
+    std::string name, host;
+    const InstanceType* type = nullptr;
+    double billing_start_s = 0;  // the request time until the provider confirms
+    double ready_s = 0;
+    bool ready = false, stopping = false, used = false;
+    std::vector<Slot> slots;  // one per core
+    bool idle() const;
+  };
+  /// A task a worker finished: its slot is free again.
+  struct Finished {
+    Instance* instance;
+    size_t slot;
+    long task;
+    size_t record;
+    double start_s, end_s;
+  };
+
+  /// `owner` is the owning actor's inbox; instances are named "<user>-i0001", ...
+  InstancePool(std::string user, const std::string& provider_host, PoolAddress owner);
+
+  /// Asks the provider for an instance of `type` (which must outlive the pool).
+  Instance& request(const InstanceType& type);
+  /// Hands `task` (`flops` of work) to slot `slot` of a ready instance; `record` is the owner's.
+  void run(Instance& inst, size_t slot, long task, double flops, size_t record);
+  /// Asks the provider to stop `inst`. Returns the tasks that were running on it (lost, in slot
+  /// order); its slots are idle again.
+  std::vector<long> stop(Instance& inst);
+  /// Sends the owner AtuEnding for `inst` at time `at`.
+  void alarm_at(const Instance& inst, double at) const;
+
+  /// The instance, ready now, its workers started; nullptr if it was stopped meanwhile.
+  Instance* on(const InstanceReady& m);
+  void on(const InstanceRefused& m);
+  /// Forgets the instance and adds its charges. Returns the tasks lost if the instance stopped
+  /// without being asked to (e.g. it failed).
+  std::vector<long> on(const InstanceStopped& m);
+  /// The task a worker finished, or nothing if it is stale (its instance was stopped).
+  std::optional<Finished> on(const TaskDone& m);
+  /// The instance whose alarm rang, once every completion of the same instant has been handled
+  /// (the alarm is re-sent to self once); nullptr before that or if it was stopped.
+  Instance* on(const AtuEnding& m);
+
+  std::map<std::string, Instance>& live() { return live_; }  // requested, not yet gone
+  const std::map<std::string, Instance>& live() const { return live_; }
+  long started() const { return started_; }  // stopped instances, counted when billed
+  long charged_units() const { return charged_units_; }
+  double spent() const { return spent_; }
+
+ private:
+  void start_workers(const Instance& inst);
+
+  std::string user_;
+  simgrid::s4u::Mailbox* provider_;
+  PoolAddress owner_;
+  std::map<std::string, Instance> live_;
+  long next_instance_ = 0;
+  long started_ = 0, charged_units_ = 0;
+  double spent_ = 0;
+};
+
+/// The mailbox of the worker of slot `slot` of `instance`.
+std::string worker_mailbox(const std::string& instance, int slot);
+
+}  // namespace botsim::cloud

@@ -1,0 +1,16 @@
+#include "experiments/register.hpp"
+
+#include "experiments/silva2008.hpp"
+#include "experiments/sulistio2005.hpp"
+
+namespace botsim::experiments {
+
+void register_experiments() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  register_sulistio2005_experiment();
+  register_silva2008_experiment();
+}
+
+}  // namespace botsim::experiments

@@ -1,0 +1,26 @@
+#include "experiments/stats.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace botsim::experiments {
+
+Stats stats(const std::vector<double>& v) {
+  Stats s;
+  s.n = v.size();
+  if (v.empty()) return s;
+  s.mean = 0;
+  for (double x : v) s.mean += x;
+  s.mean /= static_cast<double>(v.size());
+  s.sd = 0;
+  if (v.size() > 1) {
+    for (double x : v) s.sd += (x - s.mean) * (x - s.mean);
+    s.sd = std::sqrt(s.sd / static_cast<double>(v.size() - 1));
+  }
+  return s;
+}
+
+std::string num6(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : ""; }
+
+}  // namespace botsim::experiments

@@ -1,0 +1,35 @@
+#include "silva/register.hpp"
+
+#include <set>
+
+#include "cloud/register.hpp"
+#include "core/error.hpp"
+#include "silva/silva_coordinator.hpp"
+
+namespace botsim::silva {
+
+static void check_coordinators(const std::vector<ActorSpec>& actors) {
+  std::set<std::string> users;
+  for (const auto& a : actors) {
+    if (a.function != "SilvaCoordinator") continue;
+    cloud::check_provider_of(a, actors);
+    auto it = a.props.find("user");
+    std::string user = it == a.props.end() ? a.host : it->second;
+    if (!users.insert(user).second)
+      throw InputError(scenario_paths().deployment, a.element(),
+                       "property 'user': user '" + user + "' is deployed twice");
+  }
+}
+
+void register_model() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  cloud::register_model();
+  auto& r = actor_registry();
+  r.add<SilvaCoordinator>("SilvaCoordinator",
+                          "Silva, Veiga & Ferreira (2008) host-allocation heuristic");
+  r.add_check(check_coordinators);
+}
+
+}  // namespace botsim::silva
