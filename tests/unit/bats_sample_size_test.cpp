@@ -44,6 +44,7 @@ TEST(BatsSampleSize, Fig2UpperBound) {
 TEST(BatsSampleSize, Fig2CurveByHand) {
   // ns = ceil(N z^2 / (z^2 + 2 (N - 1) delta^2)), z^2 = 3.841459, 2 delta^2 = 0.125.
   EXPECT_EQ(sample_size_formula(1, 0.25, 0.95), 1);       // 3.84 / 3.84 = 1
+  EXPECT_EQ(sample_size_formula(9, 0.25, 0.95), 8);       // 34.57 / 4.8415 = 7.14 (2N: 6.96 -> 7)
   EXPECT_EQ(sample_size_formula(10, 0.25, 0.95), 8);      // 38.41 / 4.966 = 7.73
   EXPECT_EQ(sample_size_formula(100, 0.25, 0.95), 24);    // 384.15 / 16.216 = 23.69
   EXPECT_EQ(sample_size_formula(1000, 0.25, 0.95), 30);   // 3841.5 / 128.716 = 29.84 (4.1's bag)
