@@ -67,6 +67,15 @@ MachineEstimate estimate(const MachineState& m, const SampleSet& sample, double 
 
 }  // namespace
 
+double monitoring_interval_s(double atu_s, double fraction) {
+  if (!(atu_s > 0) || !std::isfinite(atu_s))
+    throw std::invalid_argument(fmt::format("ATU must be > 0 seconds, got {:g}", atu_s));
+  if (!(fraction > 0 && fraction <= 1))
+    throw std::invalid_argument(
+        fmt::format("monitoring fraction of the ATU must be in (0, 1], got {:g}", fraction));
+  return std::max(300.0, fraction * atu_s);
+}
+
 const char* to_string(Decision d) {
   switch (d) {
     case Decision::Keep:

@@ -13,6 +13,10 @@
 
 namespace botsim::bats {
 
+/// 3.1: "a (small) fraction of the ATU, but at least equal to 5 minutes": max(300 s,
+/// fraction * ATU). Throws std::invalid_argument unless 0 < fraction <= 1 and ATU > 0.
+double monitoring_interval_s(double atu_s, double fraction = 1.0 / 12);
+
 /// One active machine, as the master sees it (3.1).
 struct MachineState {
   int cluster = 0;

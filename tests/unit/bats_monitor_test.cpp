@@ -167,3 +167,12 @@ TEST(BatsBudgetLedger, NeverPaysBeyondBudgetAndCushion) {
   EXPECT_THROW(BudgetLedger(-1), std::invalid_argument);
   EXPECT_THROW(BudgetLedger(1, -1), std::invalid_argument);
 }
+
+TEST(BatsMonitoringInterval, AFractionOfTheAtuButAtLeastFiveMinutes) {
+  EXPECT_DOUBLE_EQ(monitoring_interval_s(3600), 300);  // 3600 / 12
+  EXPECT_DOUBLE_EQ(monitoring_interval_s(3600, 0.25), 900);
+  EXPECT_DOUBLE_EQ(monitoring_interval_s(600, 0.1), 300);  // 60 s raised to 5 min
+  EXPECT_THROW(monitoring_interval_s(3600, 0), std::invalid_argument);
+  EXPECT_THROW(monitoring_interval_s(3600, 1.5), std::invalid_argument);
+  EXPECT_THROW(monitoring_interval_s(0), std::invalid_argument);
+}
