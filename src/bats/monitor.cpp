@@ -1,0 +1,198 @@
+#include "bats/monitor.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace botsim::bats {
+
+namespace {
+
+constexpr double kMoneyTolerance = 1e-9;
+
+// The ATU a machine is in at uptime x: the k-th covers [(k-1) ATU, k ATU); it is charged on
+// entry, so at x = k ATU the machine has entered (and paid) ATU k + 1.
+long atu_index(double x, double atu_s) { return static_cast<long>(std::floor(x / atu_s)) + 1; }
+
+void validate_state(const MonitorState& s) {
+  validate_clusters(s.clusters, s.atu_s);
+  if (s.stats.size() != s.clusters.size())
+    throw std::invalid_argument("monitor: one statistics entry per cluster needed");
+  for (const MachineState& m : s.machines) {
+    if (m.cluster < 0 || m.cluster >= static_cast<int>(s.clusters.size()))
+      throw std::invalid_argument(fmt::format("monitor: machine of unknown cluster {}", m.cluster));
+    if (m.tasks_done < 0 || m.busy_s < 0 || m.uptime_s < 0 || m.running_elapsed_s < 0)
+      throw std::invalid_argument("monitor: negative machine statistics");
+  }
+  if (s.tasks_in_bag < 0) throw std::invalid_argument("monitor: negative bag size");
+}
+
+std::vector<double> current_ti(const MonitorState& s) {
+  std::vector<std::vector<double>> running(s.clusters.size());
+  for (const MachineState& m : s.machines)
+    if (m.running) running[m.cluster].push_back(m.running_elapsed_s);
+  std::vector<double> ti;
+  for (std::size_t i = 0; i < s.clusters.size(); ++i)
+    ti.push_back(cluster_ti(s.stats[i].sample, s.stats[i].rt_done_s, s.stats[i].tasks_done,
+                            running[i]));  // 2.1, modified CMA
+  return ti;
+}
+
+// up_e, v, delta, ft, eta of one machine (3.1); nr and np come once the budget is known.
+MachineEstimate estimate(const MachineState& m, const SampleSet& sample, double ti_s,
+                         double atu_s) {
+  MachineEstimate e;
+  e.tau_e = m.running ? sample.tail_estimate(m.running_elapsed_s) : 0;
+  e.up_e =
+      m.uptime_s + (m.running ? e.tau_e - m.running_elapsed_s : 0);  // up_e = up + (tau_e - tau)
+  double busy = m.busy_s + e.tau_e;
+  long done = m.tasks_done + (m.running ? 1 : 0);
+  e.v = done > 0 && busy > 0 ? static_cast<double>(done) / busy  // v = (nt + 1) / (rt + tau_e)
+                             : 1 / ti_s;  // nothing run yet: the cluster's speed
+  if (m.marked) {
+    // Released at the end of the current ATU: only that paid time counts.
+    double end = static_cast<double>(atu_index(m.uptime_s, atu_s)) * atu_s;
+    e.preempted = m.running && e.up_e > end;
+    e.delta = e.preempted ? 0 : end - e.up_e;
+  } else {
+    e.delta = atu_s - std::fmod(e.up_e, atu_s);  // delta = ATU - up_e mod ATU
+    e.extra_atus = atu_index(e.up_e, atu_s) - atu_index(m.uptime_s, atu_s);
+  }
+  e.ft = static_cast<long>(std::floor(e.delta * e.v + 1e-9));  // ft = floor(delta * v)
+  e.eta = m.marked ? 0 : std::max(0.0, e.delta - static_cast<double>(e.ft) / e.v);
+  return e;
+}
+
+}  // namespace
+
+double monitoring_interval_s(double atu_s, double fraction) {
+  if (!(atu_s > 0) || !std::isfinite(atu_s))
+    throw std::invalid_argument(fmt::format("ATU must be > 0 seconds, got {:g}", atu_s));
+  if (!(fraction > 0 && fraction <= 1))
+    throw std::invalid_argument(
+        fmt::format("monitoring fraction of the ATU must be in (0, 1], got {:g}", fraction));
+  return std::max(300.0, fraction * atu_s);
+}
+
+const char* to_string(Decision d) {
+  switch (d) {
+    case Decision::Keep:
+      return "keep";
+    case Decision::KeepCushion:
+      return "keep-cushion";
+    case Decision::Reconfigure:
+      return "reconfigure";
+  }
+  return "?";
+}
+
+MonitorReport monitor(const MonitorState& s) {
+  validate_state(s);
+  MonitorReport r;
+  r.ti_s = current_ti(s);
+  double active_price = 0;  // per ATU, of the machines that go on
+  long ft_sum = 0, preempted = 0;
+  for (const MachineState& m : s.machines) {
+    MachineEstimate e = estimate(m, s.stats[m.cluster].sample, r.ti_s[m.cluster], s.atu_s);
+    double price = s.clusters[m.cluster].price_per_atu;
+    r.committed += static_cast<double>(e.extra_atus) * price;  // tau_ke's cost (3.1)
+    if (!m.marked) active_price += price;
+    ft_sum += e.ft;
+    preempted += e.preempted ? 1 : 0;
+    r.machines.push_back(e);
+  }
+  r.budget_for_plan = s.budget_left - r.committed;
+  // The remaining budget spread evenly over the machines that go on: each gets nr more ATUs.
+  if (active_price > 0 && r.budget_for_plan > 0)
+    r.atus_left = static_cast<long>(std::floor(r.budget_for_plan / active_price + 1e-9));
+  for (std::size_t j = 0; j < s.machines.size(); ++j) {
+    MachineEstimate& e = r.machines[j];
+    if (s.machines[j].marked) continue;
+    e.nr = r.atus_left;
+    e.np = static_cast<long>(  // 3.1: floor((nr * ATU + eta) * v)
+        std::floor((static_cast<double>(e.nr) * s.atu_s + e.eta) * e.v + 1e-9));
+    r.np += e.np;
+  }
+  r.ne = s.tasks_in_bag - ft_sum + preempted;  // Ne = Nr - sum ft
+  if (r.ne <= r.np) {
+    r.decision = Decision::Keep;
+  } else if (s.cushion_tasks > 0 && r.ne <= r.np + s.cushion_tasks) {
+    r.decision = Decision::KeepCushion;  // the rounding problem, paid by the cushion (3.1)
+  } else {
+    r.decision = Decision::Reconfigure;  // BKP with the remaining budget, no cushion
+    KnapsackAnswer a =
+        knapsack(s.clusters, r.ti_s, r.ne, std::max(0.0, r.budget_for_plan), s.atu_s);
+    r.target = a.feasible ? a.best
+                          : evaluate(std::vector<int>(s.clusters.size(), 0), s.clusters, r.ti_s,
+                                     r.ne, s.atu_s);
+  }
+  return r;
+}
+
+ReconfigurationPlan plan_reconfiguration(const std::vector<MachineState>& machines,
+                                         const std::vector<int>& target, double atu_s) {
+  if (!(atu_s > 0)) throw std::invalid_argument("ATU must be > 0 seconds");
+  ReconfigurationPlan p;
+  p.acquire.assign(target.size(), 0);
+  for (std::size_t c = 0; c < target.size(); ++c) {
+    if (target[c] < 0) throw std::invalid_argument("reconfiguration: negative machine count");
+    std::vector<std::size_t> on, off;  // unmarked, marked machines of cluster c
+    for (std::size_t j = 0; j < machines.size(); ++j)
+      if (machines[j].cluster == static_cast<int>(c)) (machines[j].marked ? off : on).push_back(j);
+    auto paid_left = [&](std::size_t j) {  // time to the end of the current ATU
+      double up = machines[j].uptime_s;
+      return static_cast<double>(atu_index(up, atu_s)) * atu_s - up;
+    };
+    auto ends_first = [&](std::size_t a, std::size_t b) { return paid_left(a) < paid_left(b); };
+    int have = static_cast<int>(on.size());
+    if (target[c] < have) {  // shrink: mark those that would start a new ATU first
+      std::sort(on.begin(), on.end(), ends_first);
+      p.mark.insert(p.mark.end(), on.begin(), on.begin() + (have - target[c]));
+      continue;
+    }
+    int need = target[c] - have;  // grow: keep marked machines (no start-up delay) first
+    std::sort(off.begin(), off.end(),
+              [&](std::size_t a, std::size_t b) { return ends_first(b, a); });
+    int keep = std::min<int>(need, static_cast<int>(off.size()));
+    p.unmark.insert(p.unmark.end(), off.begin(), off.begin() + keep);
+    p.acquire[c] = need - keep;
+  }
+  return p;
+}
+
+MachineAction on_work_request(const MachineState& m, double ti_s, double atu_s, bool bag_empty) {
+  if (!m.marked) return bag_empty ? MachineAction::Wait : MachineAction::TakeTask;
+  double end = static_cast<double>(atu_index(m.uptime_s, atu_s)) * atu_s;
+  if (!bag_empty && m.uptime_s + ti_s <= end) return MachineAction::TakeTask;
+  return MachineAction::Release;
+}
+
+BudgetLedger::BudgetLedger(double budget, double cushion) : budget_(budget), cushion_(cushion) {
+  if (!(budget >= 0) || !std::isfinite(budget))
+    throw std::invalid_argument(fmt::format("budget must be >= 0, got {:g}", budget));
+  if (!(cushion >= 0) || !std::isfinite(cushion))
+    throw std::invalid_argument(fmt::format("cushion must be >= 0, got {:g}", cushion));
+}
+
+bool BudgetLedger::can_pay(double amount) const {
+  double limit = budget_ + cushion_;
+  return amount >= 0 && spent_ + amount <= limit + kMoneyTolerance * std::max(1.0, limit);
+}
+
+void BudgetLedger::pay(double amount) {
+  if (!can_pay(amount))
+    throw std::logic_error(
+        fmt::format("paying {:g} would exceed the budget {:g} + cushion {:g} "
+                    "(spent {:g})",
+                    amount, budget_, cushion_, spent_));
+  spent_ += amount;
+}
+
+double BudgetLedger::left() const { return std::max(0.0, budget_ - spent_); }
+double BudgetLedger::left_with_cushion() const {
+  return std::max(0.0, budget_ + cushion_ - spent_);
+}
+
+}  // namespace botsim::bats

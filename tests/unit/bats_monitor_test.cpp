@@ -1,0 +1,178 @@
+// BaTS (Oprescu, Kielmann & Leahu 2011), section 3.1 and Fig. 4: monitoring the execution.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "bats/monitor.hpp"
+
+using namespace botsim::bats;
+
+namespace {
+
+// ATU 3600 s; one cluster at $3 (10 machines) with sample 600, 1200, 1800 s (3 tasks, 3600 s).
+// m0: 2 tasks in 2400 s, up 3000 s, running for 300 s.
+// m1: 1 task in 600 s, up 1000 s, running for 700 s.
+// m2: marked, nothing done, up 3300 s, running for 100 s.
+MonitorState hand_state() {
+  MonitorState s;
+  s.clusters = {{"c1", 3, 10}};
+  s.atu_s = 3600;
+  s.stats = {ClusterStats{SampleSet({600, 1200, 1800}), 3600, 3}};
+  s.machines = {MachineState{0, 2, 2400, 3000, true, 300, false},
+                MachineState{0, 1, 600, 1000, true, 700, false},
+                MachineState{0, 0, 0, 3300, true, 100, true}};
+  s.tasks_in_bag = 20;
+  s.budget_left = 30;
+  return s;
+}
+
+}  // namespace
+
+TEST(BatsMonitor, NeAndNpOnAStateWorkedOutByHand) {
+  MonitorReport r = monitor(hand_state());
+  // tau_e from the sample tail: 300 -> (600+1200+1800)/3 = 1200; 700 -> (1200+1800)/2 = 1500;
+  // 100 -> 1200. Ti = (3600 + 1200 + 1500 + 1200) / (3 + 3) = 1250.
+  ASSERT_EQ(r.ti_s.size(), 1u);
+  EXPECT_DOUBLE_EQ(r.ti_s[0], 1250);
+  const MachineEstimate& m0 = r.machines[0];
+  EXPECT_DOUBLE_EQ(m0.tau_e, 1200);
+  EXPECT_DOUBLE_EQ(m0.up_e, 3900);     // 3000 + (1200 - 300)
+  EXPECT_DOUBLE_EQ(m0.v, 3.0 / 3600);  // (2 + 1) / (2400 + 1200)
+  EXPECT_DOUBLE_EQ(m0.delta, 3300);    // 3600 - 3900 mod 3600
+  EXPECT_EQ(m0.ft, 2);                 // floor(3300 / 1200)
+  EXPECT_DOUBLE_EQ(m0.eta, 900);       // 3300 - 2 * 1200
+  EXPECT_EQ(m0.extra_atus, 1);         // its task runs into ATU 2: $3 committed
+  const MachineEstimate& m1 = r.machines[1];
+  EXPECT_DOUBLE_EQ(m1.tau_e, 1500);
+  EXPECT_DOUBLE_EQ(m1.up_e, 1800);     // 1000 + 800
+  EXPECT_DOUBLE_EQ(m1.v, 2.0 / 2100);  // (1 + 1) / (600 + 1500)
+  EXPECT_DOUBLE_EQ(m1.delta, 1800);
+  EXPECT_EQ(m1.ft, 1);            // floor(1800 * 2 / 2100) = floor(1.71)
+  EXPECT_DOUBLE_EQ(m1.eta, 750);  // 1800 - 1050
+  EXPECT_EQ(m1.extra_atus, 0);
+  const MachineEstimate& m2 = r.machines[2];  // up_e = 3300 + 1100 = 4400 > 3600: preempted
+  EXPECT_TRUE(m2.preempted);
+  EXPECT_EQ(m2.ft, 0);
+  EXPECT_EQ(m2.np, 0);
+  // Budget: 30 - 3 committed = 27 over $6 per ATU of m0 and m1: nr = 4 ATUs each.
+  EXPECT_DOUBLE_EQ(r.committed, 3);
+  EXPECT_DOUBLE_EQ(r.budget_for_plan, 27);
+  EXPECT_EQ(r.atus_left, 4);
+  EXPECT_EQ(m0.np, 12);  // floor((4 * 3600 + 900) / 1200) = floor(12.75)
+  EXPECT_EQ(m1.np, 14);  // floor((14400 + 750) * 2 / 2100) = floor(14.43)
+  // Ne = 20 - (2 + 1 + 0) + 1 (m2's task back to the bag) = 18; Np = 26.
+  EXPECT_EQ(r.ne, 18);
+  EXPECT_EQ(r.np, 26);
+  EXPECT_EQ(r.decision, Decision::Keep);
+}
+
+TEST(BatsMonitor, CushionCoversDeltaNOtherwiseReconfigure) {
+  MonitorState s = hand_state();
+  s.tasks_in_bag = 40;  // Ne = 38 > Np = 26
+  EXPECT_EQ(monitor(s).decision, Decision::Reconfigure);
+  s.cushion_tasks = 12;  // Ne <= Np + delta_n = 38
+  EXPECT_EQ(monitor(s).decision, Decision::KeepCushion);
+  s.cushion_tasks = 11;
+  MonitorReport r = monitor(s);
+  EXPECT_EQ(r.decision, Decision::Reconfigure);
+  // 38 tasks of 1250 s (2.88 per machine-ATU) need 14 machine-ATUs; $27 buys 9: no affordable
+  // configuration, the target is empty (the bag will be left incomplete).
+  EXPECT_EQ(r.target.machines, std::vector<int>{0});
+}
+
+TEST(BatsMonitor, ReconfigureThroughTheKnapsack) {
+  // No machine: Np = 0, Ne = 10 tasks of Ti = 3600 / 3 = 1200 s (3 per machine-ATU), $27 left:
+  // 9 machines for 1 ATU ($27) is the fastest affordable; 10 would cost $30.
+  MonitorState s = hand_state();
+  s.machines.clear();
+  s.tasks_in_bag = 10;
+  s.budget_left = 27;
+  MonitorReport r = monitor(s);
+  EXPECT_DOUBLE_EQ(r.ti_s[0], 1200);
+  EXPECT_EQ(r.ne, 10);
+  EXPECT_EQ(r.np, 0);
+  ASSERT_EQ(r.decision, Decision::Reconfigure);
+  EXPECT_EQ(r.target.machines, std::vector<int>{9});
+  EXPECT_DOUBLE_EQ(r.target.cost, 27);
+}
+
+TEST(BatsMonitor, IdleMachineUsesItsOwnOrTheClustersSpeed) {
+  MonitorState s = hand_state();
+  s.machines = {MachineState{0, 4, 4000, 4000, false, 0, false},
+                MachineState{0, 0, 0, 100, false, 0, false}};
+  MonitorReport r = monitor(s);
+  EXPECT_DOUBLE_EQ(r.machines[0].v, 4.0 / 4000);  // nt / rt
+  EXPECT_DOUBLE_EQ(r.machines[0].delta, 3200);    // 3600 - 400
+  EXPECT_EQ(r.machines[0].ft, 3);
+  EXPECT_DOUBLE_EQ(r.machines[1].v, 1.0 / 1200);  // 1 / Ti, Ti = 3600 / 3
+}
+
+TEST(BatsMonitor, MalformedStateIsRefused) {
+  MonitorState s = hand_state();
+  s.stats.clear();
+  EXPECT_THROW(monitor(s), std::invalid_argument);
+  s = hand_state();
+  s.machines[0].cluster = 4;
+  EXPECT_THROW(monitor(s), std::invalid_argument);
+  s = hand_state();
+  s.tasks_in_bag = -1;
+  EXPECT_THROW(monitor(s), std::invalid_argument);
+}
+
+TEST(BatsReconfiguration, ShrinkMarksThoseWhoseAtuEndsFirst) {
+  // Unmarked machines at up 100, 3500, 2000 s: paid time left 3500, 100, 1600 s.
+  std::vector<MachineState> m{MachineState{0, 0, 0, 100}, MachineState{0, 0, 0, 3500},
+                              MachineState{0, 0, 0, 2000}, MachineState{1, 0, 0, 50}};
+  ReconfigurationPlan p = plan_reconfiguration(m, {1, 1}, 3600);
+  EXPECT_EQ(p.mark, (std::vector<std::size_t>{1, 2}));
+  EXPECT_TRUE(p.unmark.empty());
+  EXPECT_EQ(p.acquire, (std::vector<int>{0, 0}));
+}
+
+TEST(BatsReconfiguration, GrowKeepsMarkedMachinesBeforeAcquiring) {
+  std::vector<MachineState> m{MachineState{0, 0, 0, 100}, MachineState{0, 0, 0, 500},
+                              MachineState{0, 0, 0, 3000}};
+  m[1].marked = m[2].marked = true;
+  // One more: keep the marked one with the most paid time left (up 500, 3100 s left).
+  EXPECT_EQ(plan_reconfiguration(m, {2}, 3600).unmark, std::vector<std::size_t>{1});
+  ReconfigurationPlan p = plan_reconfiguration(m, {4}, 3600);
+  EXPECT_EQ(p.unmark, (std::vector<std::size_t>{1, 2}));
+  EXPECT_EQ(p.acquire, std::vector<int>{1});
+  EXPECT_THROW(plan_reconfiguration(m, {-1}, 3600), std::invalid_argument);
+}
+
+TEST(BatsWorkRequest, MarkedMachinesTakeOnlyTasksThatFitTheirPaidTime) {
+  MachineState m{0, 0, 0, 3000};
+  EXPECT_EQ(on_work_request(m, 700, 3600, false), MachineAction::TakeTask);
+  EXPECT_EQ(on_work_request(m, 700, 3600, true), MachineAction::Wait);
+  m.marked = true;
+  EXPECT_EQ(on_work_request(m, 500, 3600, false), MachineAction::TakeTask);  // 3500 <= 3600
+  EXPECT_EQ(on_work_request(m, 700, 3600, false), MachineAction::Release);   // 3700 > 3600
+  EXPECT_EQ(on_work_request(m, 500, 3600, true), MachineAction::Release);
+}
+
+TEST(BatsBudgetLedger, NeverPaysBeyondBudgetAndCushion) {
+  BudgetLedger l(10, 2);
+  EXPECT_DOUBLE_EQ(l.left(), 10);
+  EXPECT_TRUE(l.can_pay(6));
+  l.pay(6);
+  EXPECT_TRUE(l.can_pay(6));  // 12 = budget + cushion
+  l.pay(6);
+  EXPECT_DOUBLE_EQ(l.spent(), 12);
+  EXPECT_DOUBLE_EQ(l.left(), 0);
+  EXPECT_DOUBLE_EQ(l.left_with_cushion(), 0);
+  EXPECT_FALSE(l.can_pay(0.01));
+  EXPECT_THROW(l.pay(0.01), std::logic_error);
+  EXPECT_DOUBLE_EQ(l.spent(), 12);
+  EXPECT_THROW(BudgetLedger(-1), std::invalid_argument);
+  EXPECT_THROW(BudgetLedger(1, -1), std::invalid_argument);
+}
+
+TEST(BatsMonitoringInterval, AFractionOfTheAtuButAtLeastFiveMinutes) {
+  EXPECT_DOUBLE_EQ(monitoring_interval_s(3600), 300);  // 3600 / 12
+  EXPECT_DOUBLE_EQ(monitoring_interval_s(3600, 0.25), 900);
+  EXPECT_DOUBLE_EQ(monitoring_interval_s(600, 0.1), 300);  // 60 s raised to 5 min
+  EXPECT_THROW(monitoring_interval_s(3600, 0), std::invalid_argument);
+  EXPECT_THROW(monitoring_interval_s(3600, 1.5), std::invalid_argument);
+  EXPECT_THROW(monitoring_interval_s(0), std::invalid_argument);
+}

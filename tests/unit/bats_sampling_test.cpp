@@ -1,0 +1,97 @@
+// BaTS (Oprescu, Kielmann & Leahu 2011), Fig. 3 and the standalone mode's implicit sampling.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "bats/sampling.hpp"
+
+using namespace botsim::bats;
+
+namespace {
+using Kind = SampleAssignment::Kind;
+const std::vector<Cluster> kTwo{{"c0", 3, 10}, {"c1", 5, 2}};
+
+// ns = 9: the 7 replicated tasks (base times 10, 12, ..., 22; cluster 1 runs 1 + 2t) and two
+// others, 16 s on cluster 0 and 41 s on cluster 1.
+SamplingPhase finished_phase(std::vector<Cluster> clusters) {
+  SamplingPhase p(clusters, 9, 7);
+  for (int r = 0; r < kNlr; ++r) {
+    EXPECT_EQ(p.next_task(0).replicated, r);
+    EXPECT_EQ(p.next_task(1).replicated, r);
+    p.replicated_done(r, 0, 10 + 2 * r);
+    p.replicated_done(r, 1, 1 + 2 * (10 + 2 * r));
+  }
+  EXPECT_EQ(p.next_task(0).kind, Kind::Sample);
+  EXPECT_EQ(p.next_task(1).kind, Kind::Sample);
+  EXPECT_EQ(p.next_task(1).kind, Kind::Nothing);  // ns - nlr = 2 others already running
+  p.sample_done(0, 16);
+  EXPECT_FALSE(p.complete());
+  p.sample_done(1, 41);
+  return p;
+}
+}  // namespace
+
+TEST(BatsSampling, Fig3ReplicatesThenSelfSchedules) {
+  SamplingPhase p(kTwo, 9, 7);
+  EXPECT_EQ(p.initial_configuration(), (std::vector<int>{7, 2}));  // iw = 7, at most Ai
+  for (int r = 0; r < kNlr; ++r) {
+    SampleAssignment a = p.next_task(0);
+    EXPECT_EQ(a.kind, Kind::Replicated);
+    EXPECT_EQ(a.replicated, r);
+  }
+  EXPECT_EQ(p.next_task(0).kind, Kind::Sample);  // cluster 0's replicated tasks all sent
+  EXPECT_EQ(p.next_task(1).replicated, 0);       // cluster 1 still owes all seven
+  EXPECT_FALSE(p.regression_ready());
+  EXPECT_THROW(p.regression(), std::logic_error);
+  // A lost replicated task is sent again.
+  p.replicated_lost(0, 1);
+  EXPECT_EQ(p.next_task(1).replicated, 0);
+  EXPECT_THROW(p.replicated_done(3, 1, 10), std::invalid_argument);  // never sent to cluster 1
+}
+
+TEST(BatsSampling, CompleteSampleSetsTiAndSummary) {
+  SamplingPhase p = finished_phase(kTwo);
+  ASSERT_TRUE(p.complete());
+  EXPECT_NEAR(p.regression().against_base(1).beta0, 1, 1e-9);
+  EXPECT_NEAR(p.regression().against_base(1).beta1, 2, 1e-9);
+  // Cluster 0: 10..22 (sum 112), 16, and 41 transferred: (41 - 1) / 2 = 20 -> 148 / 9.
+  // Cluster 1: 21..45 (sum 231), 41, and 16 transferred: 1 + 32 = 33 -> 305 / 9.
+  std::vector<double> ti = p.ti_s();
+  EXPECT_NEAR(ti[0], 148.0 / 9, 1e-9);
+  EXPECT_NEAR(ti[1], 305.0 / 9, 1e-9);
+  // Ti * ci: 49.3 on cluster 0, 169.4 on cluster 1.
+  EXPECT_EQ(p.intermediary_cluster(), 0);
+  SamplingSummary s = p.summary();
+  EXPECT_EQ(s.ns, 9);
+  EXPECT_EQ(s.nlr, 7);
+  ASSERT_EQ(s.sample_moments.size(), 2u);
+  EXPECT_NEAR(s.sample_moments[0].mu, 148.0 / 9, 1e-9);
+  // At $1 per ATU cluster 1 becomes the most profitable: 33.9 < 49.3.
+  EXPECT_EQ(finished_phase({{"c0", 3, 10}, {"c1", 1, 2}}).intermediary_cluster(), 1);
+}
+
+TEST(BatsSampling, BadInputIsRefused) {
+  EXPECT_THROW(SamplingPhase(kTwo, 6, 7), std::invalid_argument);  // ns < nlr
+  EXPECT_THROW(SamplingPhase(kTwo, 9, 0), std::invalid_argument);
+  EXPECT_THROW(SamplingPhase(kTwo, 9, 7, 2), std::invalid_argument);
+  EXPECT_THROW(SamplingPhase({}, 9, 7), std::invalid_argument);
+  SamplingPhase p(kTwo, 9, 7);
+  EXPECT_THROW(p.next_task(2), std::invalid_argument);
+  EXPECT_THROW(p.sample_done(0, 5), std::invalid_argument);  // none running
+}
+
+TEST(BatsImplicitSampling, EveryClusterNeedsItsOwnSample) {
+  ImplicitSampling s(kTwo, 2, 4);
+  EXPECT_EQ(s.initial_configuration(), (std::vector<int>{4, 2}));
+  s.task_finished(0, 100);
+  s.task_finished(0, 200);
+  s.task_finished(1, 50);
+  EXPECT_FALSE(s.complete());
+  EXPECT_THROW(s.ti_s(), std::logic_error);
+  s.task_finished(1, 70);
+  ASSERT_TRUE(s.complete());
+  EXPECT_EQ(s.ti_s(), (std::vector<double>{150, 60}));
+  EXPECT_DOUBLE_EQ(s.sample_sets()[1].tail_estimate(55), 70);
+  EXPECT_THROW(ImplicitSampling(kTwo, 0, 4), std::invalid_argument);
+  EXPECT_THROW(s.task_finished(5, 1), std::invalid_argument);
+}
