@@ -73,7 +73,7 @@ struct RunCommand {
     setup_logging(log_level.c_str());
     opts.sg_args = sg_args;
     opts.print_table = !quiet;
-    opts.stream_bids = true;
+    opts.stream_timelines = true;
     run_scenario(opts);
     return 0;
   }

@@ -8,6 +8,7 @@
 #include <simgrid/s4u/NetZone.hpp>
 
 #include "cloud/messages.hpp"
+#include "cloud/records.hpp"
 #include "core/error.hpp"
 #include "core/results.hpp"
 #include "platform/messaging.hpp"
@@ -139,7 +140,7 @@ void CloudProvider::start(const StartInstance& m) {
   r.start_s = sg4::Engine::get_clock();
   sg4::Host::by_name(r.host)->turn_on();
   // The first ATU is charged at the start request.
-  r.record = results().add_instance(
+  r.record = results().timeline<InstanceRecord>().add(
       InstanceRecord{m.user, m.instance, t.name, r.start_s, std::nullopt, 1, t.price});
   spdlog::debug("provider: start {} ({}) on {} for {}", m.instance, t.name, r.host, m.user);
   running_[m.instance] = r;
@@ -170,7 +171,7 @@ void CloudProvider::stop(const StopInstance& m) {
   free_hosts_[t.name].push_back(r.host);
   std::sort(free_hosts_[t.name].begin(), free_hosts_[t.name].end());
   long units = charged_units(r.start_s, now, t.atu_s);
-  auto& rec = results().instance(r.record);
+  auto& rec = results().timeline<InstanceRecord>().at(r.record);
   rec.stop_s = now;
   rec.charged_units = units;
   rec.cost = static_cast<double>(units) * t.price;

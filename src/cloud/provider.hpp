@@ -36,7 +36,7 @@ class CloudProvider {
     std::string user, type, host;
     InstanceOwner owner;
     double start_s = 0;
-    size_t record = 0;  // index in results().instances()
+    size_t record = 0;  // in results().timeline<InstanceRecord>()
     bool ready = false;
   };
   void start(const StartInstance& m);

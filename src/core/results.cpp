@@ -29,44 +29,37 @@ size_t Results::add_task(TaskRecord r) {
   tasks_.push_back(std::move(r));
   return tasks_.size() - 1;
 }
-size_t Results::add_instance(InstanceRecord r) {
-  instances_.push_back(std::move(r));
-  return instances_.size() - 1;
+std::string csv_number(double v) { return fmt::format("{}", v); }
+std::string csv_number(const std::optional<double>& v) { return v ? csv_number(*v) : ""; }
+
+void move_or_remove(const std::string& from, const std::string& to) {
+  if (to.empty())
+    fs::remove(from);
+  else
+    fs::rename(from, to);
 }
 
-static std::string csv_num(double v);
-
-static const char* const kBidsHeader = "time_s,resource,user,bid,share,cost\n";
-
-static void put_bid(std::ostream& out, const BidRecord& b) {
-  out << fmt::format("{},{},{},{},{},{}\n", csv_num(b.time_s), b.resource, b.user, csv_num(b.bid),
-                     csv_num(b.share), csv_num(b.cost));
+void Results::add_file(const std::string& name, std::string content) {
+  files_[name] = std::move(content);
 }
 
-void Results::add_bid(BidRecord r) {
-  if (bid_stream_) {
-    put_bid(*bid_stream_, r);
-    ++bids_streamed_;
-  } else {
-    bids_.push_back(std::move(r));
-  }
+std::string Results::stream_path(const std::string& file) const {
+  return stream_prefix_ + "." + fs::path(file).stem().string() + "-" + std::to_string(getpid()) +
+         ".tmp";
 }
 
-void Results::stream_bids_to(const std::string& path) {
-  bid_stream_ = std::make_unique<std::ofstream>(path, std::ios::binary);
-  if (!*bid_stream_) throw std::runtime_error("cannot write " + path);
-  bid_stream_path_ = path;
-  *bid_stream_ << kBidsHeader;
-  for (const auto& b : bids_) put_bid(*bid_stream_, b);
-  bids_streamed_ = bids_.size();
-  bids_.clear();
+void Results::stream_timelines(const std::string& prefix) {
+  stream_prefix_ = prefix;
+  for (auto& [file, t] : timelines_)
+    if (t->streamed_type()) t->stream_to(stream_path(file));
 }
 
 void Results::clear() {
-  if (bid_stream_) {
-    bid_stream_.reset();
-    std::error_code ec;
-    fs::remove(bid_stream_path_, ec);
+  for (auto& [file, t] : timelines_) {
+    try {
+      t->discard();
+    } catch (const std::exception&) {  // already gone: nothing to clean up
+    }
   }
   *this = Results();
 }
@@ -80,9 +73,6 @@ template <class T>
 static Json opt(const std::optional<T>& v) {
   return v ? Json(*v) : Json(nullptr);
 }
-
-static std::string csv_num(double v) { return fmt::format("{}", v); }
-static std::string csv_opt(const std::optional<double>& v) { return v ? csv_num(*v) : ""; }
 
 static void write_file(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
@@ -117,6 +107,7 @@ void Results::write(const std::string& dir, const RunInfo& info) {
     j["instances"] = opt(u.instances);
     j["charged_units"] = opt(u.charged_units);
     j["messages"] = opt(u.messages);
+    for (const auto& [key, value] : u.extra.items()) j[key] = value;
     users.push_back(std::move(j));
   }
   summary["users"] = std::move(users);
@@ -128,32 +119,12 @@ void Results::write(const std::string& dir, const RunInfo& info) {
 
   std::string csv = "user,task,length_mi,host,submit_s,start_s,end_s\n";
   for (const auto& t : tasks_)
-    csv += fmt::format("{},{},{},{},{},{},{}\n", t.user, t.task, csv_num(t.length_mi), t.host,
-                       csv_num(t.submit_s), csv_opt(t.start_s), csv_opt(t.end_s));
+    csv += fmt::format("{},{},{},{},{},{},{}\n", t.user, t.task, csv_number(t.length_mi), t.host,
+                       csv_number(t.submit_s), csv_number(t.start_s), csv_number(t.end_s));
   write_file(fs::path(dir) / "tasks.csv", csv);
 
-  if (bid_stream_) {
-    bid_stream_->close();
-    bool failed = bid_stream_->fail();
-    bid_stream_.reset();
-    if (failed) throw std::runtime_error("cannot write " + bid_stream_path_);
-    if (bids_streamed_ > 0)
-      fs::rename(bid_stream_path_, fs::path(dir) / "bids.csv");
-    else
-      fs::remove(bid_stream_path_);
-  } else if (!bids_.empty()) {
-    std::ofstream out(fs::path(dir) / "bids.csv", std::ios::binary);
-    out << kBidsHeader;
-    for (const auto& b : bids_) put_bid(out, b);
-    if (!out) throw std::runtime_error("cannot write " + (fs::path(dir) / "bids.csv").string());
-  }
-  if (!instances_.empty()) {
-    csv = "user,instance,type,start_s,stop_s,charged_units,cost\n";
-    for (const auto& i : instances_)
-      csv += fmt::format("{},{},{},{},{},{},{}\n", i.user, i.instance, i.type, csv_num(i.start_s),
-                         csv_opt(i.stop_s), i.charged_units, csv_num(i.cost));
-    write_file(fs::path(dir) / "instances.csv", csv);
-  }
+  for (auto& [file, t] : timelines_) t->write(dir);
+  for (const auto& [name, content] : files_) write_file(fs::path(dir) / name, content);
 }
 
 static std::string cell(const std::optional<double>& v, const char* fmtstr) {

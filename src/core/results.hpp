@@ -3,7 +3,9 @@
 // Actors append records as the simulation goes; the CLI writes them once the run succeeded.
 #include <fstream>
 #include <functional>
+#include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +27,8 @@ struct UserRecord {
   std::optional<long> instances;
   std::optional<long> charged_units;
   std::optional<long> messages;
+  /// A model's own per-user fields, written after the fields above in summary.json.
+  nlohmann::ordered_json extra = nlohmann::ordered_json::object();
 };
 
 struct ResourceRecord {
@@ -43,26 +47,62 @@ struct TaskRecord {
   std::optional<double> end_s;
 };
 
-struct BidRecord {
-  double time_s = 0;
-  std::string resource, user;
-  double bid = 0;    // cents per minute
-  double share = 0;  // fraction of the resource, in [0, 1]
-  double cost = 0;   // charged for this auction period (G$)
-};
-
-struct InstanceRecord {
-  std::string user, instance, type;
-  double start_s = 0;
-  std::optional<double> stop_s;
-  long charged_units = 0;
-  double cost = 0;
-};
-
 struct RunInfo {
   std::string version, platform, deployment;
   unsigned long long seed = 1;
   double simulated_time_s = 0;
+};
+
+/// A number as the results files write it: the shortest text that reads back the same.
+std::string csv_number(double value);
+std::string csv_number(const std::optional<double>& value);  // empty when absent
+
+/// Renames `from` to `to`, or removes it when `to` is empty.
+void move_or_remove(const std::string& from, const std::string& to);
+
+/// One timeline file of the results, whatever its record type (see Timeline).
+class TimelineFile {
+ public:
+  virtual ~TimelineFile() = default;
+  /// Writes (or moves the streamed file) into `dir`; nothing when there are no records.
+  virtual void write(const std::string& dir) = 0;
+  /// From now on, write records to `path` as they come (only for streamed record types).
+  virtual void stream_to(const std::string& path) = 0;
+  virtual bool streamed_type() const = 0;
+  /// Removes the stream file, if any (a failed run leaves nothing behind).
+  virtual void discard() = 0;
+};
+
+/// A timeline a model adds to its run's results, e.g. bids.csv or instances.csv: records of
+/// type R, which names its file (`static constexpr const char* kFile`), its CSV header
+/// (`kHeader`, without newline), whether its rows may be streamed to disk as they come
+/// (`kStreamed`: records that never change once added), and `std::string csv_row() const`.
+template <class R>
+class Timeline : public TimelineFile {
+ public:
+  /// Adds a record; the index stays valid (records kept in memory can be changed with at()).
+  size_t add(R r) {
+    if (stream_) {
+      *stream_ << r.csv_row() << '\n';
+      return streamed_++;
+    }
+    records_.push_back(std::move(r));
+    return records_.size() - 1;
+  }
+  R& at(size_t i) { return records_.at(i); }
+  /// The records kept in memory (none while they are streamed to a file).
+  const std::vector<R>& records() const { return records_; }
+
+  void write(const std::string& dir) override;
+  void stream_to(const std::string& path) override;
+  bool streamed_type() const override { return R::kStreamed; }
+  void discard() override;
+
+ private:
+  std::vector<R> records_;
+  std::unique_ptr<std::ofstream> stream_;
+  std::string stream_path_;
+  size_t streamed_ = 0;
 };
 
 class Results {
@@ -75,22 +115,30 @@ class Results {
   ResourceRecord& resource(size_t i) { return resources_[i]; }
   size_t add_task(TaskRecord r);
   TaskRecord& task(size_t i) { return tasks_[i]; }
-  void add_bid(BidRecord r);
-  size_t add_instance(InstanceRecord r);
-  InstanceRecord& instance(size_t i) { return instances_[i]; }
+  /// The timeline of record type R, created on first use.
+  template <class R>
+  Timeline<R>& timeline();
+  /// The records of timeline R kept in memory (none if it has none or streams them).
+  template <class R>
+  const std::vector<R>& records() const {
+    static const std::vector<R> none;
+    auto it = timelines_.find(R::kFile);
+    auto* t = it == timelines_.end() ? nullptr : dynamic_cast<const Timeline<R>*>(it->second.get());
+    return t ? t->records() : none;
+  }
+  /// Add a file the model writes itself (e.g. BaTS's schedules.json) to the results directory.
+  void add_file(const std::string& name, std::string content);
 
   const std::vector<UserRecord>& users() const { return users_; }
   const std::vector<ResourceRecord>& resources() const { return resources_; }
   const std::vector<TaskRecord>& tasks() const { return tasks_; }
-  /// The bid records kept in memory (none while they are streamed to a file).
-  const std::vector<BidRecord>& bids() const { return bids_; }
-  /// From now on, write bid records to `path` as they come instead of keeping them (a large
-  /// auction run has millions); write() then moves that file into the results directory.
-  void stream_bids_to(const std::string& path);
-  const std::vector<InstanceRecord>& instances() const { return instances_; }
+  /// From now on, streamed timelines (e.g. bids.csv: a large auction run has millions of rows)
+  /// go to files named "<prefix>.<file stem>-<pid>.tmp" as their records come, instead of
+  /// memory; write() then moves those files into the results directory.
+  void stream_timelines(const std::string& prefix);
 
-  /// Writes summary.json, tasks.csv and, when there are records for them, bids.csv and
-  /// instances.csv into `dir` (which must exist).
+  /// Writes summary.json, tasks.csv, every timeline that has records and every added file
+  /// into `dir` (which must exist).
   void write(const std::string& dir, const RunInfo& info);
   /// The per-user table printed by `botsim run`.
   std::string table() const;
@@ -100,12 +148,59 @@ class Results {
   std::vector<UserRecord> users_;
   std::vector<ResourceRecord> resources_;
   std::vector<TaskRecord> tasks_;
-  std::vector<BidRecord> bids_;
-  std::vector<InstanceRecord> instances_;
-  std::unique_ptr<std::ofstream> bid_stream_;
-  std::string bid_stream_path_;
-  size_t bids_streamed_ = 0;
+  std::map<std::string, std::unique_ptr<TimelineFile>> timelines_;  // by file name
+  std::map<std::string, std::string> files_;
+  std::string stream_prefix_;
+  std::string stream_path(const std::string& file) const;
 };
+
+template <class R>
+Timeline<R>& Results::timeline() {
+  auto& slot = timelines_[R::kFile];
+  if (!slot) {
+    slot = std::make_unique<Timeline<R>>();
+    if (!stream_prefix_.empty() && R::kStreamed) slot->stream_to(stream_path(R::kFile));
+  }
+  auto* t = dynamic_cast<Timeline<R>*>(slot.get());
+  if (!t) throw std::logic_error(std::string("two record types for ") + R::kFile);
+  return *t;
+}
+
+template <class R>
+void Timeline<R>::write(const std::string& dir) {
+  const std::string path = dir + "/" + R::kFile;
+  if (stream_) {
+    stream_->close();
+    bool failed = stream_->fail();
+    stream_.reset();
+    if (failed) throw std::runtime_error("cannot write " + stream_path_);
+    move_or_remove(stream_path_, streamed_ > 0 ? path : "");
+    return;
+  }
+  if (records_.empty()) return;
+  std::ofstream out(path, std::ios::binary);
+  out << R::kHeader << '\n';
+  for (const auto& r : records_) out << r.csv_row() << '\n';
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+template <class R>
+void Timeline<R>::stream_to(const std::string& path) {
+  stream_ = std::make_unique<std::ofstream>(path, std::ios::binary);
+  if (!*stream_) throw std::runtime_error("cannot write " + path);
+  stream_path_ = path;
+  *stream_ << R::kHeader << '\n';
+  for (const auto& r : records_) *stream_ << r.csv_row() << '\n';
+  streamed_ = records_.size();
+  records_.clear();
+}
+
+template <class R>
+void Timeline<R>::discard() {
+  if (!stream_) return;
+  stream_.reset();
+  move_or_remove(stream_path_, "");
+}
 
 /// The results of the simulation running in this process (one simulation per process).
 Results& results();

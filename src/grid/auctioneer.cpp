@@ -9,6 +9,7 @@
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "grid/auction.hpp"
+#include "grid/records.hpp"
 #include "platform/messaging.hpp"
 #include "platform/timers.hpp"
 
@@ -191,7 +192,7 @@ void Auctioneer::end_of_period(double period_start) {
       a.balance -= cost;
       a.charged += cost;
       resource.earned += cost;
-      results().add_bid(
+      results().timeline<BidRecord>().add(
           {period_start, params_.info.name, a.user, a.bid, a.share_mips / capability, cost});
     }
     a.consumed_mi = 0;

@@ -210,22 +210,22 @@ void run_scenario(const RunOptions& o) {
     return;
   }
   std::string out = o.out_dir.empty() ? default_out_dir(o.deployment) : o.out_dir;
-  // Bid rows go straight to a file next to the results directory; it is removed if the run fails.
+  // Streamed timelines (bids.csv) go straight to files next to the results directory; they are
+  // removed if the run fails.
   struct StreamGuard {
     bool active = false;
     ~StreamGuard() {
       if (active) results().clear();
     }
   } stream_guard;
-  if (o.stream_bids) {
+  if (o.stream_timelines) {
     std::filesystem::path target = std::filesystem::absolute(out).lexically_normal();
     if (target.filename().empty()) target = target.parent_path();
     std::error_code ec;
     std::filesystem::create_directories(target.parent_path(), ec);
     if (ec) throw InputError(out, "--out", "cannot create parent directory: " + ec.message());
-    std::string tmp = target.string() + ".bids-" + std::to_string(getpid()) + ".tmp";
     try {
-      results().stream_bids_to(tmp);
+      results().stream_timelines(target.string());
     } catch (const std::exception& e) {
       throw InputError(out, "--out", e.what());
     }

@@ -76,7 +76,7 @@ struct RunOptions {
   std::vector<std::string> sg_args;  // --cfg=... and --log=... handed to SimGrid
   bool validate_only = false;
   bool print_table = true;
-  bool stream_bids = false;  // write bids.csv rows as they come (botsim run) instead of in memory
+  bool stream_timelines = false;  // write bids.csv rows as they come (botsim run), not in memory
 };
 
 /// Loads, checks and (unless validate_only) runs one scenario, then writes its results

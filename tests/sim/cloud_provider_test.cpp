@@ -14,6 +14,7 @@
 #include "cloud/provider.hpp"
 #include "core/units.hpp"
 #include "platform/messaging.hpp"
+#include "cloud/records.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
@@ -128,10 +129,10 @@ const Seen* find(const std::string& what, const std::string& instance) {
 
 TEST(CloudProvider, BillsEveryStartedAtu) {
   const auto& r = run("vm", "1800 3600 3601 2h 7201");
-  ASSERT_EQ(r.instances().size(), 5u);
+  ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 5u);
   const long expected[] = {1, 1, 2, 2, 3};
   for (size_t i = 0; i < 5; ++i) {
-    const auto& rec = r.instances()[i];
+    const auto& rec = r.records<botsim::cloud::InstanceRecord>()[i];
     EXPECT_EQ(rec.user, "T");
     EXPECT_EQ(rec.type, "vm");
     EXPECT_DOUBLE_EQ(rec.start_s, 0);
@@ -153,7 +154,7 @@ TEST(CloudProvider, BillsEveryStartedAtu) {
 TEST(CloudProvider, MaxCountRefusesFurtherStarts) {
   // "booting" allows one instance; the second request is refused, nothing billed for it.
   const auto& r = run("booting", "500 500");
-  ASSERT_EQ(r.instances().size(), 1u);
+  ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 1u);
   EXPECT_NE(find("refused", "r1"), nullptr);
   EXPECT_EQ(find("refused", "r0"), nullptr);
 }
@@ -164,9 +165,9 @@ TEST(CloudProvider, BootTimeDelaysReadinessAndIsBilled) {
   auto* ready = find("ready", "r0");
   ASSERT_NE(ready, nullptr);
   EXPECT_DOUBLE_EQ(ready->time, 100);
-  ASSERT_EQ(r.instances().size(), 1u);
-  EXPECT_EQ(r.instances()[0].charged_units, 2);
-  EXPECT_DOUBLE_EQ(r.instances()[0].cost, 4);
+  ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 1u);
+  EXPECT_EQ(r.records<botsim::cloud::InstanceRecord>()[0].charged_units, 2);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[0].cost, 4);
 }
 
 TEST(CloudProvider, StopWhileBootingNeverBecomesReady) {
@@ -176,5 +177,5 @@ TEST(CloudProvider, StopWhileBootingNeverBecomesReady) {
   ASSERT_NE(stopped, nullptr);
   EXPECT_DOUBLE_EQ(stopped->time, 50);
   EXPECT_EQ(stopped->units, 1);
-  EXPECT_EQ(r.instances()[0].charged_units, 1);
+  EXPECT_EQ(r.records<botsim::cloud::InstanceRecord>()[0].charged_units, 1);
 }

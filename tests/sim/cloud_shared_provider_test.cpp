@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "cloud/records.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
@@ -62,7 +63,7 @@ TEST(CloudSharedProvider, MaxCountIsSharedAndBillsStaySeparate) {
   ASSERT_EQ(r.users().size(), 2u);
   std::map<std::string, std::pair<long, double>> billed;  // user -> (units, cost)
   std::vector<std::pair<double, int>> events;             // (time, +1 start / -1 stop)
-  for (const auto& i : r.instances()) {
+  for (const auto& i : r.records<botsim::cloud::InstanceRecord>()) {
     ASSERT_TRUE(i.stop_s.has_value()) << i.instance;
     billed[i.user].first += i.charged_units;
     billed[i.user].second += i.cost;

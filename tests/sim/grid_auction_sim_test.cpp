@@ -9,6 +9,7 @@
 #include "grid/protocol.hpp"
 #include "platform/messaging.hpp"
 #include "platform/scenario.hpp"
+#include "grid/records.hpp"
 #include "support/sim_support.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -75,7 +76,7 @@ const TaskRecord& only_task(const Results& r, const std::string& name) {
 
 std::map<std::pair<double, std::string>, BidRecord> bids_by_time(const Results& r) {
   std::map<std::pair<double, std::string>, BidRecord> out;
-  for (const auto& b : r.bids()) out[{b.time_s, b.user}] = b;
+  for (const auto& b : r.records<botsim::grid::BidRecord>()) out[{b.time_s, b.user}] = b;
   return out;
 }
 

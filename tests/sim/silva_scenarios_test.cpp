@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "cloud/records.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
@@ -84,12 +85,12 @@ TEST(SilvaScenario, TwentyFourConstantTasks) {
   EXPECT_EQ(*u.instances, 2);
   EXPECT_EQ(*u.charged_units, 2);
   EXPECT_DOUBLE_EQ(u.spent, 1.0);
-  ASSERT_EQ(r.instances().size(), 2u);
-  EXPECT_DOUBLE_EQ(r.instances()[0].start_s, 0);
-  EXPECT_DOUBLE_EQ(*r.instances()[0].stop_s, 3600);  // at, not after, its ATU boundary
-  EXPECT_DOUBLE_EQ(r.instances()[1].start_s, 300);
-  EXPECT_DOUBLE_EQ(*r.instances()[1].stop_s, 3900);
-  EXPECT_EQ(r.instances()[1].charged_units, 1);
+  ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 2u);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[0].start_s, 0);
+  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[0].stop_s, 3600);  // at, not after, its ATU boundary
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[1].start_s, 300);
+  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[1].stop_s, 3900);
+  EXPECT_EQ(r.records<botsim::cloud::InstanceRecord>()[1].charged_units, 1);
   EXPECT_TRUE(lost(r).empty());
   EXPECT_EQ(r.tasks().size(), 24u);
 }
@@ -122,9 +123,9 @@ TEST(SilvaScenario, BootTimeDelaysTheFirstTask) {
   EXPECT_DOUBLE_EQ(r.tasks()[0].length_mi, 600000);  // 300 s at 2000 MIPS
   const auto& u = r.users()[0];
   EXPECT_DOUBLE_EQ(*u.finish_s, 400);
-  ASSERT_EQ(r.instances().size(), 1u);
-  EXPECT_DOUBLE_EQ(r.instances()[0].start_s, 0);  // billed from the start request
-  EXPECT_DOUBLE_EQ(*r.instances()[0].stop_s, 400);
+  ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 1u);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[0].start_s, 0);  // billed from the start request
+  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[0].stop_s, 400);
   EXPECT_EQ(*u.charged_units, 1);
   EXPECT_DOUBLE_EQ(u.spent, 1);
 }
@@ -148,11 +149,11 @@ TEST(SilvaScenario, TaskOverrunningThePaidHourIsLostAndRedone) {
   EXPECT_EQ(l[0]->task, 1);
   EXPECT_DOUBLE_EQ(*l[0]->start_s, 1000);
   EXPECT_EQ(l[0]->host, "U0-i0001");
-  ASSERT_EQ(r.instances().size(), 2u);
-  EXPECT_DOUBLE_EQ(*r.instances()[0].stop_s, 3600);  // stopped before a second hour starts
-  EXPECT_EQ(r.instances()[0].charged_units, 1);
-  EXPECT_DOUBLE_EQ(r.instances()[1].start_s, 3600);
-  EXPECT_DOUBLE_EQ(*r.instances()[1].stop_s, 6600);
+  ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 2u);
+  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[0].stop_s, 3600);  // stopped before a second hour starts
+  EXPECT_EQ(r.records<botsim::cloud::InstanceRecord>()[0].charged_units, 1);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[1].start_s, 3600);
+  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[1].stop_s, 6600);
 }
 
 TEST(SilvaScenario, LiteralLine15CreatesAHostEvenWhenNoneIsNecessary) {
@@ -170,9 +171,9 @@ TEST(SilvaScenario, LiteralLine15CreatesAHostEvenWhenNoneIsNecessary) {
   EXPECT_EQ(*u.instances, 3);
   EXPECT_EQ(*u.charged_units, 3);
   EXPECT_EQ(lost(r).size(), 2u);
-  ASSERT_EQ(r.instances().size(), 3u);
-  EXPECT_DOUBLE_EQ(r.instances()[1].start_s, 1000);
-  EXPECT_DOUBLE_EQ(*r.instances()[1].stop_s, 4600);
+  ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 3u);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[1].start_s, 1000);
+  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[1].stop_s, 4600);
 }
 
 TEST(SilvaScenario, Fig3bAddsAHostBeforeTheFirstCompletion) {
@@ -186,9 +187,9 @@ TEST(SilvaScenario, Fig3bAddsAHostBeforeTheFirstCompletion) {
                        {"creation_ratio", "1"},
                        {"increase_ratio", "0"},
                        {"check_interval", "100s"}});
-  ASSERT_GE(r.instances().size(), 2u);
-  EXPECT_DOUBLE_EQ(r.instances()[0].start_s, 0);
-  EXPECT_DOUBLE_EQ(r.instances()[1].start_s, 600);
+  ASSERT_GE(r.records<botsim::cloud::InstanceRecord>().size(), 2u);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[0].start_s, 0);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[1].start_s, 600);
   EXPECT_EQ(r.users()[0].tasks_done, 10);
 }
 
@@ -196,11 +197,11 @@ TEST(SilvaScenario, WithoutFig3bTheFirstNewHostWaitsForACompletion) {
   // The same job with checks off: the second host comes at the first completion (1000 s).
   const auto& r = run(
       {{"tasks", "10"}, {"task_time", "1000"}, {"creation_ratio", "1"}, {"increase_ratio", "0"}});
-  ASSERT_GE(r.instances().size(), 2u);
-  EXPECT_DOUBLE_EQ(r.instances()[1].start_s, 1000);
+  ASSERT_GE(r.records<botsim::cloud::InstanceRecord>().size(), 2u);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[1].start_s, 1000);
   // t=1000: average 1000, host 1 can do 2 more: round((9 - 2) * 1000 / 3600) = 2 hosts.
-  ASSERT_GE(r.instances().size(), 3u);
-  EXPECT_DOUBLE_EQ(r.instances()[2].start_s, 1000);
+  ASSERT_GE(r.records<botsim::cloud::InstanceRecord>().size(), 3u);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[2].start_s, 1000);
   EXPECT_EQ(r.users()[0].tasks_done, 10);
 }
 
@@ -240,10 +241,10 @@ TEST(SilvaScenario, StopMarginKeepsEveryInstanceInsideItsHour) {
   EXPECT_EQ(*u.instances, 3);
   EXPECT_EQ(*u.charged_units, 3);
   EXPECT_DOUBLE_EQ(*u.finish_s, 4200);
-  ASSERT_EQ(r.instances().size(), 3u);
-  EXPECT_DOUBLE_EQ(*r.instances()[0].stop_s, 3300);
-  EXPECT_DOUBLE_EQ(*r.instances()[1].stop_s, 3600);
-  EXPECT_DOUBLE_EQ(r.instances()[2].start_s, 3600);
-  for (const auto& i : r.instances()) EXPECT_LT(*i.stop_s - i.start_s, 3600);
+  ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 3u);
+  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[0].stop_s, 3300);
+  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[1].stop_s, 3600);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[2].start_s, 3600);
+  for (const auto& i : r.records<botsim::cloud::InstanceRecord>()) EXPECT_LT(*i.stop_s - i.start_s, 3600);
   EXPECT_TRUE(lost(r).empty());
 }

@@ -168,58 +168,99 @@ TEST_F(ResultsTest, TasksCsv) {
             "U0,1,700000,R4,60,,\n");
 }
 
-TEST_F(ResultsTest, BidsCsv) {
+// Timelines are a model's own record types; these two stand for bids.csv (streamed) and
+// instances.csv (kept in memory, changed after they are added).
+struct Point {
+  static constexpr const char* kFile = "points.csv";
+  static constexpr const char* kHeader = "time_s,who,value";
+  static constexpr bool kStreamed = true;
+  double time_s;
+  std::string who;
+  double value;
+  std::string csv_row() const {
+    return botsim::csv_number(time_s) + "," + who + "," + botsim::csv_number(value);
+  }
+};
+struct Lease {
+  static constexpr const char* kFile = "leases.csv";
+  static constexpr const char* kHeader = "who,start_s,stop_s";
+  static constexpr bool kStreamed = false;
+  std::string who;
+  double start_s;
+  std::optional<double> stop_s;
+  std::string csv_row() const {
+    return who + "," + botsim::csv_number(start_s) + "," + botsim::csv_number(stop_s);
+  }
+};
+
+TEST_F(ResultsTest, TimelineCsvHasItsHeaderAndOneRowPerRecord) {
   Results r;
-  r.add_bid({60, "R1", "U8", 500, 0.625, 1.5});
-  r.add_bid({120, "R4", "U3", 100, 1, 0.1});
+  r.timeline<Point>().add({60, "U8", 0.625});
+  r.timeline<Point>().add({120, "U3", 1e-7});
   r.write(dir_.string(), info());
-  EXPECT_EQ(read(dir_ / "bids.csv"),
-            "time_s,resource,user,bid,share,cost\n"
-            "60,R1,U8,500,0.625,1.5\n"
-            "120,R4,U3,100,1,0.1\n");
-  EXPECT_FALSE(fs::exists(dir_ / "instances.csv"));
+  EXPECT_EQ(read(dir_ / "points.csv"), "time_s,who,value\n60,U8,0.625\n120,U3,1e-07\n");
+  EXPECT_FALSE(fs::exists(dir_ / "leases.csv"));  // never used: no file
 }
 
-// botsim run streams bid rows to a file as they come; the results are the same file.
-TEST_F(ResultsTest, StreamedBidsCsvIsTheSameFile) {
+// botsim run streams rows to a file as they come; the results are the same file.
+TEST_F(ResultsTest, StreamedTimelineIsTheSameFile) {
   fs::path out = dir_ / "out";
   fs::create_directory(out);
-  std::string stream = (dir_ / "bids.tmp").string();
   Results r;
-  r.add_bid({60, "R1", "U8", 500, 0.625, 1.5});  // before streaming starts: carried over
-  r.stream_bids_to(stream);
-  r.add_bid({120, "R4", "U3", 100, 1, 0.1});
-  EXPECT_TRUE(r.bids().empty());
+  r.timeline<Point>().add({60, "U8", 0.625});  // before streaming starts: carried over
+  r.stream_timelines((dir_ / "out").string());
+  r.timeline<Point>().add({120, "U3", 1});
+  EXPECT_TRUE(r.records<Point>().empty());
+  size_t streams = 0;
+  for (const auto& e : fs::directory_iterator(dir_))
+    streams += e.path().filename().string().rfind("out.points-", 0) == 0;
+  EXPECT_EQ(streams, 1u);
   r.write(out.string(), info());
-  EXPECT_EQ(read(out / "bids.csv"),
-            "time_s,resource,user,bid,share,cost\n"
-            "60,R1,U8,500,0.625,1.5\n"
-            "120,R4,U3,100,1,0.1\n");
-  EXPECT_FALSE(fs::exists(stream));  // moved, not copied
+  EXPECT_EQ(read(out / "points.csv"), "time_s,who,value\n60,U8,0.625\n120,U3,1\n");
+  EXPECT_EQ(listing(), (std::vector<std::string>{"out"}));  // moved, not copied
 }
 
 // A streamed run that fails leaves no stream file behind.
-TEST_F(ResultsTest, ClearRemovesTheBidStream) {
-  std::string stream = (dir_ / "bids.tmp").string();
+TEST_F(ResultsTest, ClearRemovesTheStreams) {
   Results r;
-  r.stream_bids_to(stream);
-  r.add_bid({60, "R1", "U8", 500, 0.625, 1.5});
-  ASSERT_TRUE(fs::exists(stream));
+  r.stream_timelines((dir_ / "out").string());
+  r.timeline<Point>().add({60, "U8", 0.625});
+  r.timeline<Lease>().add({"C0", 0, std::nullopt});  // not a streamed type: in memory
+  EXPECT_EQ(listing().size(), 1u);
   r.clear();
-  EXPECT_FALSE(fs::exists(stream));
+  EXPECT_TRUE(listing().empty());
+  EXPECT_TRUE(r.records<Lease>().empty());
 }
 
-TEST_F(ResultsTest, InstancesCsv) {
+TEST_F(ResultsTest, KeptTimelineRecordsCanChangeUntilWritten) {
   Results r;
-  size_t i = r.add_instance({"C0", "i-1", "m1.small", 0, 3600, 1, 0.1});
-  r.add_instance({"C0", "i-2", "m1.large", 10, std::nullopt, 2, 0.8});
-  r.instance(i).charged_units = 2;
+  size_t i = r.timeline<Lease>().add({"C0", 0, 3600});
+  r.timeline<Lease>().add({"C0", 10, std::nullopt});
+  r.timeline<Lease>().at(i).stop_s = 7200;
   r.write(dir_.string(), info());
-  EXPECT_EQ(read(dir_ / "instances.csv"),
-            "user,instance,type,start_s,stop_s,charged_units,cost\n"
-            "C0,i-1,m1.small,0,3600,2,0.1\n"
-            "C0,i-2,m1.large,10,,2,0.8\n");
-  EXPECT_FALSE(fs::exists(dir_ / "bids.csv"));
+  EXPECT_EQ(read(dir_ / "leases.csv"), "who,start_s,stop_s\nC0,0,7200\nC0,10,\n");
+}
+
+TEST_F(ResultsTest, ModelFieldsFollowTheContractFieldsAndFilesAreAdded) {
+  Results r;
+  UserRecord u;
+  u.name = "B0";
+  u.model = "bats";
+  u.extra["schedule"] = 2;
+  u.extra["cushion"] = 9.5;
+  r.add_user(u);
+  r.add_file("schedules.json", "[]\n");
+  r.write(dir_.string(), info());
+  Json s = Json::parse(read(dir_ / "summary.json"));
+  const auto& user = s["users"][0];
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : user.items()) keys.push_back(k);
+  ASSERT_GE(keys.size(), 3u);
+  EXPECT_EQ(keys[keys.size() - 3], "messages");
+  EXPECT_EQ(keys[keys.size() - 2], "schedule");
+  EXPECT_EQ(keys.back(), "cushion");
+  EXPECT_EQ(user["cushion"], 9.5);
+  EXPECT_EQ(read(dir_ / "schedules.json"), "[]\n");
 }
 
 TEST_F(ResultsTest, TableHasOneRowPerUser) {
@@ -258,11 +299,11 @@ TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
 
 TEST_F(ResultsTest, ClearForgetsEverything) {
   Results r = sample();
-  r.add_bid({0, "R0", "U0", 1, 1, 1});
+  r.timeline<Point>().add({0, "U0", 1});
   r.clear();
   EXPECT_TRUE(r.users().empty());
   EXPECT_TRUE(r.resources().empty());
-  EXPECT_TRUE(r.bids().empty());
+  EXPECT_TRUE(r.records<Point>().empty());
 }
 
 TEST_F(ResultsTest, AtomicWriteKeepsOldDirectoryWhenWriterThrows) {
