@@ -91,70 +91,185 @@ SilvaRunOutcome read_silva_run(const std::string& dir, double hpt) {
   return o;
 }
 
-static void run_silva2008(const ExperimentOptions& opts) {
-  const int reps = opts.reps_given ? opts.reps : 200;  // section 5: 200 populations per setting
-  const fs::path out = fs::absolute(opts.out_dir);
-  const fs::path work = out.string() + ".work";  // per-run files, removed when aggregated
-  fs::remove_all(work);
-  fs::create_directories(work / "deployments");
-  fs::create_directories(work / "runs");
+namespace {
+
+struct Setting {
+  std::string job;
+  double cr, ir;
+  std::vector<size_t> runs;  // indices into the requests
+};
+
+// The figures of one job (Figs 5, 6 and 7).
+struct JobCharts {
+  Chart span, hosts, scatter;
+  std::vector<double> optimum, optimum_span;
+};
+
+// One silva2008 experiment: plan the runs, run them, aggregate them into tables and figures.
+class Silva2008 {
+ public:
+  explicit Silva2008(const ExperimentOptions& opts)
+      : opts_(opts),
+        reps_(opts.reps_given ? opts.reps : 200),  // section 5: 200 populations per setting
+        out_(fs::absolute(opts.out_dir)),
+        work_(out_.string() + ".work") {}  // per-run files, removed when aggregated
+
+  void operator()() {
+    plan();
+    run();
+    // Everything is written to a staging directory and replaces OUT only once complete: a
+    // failed or interrupted experiment leaves an existing OUT as it was.
+    const fs::path stage = work_ / "result";
+    fs::create_directories(stage);
+    fs::rename(work_ / "deployments", stage / "deployments");
+    write_tables_and_figures(stage);
+    write_fig1(stage);
+    write_fig2(stage);
+    write_directory_atomically(out_.string(), [&](const std::string& tmp) {
+      for (const auto& entry : fs::directory_iterator(stage))
+        fs::rename(entry.path(), fs::path(tmp) / entry.path().filename());
+    });
+    fs::remove_all(work_);
+  }
+
+ private:
+  void plan();
+  void run();
+  void add_setting_rows(const Setting& s, CsvTable& runs_csv, CsvTable& settings_csv);
+  void write_tables_and_figures(const fs::path& stage);
+  void write_fig1(const fs::path& stage) const;
+  void write_fig2(const fs::path& stage) const;
+
+  const ExperimentOptions& opts_;
+  const int reps_;
+  const fs::path out_, work_;
+  std::string render_;
+  std::vector<Job> jobs_;
+  std::vector<Setting> settings_;
+  std::vector<RunRequest> requests_;
+  std::vector<SilvaRunOutcome> outcomes_;
+  std::map<std::string, JobCharts> charts_;
+};
+
+void Silva2008::plan() {
+  fs::remove_all(work_);
+  fs::create_directories(work_ / "deployments");
+  fs::create_directories(work_ / "runs");
   const std::string platform = fs::absolute(find_data_file("platforms/utility-cloud.xml"));
-  const std::string render = fs::absolute(find_data_file("workloads/silva2008-render.txt"));
-
-  const std::vector<Job> jobs{{"render", "Fig. 5, render-like job",
-                               "    <prop id=\"workload\" value=\"" + render + "\"/>\n"},
-                              {"normal", "Fig. 6, normal job",
-                               "    <prop id=\"tasks\" value=\"256\"/>\n"
-                               "    <prop id=\"task_time\" value=\"normal(150,30)\"/>\n"}};
-
-  struct Setting {
-    std::string job;
-    double cr, ir;
-    std::vector<size_t> runs;  // indices into requests
-  };
-  std::vector<Setting> settings;
-  std::vector<RunRequest> requests;
-  for (const auto& job : jobs)
+  render_ = fs::absolute(find_data_file("workloads/silva2008-render.txt"));
+  jobs_ = {{"render", "Fig. 5, render-like job",
+            "    <prop id=\"workload\" value=\"" + render_ + "\"/>\n"},
+           {"normal", "Fig. 6, normal job",
+            "    <prop id=\"tasks\" value=\"256\"/>\n"
+            "    <prop id=\"task_time\" value=\"normal(150,30)\"/>\n"}};
+  for (const auto& job : jobs_)
     for (double cr : kRatios)
       for (double ir : kRatios) {
         std::string tag = job.name + "-cr" + ratio_tag(cr) + "-ir" + ratio_tag(ir);
-        fs::path dep = work / "deployments" / (tag + ".xml");
+        fs::path dep = work_ / "deployments" / (tag + ".xml");
         std::ofstream(dep) << deployment_xml(job, cr, ir);
         // The generated deployments are kept with the results, to redo any run by hand.
         Setting s{job.name, cr, ir, {}};
-        for (int rep = 0; rep < reps; ++rep) {
-          s.runs.push_back(requests.size());
-          requests.push_back(
-              RunRequest{platform, dep.string(), opts.seed + rep,
-                         (work / "runs" / fmt::format("{}-{:04d}", tag, rep)).string()});
+        for (int rep = 0; rep < reps_; ++rep) {
+          s.runs.push_back(requests_.size());
+          requests_.push_back(
+              RunRequest{platform, dep.string(), opts_.seed + rep,
+                         (work_ / "runs" / fmt::format("{}-{:04d}", tag, rep)).string()});
         }
-        settings.push_back(std::move(s));
+        settings_.push_back(std::move(s));
       }
-  std::cout << "silva2008: " << requests.size() << " runs (" << reps << " per setting), "
-            << opts.jobs << " at a time\n"
+}
+
+void Silva2008::run() {
+  std::cout << "silva2008: " << requests_.size() << " runs (" << reps_ << " per setting), "
+            << opts_.jobs << " at a time\n"
             << std::flush;
   // In chunks: each run's directory is read and removed once its chunk is done, so the disk
   // holds at most one chunk of run directories (10,000 runs would take ~300 MB).
-  std::vector<SilvaRunOutcome> outcomes(requests.size());
+  outcomes_.resize(requests_.size());
   const size_t chunk = 500;
-  for (size_t first = 0; first < requests.size(); first += chunk) {
-    size_t last = std::min(requests.size(), first + chunk);
-    run_many(std::vector<RunRequest>(requests.begin() + static_cast<long>(first),
-                                     requests.begin() + static_cast<long>(last)),
-             opts.jobs);
+  for (size_t first = 0; first < requests_.size(); first += chunk) {
+    size_t last = std::min(requests_.size(), first + chunk);
+    run_many(std::vector<RunRequest>(requests_.begin() + static_cast<long>(first),
+                                     requests_.begin() + static_cast<long>(last)),
+             opts_.jobs);
     for (size_t i = first; i < last; ++i) {
-      outcomes[i] = read_silva_run(requests[i].out_dir, kAtu);
-      fs::remove_all(requests[i].out_dir);
+      outcomes_[i] = read_silva_run(requests_[i].out_dir, kAtu);
+      fs::remove_all(requests_[i].out_dir);
     }
-    std::cout << "silva2008: " << last << "/" << requests.size() << " runs done\n" << std::flush;
+    std::cout << "silva2008: " << last << "/" << requests_.size() << " runs done\n" << std::flush;
   }
+}
 
-  // Everything is written to a staging directory and replaces OUT only once complete: a failed
-  // or interrupted experiment leaves an existing OUT as it was.
-  const fs::path stage = work / "result";
-  fs::create_directories(stage);
-  fs::rename(work / "deployments", stage / "deployments");
+JobCharts job_charts(const Job& job) {
+  JobCharts c;
+  c.span.title = job.title + ": timespan, mean ± sd";
+  c.span.x_label = "increaseRatio (each creationRatio shifted by up to ±0.02)";
+  c.span.y_label = "timespan (s)";
+  c.hosts.title = job.title + ": hosts, mean ± sd";
+  c.hosts.x_label = "increaseRatio (each creationRatio shifted by up to ±0.02)";
+  c.hosts.y_label = "hosts";
+  c.scatter.title = "Fig. 7, " + job.name + " job: hosts and speedup per run";
+  c.scatter.kind = Chart::Kind::Scatter;
+  c.scatter.x_label = "allocated hosts";
+  c.scatter.y_label = "speedup";
+  c.scatter.series = {Series{"conservative (0.5, 0.5)", {}, {}, {}},
+                      Series{"aggressive (0.75, 0.75)", {}, {}, {}}};
+  return c;
+}
 
+// One setting's rows in runs.csv and settings.csv, and its points in the job's charts.
+void Silva2008::add_setting_rows(const Setting& s, CsvTable& runs_csv, CsvTable& settings_csv) {
+  std::vector<double> span, hosts, speedup, charged, lost, opt, opt_span, over;
+  long hmin = 1L << 40, hmax = 0;
+  JobCharts& charts = charts_[s.job];
+  for (size_t k = 0; k < s.runs.size(); ++k) {
+    size_t i = s.runs[k];
+    const auto& o = outcomes_[i];
+    runs_csv.rows.push_back(
+        {s.job, num6(s.cr), num6(s.ir), std::to_string(k), std::to_string(requests_[i].seed),
+         num6(o.timespan_s), std::to_string(o.hosts), std::to_string(o.charged_units),
+         num6(o.spent), num6(o.work_s), num6(o.speedup), std::to_string(o.lost_tasks),
+         std::to_string(o.optimum_hosts), num6(o.optimum_timespan_s)});
+    span.push_back(o.timespan_s);
+    hosts.push_back(static_cast<double>(o.hosts));
+    speedup.push_back(o.speedup);
+    charged.push_back(static_cast<double>(o.charged_units));
+    lost.push_back(static_cast<double>(o.lost_tasks));
+    opt.push_back(static_cast<double>(o.optimum_hosts));
+    opt_span.push_back(o.optimum_timespan_s);
+    over.push_back(static_cast<double>(o.hosts) / static_cast<double>(o.optimum_hosts));
+    hmin = std::min(hmin, o.hosts);
+    hmax = std::max(hmax, o.hosts);
+    int series = s.cr == 0.5 && s.ir == 0.5 ? 0 : s.cr == 0.75 && s.ir == 0.75 ? 1 : -1;
+    if (series >= 0) {
+      charts.scatter.series[static_cast<size_t>(series)].x.push_back(static_cast<double>(o.hosts));
+      charts.scatter.series[static_cast<size_t>(series)].y.push_back(o.speedup);
+    }
+  }
+  auto st = stats(span), sh = stats(hosts);
+  settings_csv.rows.push_back(
+      {s.job, num6(s.cr), num6(s.ir), std::to_string(s.runs.size()), num6(st.mean), num6(st.sd),
+       num6(sh.mean), num6(sh.sd), std::to_string(hmin), std::to_string(hmax),
+       num6(stats(speedup).mean), num6(stats(charged).mean), num6(stats(lost).mean),
+       num6(stats(opt).mean), num6(stats(opt_span).mean), num6(stats(over).mean)});
+  charts.optimum.insert(charts.optimum.end(), opt.begin(), opt.end());
+  charts.optimum_span.insert(charts.optimum_span.end(), opt_span.begin(), opt_span.end());
+  std::string label = "creationRatio " + format_number(s.cr);
+  // Each creationRatio's points are shifted a little along x so that error bars do not hide
+  // one another (the x axis label says so).
+  double shift = (s.cr - 0.5) * 0.04;
+  for (auto [chart, st_] : {std::pair{&charts.span, st}, std::pair{&charts.hosts, sh}}) {
+    if (chart->series.empty() || chart->series.back().label != label)
+      chart->series.push_back(Series{label, {}, {}, {}});
+    auto& series = chart->series.back();
+    series.x.push_back(s.ir + shift);
+    series.y.push_back(st_.mean);
+    series.y_err.push_back(st_.sd);
+  }
+}
+
+void Silva2008::write_tables_and_figures(const fs::path& stage) {
   CsvTable runs_csv{{"job", "creation_ratio", "increase_ratio", "rep", "seed", "timespan_s",
                      "hosts", "charged_units", "spent", "work_s", "speedup", "lost_tasks",
                      "optimum_hosts", "optimum_timespan_s"},
@@ -165,98 +280,27 @@ static void run_silva2008(const ExperimentOptions& opts) {
        "lost_tasks_mean", "optimum_hosts_mean", "optimum_timespan_mean_s",
        "hosts_over_optimum_mean"},
       {}};
-  // (job, cr) -> series over ir, for Figs 5 and 6
-  std::map<std::string, Chart> span_charts, host_charts;
-  std::map<std::string, Chart> fig7;
-  for (const auto& job : jobs) {
-    Chart span, hosts, scatter;
-    span.title = job.title + ": timespan, mean ± sd";
-    span.x_label = "increaseRatio (each creationRatio shifted by up to ±0.02)";
-    span.y_label = "timespan (s)";
-    hosts.title = job.title + ": hosts, mean ± sd";
-    hosts.x_label = "increaseRatio (each creationRatio shifted by up to ±0.02)";
-    hosts.y_label = "hosts";
-    scatter.title = "Fig. 7, " + job.name + " job: hosts and speedup per run";
-    scatter.kind = Chart::Kind::Scatter;
-    scatter.x_label = "allocated hosts";
-    scatter.y_label = "speedup";
-    scatter.series = {Series{"conservative (0.5, 0.5)", {}, {}, {}},
-                      Series{"aggressive (0.75, 0.75)", {}, {}, {}}};
-    span_charts[job.name] = span;
-    host_charts[job.name] = hosts;
-    fig7[job.name] = scatter;
-  }
-  std::map<std::string, std::vector<double>> optimum_by_job, optimum_span_by_job;
-  for (const auto& s : settings) {
-    std::vector<double> span, hosts, speedup, charged, lost, opt, opt_span, over;
-    long hmin = 1L << 40, hmax = 0;
-    for (size_t k = 0; k < s.runs.size(); ++k) {
-      size_t i = s.runs[k];
-      const auto& o = outcomes[i];
-      runs_csv.rows.push_back(
-          {s.job, num6(s.cr), num6(s.ir), std::to_string(k), std::to_string(requests[i].seed),
-           num6(o.timespan_s), std::to_string(o.hosts), std::to_string(o.charged_units),
-           num6(o.spent), num6(o.work_s), num6(o.speedup), std::to_string(o.lost_tasks),
-           std::to_string(o.optimum_hosts), num6(o.optimum_timespan_s)});
-      span.push_back(o.timespan_s);
-      hosts.push_back(static_cast<double>(o.hosts));
-      speedup.push_back(o.speedup);
-      charged.push_back(static_cast<double>(o.charged_units));
-      lost.push_back(static_cast<double>(o.lost_tasks));
-      opt.push_back(static_cast<double>(o.optimum_hosts));
-      opt_span.push_back(o.optimum_timespan_s);
-      over.push_back(static_cast<double>(o.hosts) / static_cast<double>(o.optimum_hosts));
-      hmin = std::min(hmin, o.hosts);
-      hmax = std::max(hmax, o.hosts);
-      auto& f7 = fig7[s.job];
-      if (s.cr == 0.5 && s.ir == 0.5) {
-        f7.series[0].x.push_back(static_cast<double>(o.hosts));
-        f7.series[0].y.push_back(o.speedup);
-      } else if (s.cr == 0.75 && s.ir == 0.75) {
-        f7.series[1].x.push_back(static_cast<double>(o.hosts));
-        f7.series[1].y.push_back(o.speedup);
-      }
-    }
-    auto st = stats(span), sh = stats(hosts);
-    settings_csv.rows.push_back(
-        {s.job, num6(s.cr), num6(s.ir), std::to_string(s.runs.size()), num6(st.mean), num6(st.sd),
-         num6(sh.mean), num6(sh.sd), std::to_string(hmin), std::to_string(hmax),
-         num6(stats(speedup).mean), num6(stats(charged).mean), num6(stats(lost).mean),
-         num6(stats(opt).mean), num6(stats(opt_span).mean), num6(stats(over).mean)});
-    optimum_by_job[s.job].insert(optimum_by_job[s.job].end(), opt.begin(), opt.end());
-    optimum_span_by_job[s.job].insert(optimum_span_by_job[s.job].end(), opt_span.begin(),
-                                      opt_span.end());
-    std::string label = "creationRatio " + format_number(s.cr);
-    // Each creationRatio's points are shifted a little along x so that error bars do not hide
-    // one another (the x axis label says so).
-    double shift = (s.cr - 0.5) * 0.04;
-    for (auto* chart : {&span_charts[s.job], &host_charts[s.job]}) {
-      if (chart->series.empty() || chart->series.back().label != label)
-        chart->series.push_back(Series{label, {}, {}, {}});
-      auto& series = chart->series.back();
-      series.x.push_back(s.ir + shift);
-      bool is_span = chart == &span_charts[s.job];
-      series.y.push_back(is_span ? st.mean : sh.mean);
-      series.y_err.push_back(is_span ? st.sd : sh.sd);
-    }
-  }
+  for (const auto& job : jobs_) charts_[job.name] = job_charts(job);
+  for (const auto& s : settings_) add_setting_rows(s, runs_csv, settings_csv);
   write_csv((stage / "runs.csv").string(), runs_csv);
   write_csv((stage / "settings.csv").string(), settings_csv);
 
   const std::map<std::string, std::string> fig_no{{"render", "fig5"}, {"normal", "fig6"}};
-  for (const auto& job : jobs) {
-    auto& hosts = host_charts[job.name];
-    hosts.reference_y = stats(optimum_by_job[job.name]).mean;
-    hosts.reference_label = "optimum (known task times)";
-    auto& span = span_charts[job.name];
-    span.reference_y = stats(optimum_span_by_job[job.name]).mean;
-    span.reference_label = "optimum hosts, known task times";
-    write_svg((stage / (fig_no.at(job.name) + "_" + job.name + "_timespan.svg")).string(), span);
-    write_svg((stage / (fig_no.at(job.name) + "_" + job.name + "_hosts.svg")).string(), hosts);
-    write_svg((stage / ("fig7_" + job.name + ".svg")).string(), fig7[job.name]);
+  for (const auto& job : jobs_) {
+    auto& c = charts_[job.name];
+    c.hosts.reference_y = stats(c.optimum).mean;
+    c.hosts.reference_label = "optimum (known task times)";
+    c.span.reference_y = stats(c.optimum_span).mean;
+    c.span.reference_label = "optimum hosts, known task times";
+    const std::string stem = fig_no.at(job.name) + "_" + job.name;
+    write_svg((stage / (stem + "_timespan.svg")).string(), c.span);
+    write_svg((stage / (stem + "_hosts.svg")).string(), c.hosts);
+    write_svg((stage / ("fig7_" + job.name + ".svg")).string(), c.scatter);
   }
+}
 
-  // Fig. 1: 300 tasks of 5 minutes on 1..60 hosts rented for the whole job.
+// Fig. 1: 300 tasks of 5 minutes on 1..60 hosts rented for the whole job.
+void Silva2008::write_fig1(const fs::path& stage) const {
   std::vector<double> fig1_job(300, 300.0);
   CsvTable fig1{{"hosts", "charged_hours", "speedup", "makespan_s"}, {}};
   Chart f1;
@@ -275,29 +319,32 @@ static void run_silva2008(const ExperimentOptions& opts) {
   }
   write_csv((stage / "fig1.csv").string(), fig1);
   write_svg((stage / "fig1.svg").string(), f1);
-  // Fig. 2's shape for the render-like stand-in: task times in image order, running average.
-  {
-    auto times = read_workload_file(render);
-    Chart f2;
-    f2.title = "Render-like job (stand-in for Fig. 2): task run times in image order";
-    f2.x_label = "task";
-    f2.y_label = "run time (s)";
-    f2.series = {Series{"task run time", {}, {}, {}}, Series{"running average", {}, {}, {}}};
-    double sum = 0;
-    for (size_t i = 0; i < times.size(); ++i) {
-      sum += times[i];
-      f2.series[0].x.push_back(static_cast<double>(i));
-      f2.series[0].y.push_back(times[i]);
-      f2.series[1].x.push_back(static_cast<double>(i));
-      f2.series[1].y.push_back(sum / static_cast<double>(i + 1));
-    }
-    write_svg((stage / "fig2_render_like_job.svg").string(), f2);
+}
+
+// Fig. 2's shape for the render-like stand-in: task times in image order, running average.
+void Silva2008::write_fig2(const fs::path& stage) const {
+  auto times = read_workload_file(render_);
+  Chart f2;
+  f2.title = "Render-like job (stand-in for Fig. 2): task run times in image order";
+  f2.x_label = "task";
+  f2.y_label = "run time (s)";
+  f2.series = {Series{"task run time", {}, {}, {}}, Series{"running average", {}, {}, {}}};
+  double sum = 0;
+  for (size_t i = 0; i < times.size(); ++i) {
+    sum += times[i];
+    f2.series[0].x.push_back(static_cast<double>(i));
+    f2.series[0].y.push_back(times[i]);
+    f2.series[1].x.push_back(static_cast<double>(i));
+    f2.series[1].y.push_back(sum / static_cast<double>(i + 1));
   }
-  write_directory_atomically(out.string(), [&](const std::string& tmp) {
-    for (const auto& entry : fs::directory_iterator(stage))
-      fs::rename(entry.path(), fs::path(tmp) / entry.path().filename());
-  });
-  fs::remove_all(work);
+  write_svg((stage / "fig2_render_like_job.svg").string(), f2);
+}
+
+}  // namespace
+
+static void run_silva2008(const ExperimentOptions& opts) {
+  Silva2008 experiment(opts);
+  experiment();
 }
 
 void register_silva2008_experiment() {

@@ -163,12 +163,10 @@ static void require_file(const std::string& path, const char* what) {
     throw InputError(path, "", std::string("cannot open ") + what + " file (does it exist?)");
 }
 
-void run_scenario(const RunOptions& o) {
-  require_file(o.platform, "platform");
-  require_file(o.deployment, "deployment");
-  set_run_seed(o.seed);
-  set_scenario_paths(o.platform, o.deployment);
-
+// Starts SimGrid with botsim's quiet logging and the user's --cfg/--log options.
+// (SimGrid's Engine can be neither copied nor moved: it is built in place, in `engine`.)
+static void start_engine(const RunOptions& o, std::string& options,
+                         std::optional<sg4::Engine>& engine) {
   std::vector<std::string> arg_text{"botsim", "--log=root.thres:critical",
                                     "--log=xbt_cfg.thres:critical"};
   arg_text.insert(arg_text.end(), o.sg_args.begin(), o.sg_args.end());
@@ -176,22 +174,20 @@ void run_scenario(const RunOptions& o) {
   for (auto& s : arg_text) argv.push_back(s.data());
   argv.push_back(nullptr);
   int argc = static_cast<int>(arg_text.size());
-  std::string options;
   for (const auto& a : o.sg_args) options += (options.empty() ? "" : " ") + a;
-  std::optional<sg4::Engine> engine_holder;
-  {
-    AbortIsInputError guard(options.empty() ? "SimGrid's start-up" : options);
-    try {
-      engine_holder.emplace(&argc, argv.data());
-    } catch (const std::exception& e) {
-      // e.g. "Bad config key: x", followed by every known key: the first line says it.
-      std::string what = e.what();
-      throw InputError("", options, what.substr(0, what.find('\n')));
-    }
+  AbortIsInputError guard(options.empty() ? "SimGrid's start-up" : options);
+  try {
+    engine.emplace(&argc, argv.data());
+  } catch (const std::exception& e) {
+    // e.g. "Bad config key: x", followed by every known key: the first line says it.
+    std::string what = e.what();
+    throw InputError("", options, what.substr(0, what.find('\n')));
   }
-  sg4::Engine& engine = *engine_holder;
-  install_sim_clock_logging();
+}
 
+// Loads the platform and reads and checks the deployment (SimGrid does not see it yet).
+static std::vector<ActorSpec> load_scenario(sg4::Engine& engine, const RunOptions& o,
+                                            const std::string& options) {
   check_platform_file(o.platform);
   // A bad --cfg value (e.g. an unknown network model) is only noticed while loading.
   AbortIsInputError guard(options.empty() ? o.platform : o.platform + " or " + options);
@@ -205,32 +201,25 @@ void run_scenario(const RunOptions& o) {
   if (actors.empty()) throw InputError(o.deployment, "", "deploys no actor");
   actor_registry().validate(actors);
   check_routes(engine, actors);
-  if (o.validate_only) {
-    std::cout << o.platform << " and " << o.deployment << ": OK (" << actors.size() << " actors)\n";
-    return;
+  return actors;
+}
+
+// Streamed timelines (bids.csv) go straight to files next to the results directory.
+static void stream_timelines_next_to(const std::string& out) {
+  std::filesystem::path target = std::filesystem::absolute(out).lexically_normal();
+  if (target.filename().empty()) target = target.parent_path();
+  std::error_code ec;
+  std::filesystem::create_directories(target.parent_path(), ec);
+  if (ec) throw InputError(out, "--out", "cannot create parent directory: " + ec.message());
+  try {
+    results().stream_timelines(target.string());
+  } catch (const std::exception& e) {
+    throw InputError(out, "--out", e.what());
   }
-  std::string out = o.out_dir.empty() ? default_out_dir(o.deployment) : o.out_dir;
-  // Streamed timelines (bids.csv) go straight to files next to the results directory; they are
-  // removed if the run fails.
-  struct StreamGuard {
-    bool active = false;
-    ~StreamGuard() {
-      if (active) results().clear();
-    }
-  } stream_guard;
-  if (o.stream_timelines) {
-    std::filesystem::path target = std::filesystem::absolute(out).lexically_normal();
-    if (target.filename().empty()) target = target.parent_path();
-    std::error_code ec;
-    std::filesystem::create_directories(target.parent_path(), ec);
-    if (ec) throw InputError(out, "--out", "cannot create parent directory: " + ec.message());
-    try {
-      results().stream_timelines(target.string());
-    } catch (const std::exception& e) {
-      throw InputError(out, "--out", e.what());
-    }
-    stream_guard.active = true;
-  }
+}
+
+// Hands the deployment to SimGrid, which creates the actors, and runs the simulation.
+static void simulate(sg4::Engine& engine, const RunOptions& o) {
   actor_registry().install(engine);
   {
     AbortIsInputError deployment_guard(o.deployment);
@@ -242,7 +231,35 @@ void run_scenario(const RunOptions& o) {
   }
   engine.run();
   if (const std::string* problem = simulation_problem()) throw InputError(o.platform, "", *problem);
+}
 
+void run_scenario(const RunOptions& o) {
+  require_file(o.platform, "platform");
+  require_file(o.deployment, "deployment");
+  set_run_seed(o.seed);
+  set_scenario_paths(o.platform, o.deployment);
+  std::string options;
+  std::optional<sg4::Engine> engine;
+  start_engine(o, options, engine);
+  install_sim_clock_logging();
+  auto actors = load_scenario(*engine, o, options);
+  if (o.validate_only) {
+    std::cout << o.platform << " and " << o.deployment << ": OK (" << actors.size() << " actors)\n";
+    return;
+  }
+  std::string out = o.out_dir.empty() ? default_out_dir(o.deployment) : o.out_dir;
+  // A failed run removes its stream files and leaves an earlier results directory as it was.
+  struct StreamGuard {
+    bool active = false;
+    ~StreamGuard() {
+      if (active) results().clear();
+    }
+  } stream_guard;
+  if (o.stream_timelines) {
+    stream_timelines_next_to(out);
+    stream_guard.active = true;
+  }
+  simulate(*engine, o);
   RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock()};
   write_directory_atomically(out, [&](const std::string& dir) { results().write(dir, info); });
   stream_guard.active = false;
