@@ -1,4 +1,4 @@
-// botsim's command line (../shared/CONTRACT.md): run, validate, experiment.
+// botsim's command line (README.md): run, validate, experiment.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>

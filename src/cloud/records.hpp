@@ -1,5 +1,5 @@
 #pragma once
-// The cloud models' timeline in a run's results: instances.csv (../shared contract).
+// The cloud models' timeline in a run's results: instances.csv (README.md).
 #include <fmt/format.h>
 
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// The auction model's timeline in a run's results: bids.csv (../shared contract).
+// The auction model's timeline in a run's results: bids.csv (README.md).
 #include <fmt/format.h>
 
 #include <string>

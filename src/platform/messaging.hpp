@@ -102,7 +102,7 @@ template <class Protocol>
 class Inbox {
  public:
   explicit Inbox(const std::string& name) : mailbox_(simgrid::s4u::Mailbox::by_name(name)) {
-    // A permanent receiver keeps a busy mailbox fast (../shared/SIMGRID-NOTES.md).
+    // A permanent receiver keeps a busy mailbox fast (docs/simgrid.md).
     mailbox_->set_receiver(simgrid::s4u::Actor::self());
     set_inbox_host(mailbox_, simgrid::s4u::this_actor::get_host());
   }
