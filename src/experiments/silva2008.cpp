@@ -48,7 +48,7 @@ std::string deployment_xml(const Job& job, double cr, double ir) {
       "<platform version=\"4.1\">\n"
       "  <actor host=\"provider\" function=\"CloudProvider\"/>\n"
       "  <actor host=\"client\" function=\"SilvaCoordinator\">\n"
-      "    <prop id=\"user\" value=\"U0\"/>\n"
+      "    <prop id=\"name\" value=\"U0\"/>\n"
       "    <prop id=\"instance_type\" value=\"paper.host\"/>\n"
       "{}"
       "    <prop id=\"creation_ratio\" value=\"{}\"/>\n"

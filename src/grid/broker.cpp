@@ -34,8 +34,7 @@ const char* policy_name(Policy p) {
 
 Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& site) {
   Params p;
-  p.name = props.text("name", site.host);
-  if (p.name.empty()) props.fail("name", "must not be empty");
+  p.name = user_name(props, site);
   p.vo = props.text("vo");
   if (p.vo.empty()) props.fail("vo", "must name the user's VO domain");
   std::string policy = props.choice("policy", {"no-opt", "global", "local"});

@@ -11,18 +11,12 @@
 
 namespace botsim::grid {
 
-// Every Broker's VO and every Auctioneer's VOs need a GIS; users have distinct names (their
-// inboxes are named after them) and a resource has one Auctioneer.
+// Every Broker's VO and every Auctioneer's VOs need a GIS, and a resource has one Auctioneer.
+// (User names are unique across models: the actor registry checks that.)
 static void check_domains(const std::vector<ActorSpec>& actors) {
   const auto& graph = domain_graph();
-  std::set<std::string> users, resources;
+  std::set<std::string> resources;
   for (const auto& a : actors) {
-    if (a.function == "Broker") {
-      auto name = a.props.count("name") ? a.props.at("name") : a.host;
-      if (!users.insert(name).second)
-        throw InputError(scenario_paths().deployment, a.element(),
-                         "property 'name': another Broker is already called '" + name + "'");
-    }
     if (a.function == "Auctioneer" && !resources.insert(a.host).second)
       throw InputError(scenario_paths().deployment, a.element(),
                        "host '" + a.host + "' already has an Auctioneer");

@@ -66,8 +66,15 @@ std::vector<std::string> ActorRegistry::functions() const {
   return out;
 }
 
+std::string user_name(const PropReader& props, const ActorSite& site) {
+  std::string name = props.text("name", site.host);
+  if (name.empty()) props.fail("name", "must not be empty");
+  return name;
+}
+
 void ActorRegistry::validate(const std::vector<ActorSpec>& actors) const {
   const auto* engine = sg4::Engine::get_instance();
+  std::map<std::string, std::string> users;  // name -> the element that deployed it
   for (const auto& a : actors) {
     // The host first: that check does not depend on which models are built in.
     if (!engine->host_by_name_or_null(a.host))
@@ -82,8 +89,14 @@ void ActorRegistry::validate(const std::vector<ActorSpec>& actors) const {
     }
     PropReader props(PropReader::Map(a.props.begin(), a.props.end()), g_paths.deployment,
                      a.element());
-    it->second.validate(props, ActorSite{a.function, a.host});
+    auto user = it->second.validate(props, ActorSite{a.function, a.host});
     props.reject_unknown();
+    if (!user) continue;
+    auto [seen, fresh] = users.emplace(*user, a.element());
+    if (!fresh)
+      throw InputError(g_paths.deployment, a.element(),
+                       "property 'name': user '" + *user + "' is already deployed (" +
+                           seen->second + "); user names must be unique");
   }
   for (const auto& check : checks_) check(actors);
 }

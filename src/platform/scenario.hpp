@@ -3,8 +3,11 @@
 // deployments may name. Checking a scenario runs nothing; running it does the simulation.
 #include <functional>
 #include <map>
+#include <optional>
 #include <simgrid/s4u/Engine.hpp>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/props.hpp"
@@ -33,17 +36,32 @@ ActorSite running_actor_site();
 /// Reads a host's or zone's <prop>s as a PropReader naming the platform file.
 PropReader host_props(const simgrid::s4u::Host& host);
 
+/// Whether actor class A plays a user (its Params has a `name`: the user's name in results).
+template <class A, class = void>
+struct is_user_role : std::false_type {};
+template <class A>
+struct is_user_role<A, std::void_t<decltype(std::declval<typename A::Params&>().name)>>
+    : std::true_type {};
+
+/// The user's name: the `name` prop, or the host's name when absent (one rule for every model).
+std::string user_name(const PropReader& props, const ActorSite& site);
+
 /// Actor functions a deployment may name. An actor class A registers with add<A>(name): it has
 /// a nested `Params` with `static Params read(const PropReader&, const ActorSite&)`, used both to
-/// validate the deployment before the run and by the actor itself when it starts.
+/// validate the deployment before the run and by the actor itself when it starts. An actor
+/// whose Params has a `name` is a user: user names are unique across every model's actors.
 class ActorRegistry {
  public:
   template <class A>
   void add(const std::string& function, const std::string& description) {
     Entry e;
     e.description = description;
-    e.validate = [](const PropReader& props, const ActorSite& site) {
-      (void)A::Params::read(props, site);
+    e.validate = [](const PropReader& props, const ActorSite& site) -> std::optional<std::string> {
+      auto params = A::Params::read(props, site);
+      if constexpr (is_user_role<A>::value)
+        return params.name;
+      else
+        return std::nullopt;
     };
     e.install = [function](simgrid::s4u::Engine& engine) { engine.register_actor<A>(function); };
     entries_[function] = std::move(e);
@@ -60,7 +78,7 @@ class ActorRegistry {
  private:
   struct Entry {
     std::string description;
-    std::function<void(const PropReader&, const ActorSite&)> validate;
+    std::function<std::optional<std::string>(const PropReader&, const ActorSite&)> validate;
     std::function<void(simgrid::s4u::Engine&)> install;
   };
   std::map<std::string, Entry> entries_;

@@ -9,16 +9,8 @@
 namespace botsim::silva {
 
 static void check_coordinators(const std::vector<ActorSpec>& actors) {
-  std::set<std::string> users;
-  for (const auto& a : actors) {
-    if (a.function != "SilvaCoordinator") continue;
-    cloud::check_provider_of(a, actors);
-    auto it = a.props.find("user");
-    std::string user = it == a.props.end() ? a.host : it->second;
-    if (!users.insert(user).second)
-      throw InputError(scenario_paths().deployment, a.element(),
-                       "property 'user': user '" + user + "' is deployed twice");
-  }
+  for (const auto& a : actors)
+    if (a.function == "SilvaCoordinator") cloud::check_provider_of(a, actors);
 }
 
 void register_model() {

@@ -32,8 +32,11 @@ std::string inbox_of(const std::string& user) { return "silva@" + user; }
 SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
                                                         const ActorSite& site) {
   Params p;
-  p.user = props.text("user", site.host);
-  if (p.user.empty()) props.fail("user", "must not be empty");
+  // `name`, as for every model's users; `user` is the older spelling, still accepted.
+  if (props.has("user") && props.has("name"))
+    props.fail("user", "give the user's name once, as 'name' ('user' is its older spelling)");
+  p.name = props.has("user") ? props.text("user") : user_name(props, site);
+  if (p.name.empty()) props.fail("user", "must not be empty");
   p.provider_host = props.text("provider", "provider");
   p.type = find_instance_type(props.text("instance_type"), props, "instance_type");
   p.heuristic.creation_ratio = props.number("creation_ratio", 0.5, 0, 1);
@@ -55,7 +58,7 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
                                   format_number(p.type.boot_s) + " s)");
   p.random_order =
       props.choice("task_order", {"random", "given"}, std::string("random")) == "random";
-  Rng rng = make_rng("workload:" + p.user);  // a new population per seed
+  Rng rng = make_rng("workload:" + p.name);  // a new population per seed
   p.task_times = read_workload(props, scenario_paths().deployment_dir, rng, "task_time");
   for (size_t i = 0; i < p.task_times.size(); ++i)
     if (p.task_times[i] > paid + kTol)
@@ -81,8 +84,8 @@ SilvaCoordinator::SilvaCoordinator(std::vector<std::string>) {
 
 void SilvaCoordinator::operator()() {
   start_s_ = sg4::Engine::get_clock();
-  Inbox<CoordinatorMessage> inbox(inbox_of(params_.user));
-  pool_.emplace(params_.user, params_.provider_host,
+  Inbox<CoordinatorMessage> inbox(inbox_of(params_.name));
+  pool_.emplace(params_.name, params_.provider_host,
                 PoolAddress::to<CoordinatorMessage>(inbox.mailbox()));
   const long n = static_cast<long>(params_.task_times.size());
   heuristic_ = SilvaHeuristic(params_.heuristic, n);
@@ -90,12 +93,12 @@ void SilvaCoordinator::operator()() {
   // "Initially, one host is allocated and starts executing randomly selected tasks."
   std::vector<long> order(static_cast<size_t>(n));
   for (long i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
-  Rng rng = make_rng("order:" + params_.user);
+  Rng rng = make_rng("order:" + params_.name);
   if (params_.random_order) std::shuffle(order.begin(), order.end(), rng);
   queue_.assign(order.begin(), order.end());
 
   UserRecord u;
-  u.name = params_.user;
+  u.name = params_.name;
   u.model = "silva";
   u.policy = policy(params_);
   u.tasks_total = n;
@@ -192,7 +195,7 @@ void SilvaCoordinator::dispatch() {
       long task = queue_.front();
       queue_.pop_front();
       double flops = params_.task_times[static_cast<size_t>(task)] * params_.type.speed;
-      size_t record = results().add_task(TaskRecord{params_.user, task, flops_to_mi(flops),
+      size_t record = results().add_task(TaskRecord{params_.name, task, flops_to_mi(flops),
                                                     inst.name, start_s_, now, std::nullopt});
       pool_->run(inst, k, task, flops, record);
     }
@@ -209,7 +212,7 @@ void SilvaCoordinator::dispatch() {
 void SilvaCoordinator::stop_instance(Instance& inst) {
   // Tasks lost on the instance are recorded with no end, and handed out again first.
   for (long task : pool_->stop(inst)) {
-    spdlog::info("{}: task {} lost: instance {} stopped", params_.user, task, inst.name);
+    spdlog::info("{}: task {} lost: instance {} stopped", params_.name, task, inst.name);
     queue_.push_front(task);
   }
 }
@@ -222,7 +225,7 @@ void SilvaCoordinator::on(const InstanceReady& m) {
 }
 
 void SilvaCoordinator::on(const InstanceRefused& m) {
-  spdlog::warn("{}: instance {} refused: {}", params_.user, m.instance, m.reason);
+  spdlog::warn("{}: instance {} refused: {}", params_.name, m.instance, m.reason);
   pool_->on(m);
   last_refusal_s_ = sg4::Engine::get_clock();
 }

@@ -26,7 +26,7 @@ using CoordinatorMessage =
 class SilvaCoordinator {
  public:
   struct Params {
-    std::string user;
+    std::string name;  // the user
     std::string provider_host;
     InstanceType type;
     std::vector<double> task_times;  // seconds on one core of `type`

@@ -177,6 +177,33 @@ TEST_F(SilvaCli, MissingProvider) {
       {"d.xml", "provider", "CloudProvider"});
 }
 
+// One naming rule for every model's users: `name` (Silva's older `user` still reads), and
+// user names unique across the whole deployment.
+TEST_F(SilvaCli, UserNamesAreUniqueWhateverTheSpelling) {
+  std::string d = deployment({{"name", "U0"}});
+  std::string second =
+      "  <actor host=\"client\" function=\"SilvaCoordinator\">\n"
+      "    <prop id=\"user\" value=\"U0\"/>\n"
+      "    <prop id=\"instance_type\" value=\"vm\"/>\n"
+      "    <prop id=\"tasks\" value=\"2\"/>\n"
+      "    <prop id=\"task_time\" value=\"10\"/>\n"
+      "  </actor>\n</platform>\n";
+  d = d.substr(0, d.rfind("</platform>")) + second;
+  expect_input_error(run(platform(), d), {"d.xml", "actor #3", "'U0'", "actor #2", "unique"});
+}
+
+TEST_F(SilvaCli, NameAndUserTogetherAreRefused) {
+  expect_input_error(run(platform(), deployment({{"name", "U0"}, {"user", "U1"}})),
+                     {"d.xml", "'user'", "once"});
+}
+
+TEST_F(SilvaCli, NameIsTheUsersNameInTheResults) {
+  auto r = run(platform(), deployment({{"name", "alice"}}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto summary = nlohmann::json::parse(t::read_text(dir_ + "/out/summary.json"));
+  EXPECT_EQ(summary["users"][0]["name"], "alice");
+}
+
 TEST_F(SilvaCli, InstancesCsvReconcilesWithSummary) {
   // The normal job of the paper on the shipped platform, a few seeds.
   for (int seed : {1, 2, 3}) {
