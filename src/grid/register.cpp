@@ -38,6 +38,9 @@ static void check_domains(const std::vector<ActorSpec>& actors) {
 }
 
 void register_model() {
+  static bool done = false;  // registering twice is harmless
+  if (done) return;
+  done = true;
   auto& reg = actor_registry();
   reg.add<GridInformationService>("GridInformationService",
                                   "the Grid Information Service of one VO domain (3.1)");
