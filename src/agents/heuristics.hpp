@@ -20,6 +20,7 @@ enum class MappingPolicy { R, MaxET, MaxCT, MinET, MinCT, Fastest, Slowest };
 /// resource (unoccupied or not) before execution.
 enum class HeuristicKind { Fig5, MinMin, MaxMin };
 
+/// For MinMin (MaxMin) the ordering is the planning order, StoL (LtoS), and the mapping unused.
 struct Heuristic {
   HeuristicKind kind = HeuristicKind::Fig5;
   TaskOrdering ordering = TaskOrdering::U;

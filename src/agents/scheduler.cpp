@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <random>
 #include <stdexcept>
 #include <string>
 
@@ -186,10 +185,8 @@ Scheduler::Choice Scheduler::choose_min_et(double size_mi, double now) const {
 
 int Scheduler::choose(double size_mi, double now, Rng& rng) const {
   switch (heuristic_.mapping) {
-    case MappingPolicy::R: {
-      std::uniform_int_distribution<std::size_t> pick(0, free_list_.size() - 1);
-      return free_list_[pick(rng)];
-    }
+    case MappingPolicy::R:  // rng() % n: the same draw on every standard library
+      return free_list_[static_cast<std::size_t>(rng() % free_list_.size())];
     case MappingPolicy::MaxET:
       return choose_by_end(size_mi, now, true, true).id;
     case MappingPolicy::MaxCT:
