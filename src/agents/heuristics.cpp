@@ -1,0 +1,111 @@
+#include "agents/heuristics.hpp"
+
+#include <stdexcept>
+
+#include "agents/instance_types.hpp"
+
+namespace botsim::agents {
+
+namespace {
+
+constexpr TaskOrdering kOrderings[] = {TaskOrdering::U, TaskOrdering::LtoS, TaskOrdering::StoL};
+constexpr MappingPolicy kTable2[] = {MappingPolicy::R, MappingPolicy::MaxET, MappingPolicy::MaxCT,
+                                     MappingPolicy::MinET, MappingPolicy::MinCT};
+
+struct Benchmark {
+  std::string_view name;
+  Heuristic heuristic;
+};
+
+// Section 5.1(b). FCFS is (U, R) (Section 4: "(U, R) ... follows a first-come-first-served
+// allocation policy"). The Greedy benchmarks take the quickest tasks first (StoL: with speeds
+// per resource, a smaller task is quicker everywhere) to the most / least powerful available
+// resource.
+const Benchmark kBenchmarks[] = {
+    {"fcfs", {HeuristicKind::Fig5, TaskOrdering::U, MappingPolicy::R}},
+    {"greedy-r", {HeuristicKind::Fig5, TaskOrdering::StoL, MappingPolicy::Fastest}},
+    {"greedy-p", {HeuristicKind::Fig5, TaskOrdering::StoL, MappingPolicy::Slowest}},
+    {"min-min", {HeuristicKind::MinMin, TaskOrdering::StoL, MappingPolicy::R}},
+    {"max-min", {HeuristicKind::MaxMin, TaskOrdering::LtoS, MappingPolicy::R}},
+};
+
+std::string strip(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ' && c != '\t' && c != '(' && c != ')') out += c;
+  return out;
+}
+
+}  // namespace
+
+bool operator==(const Heuristic& a, const Heuristic& b) {
+  return a.kind == b.kind && a.ordering == b.ordering && a.mapping == b.mapping;
+}
+
+std::string to_string(TaskOrdering o) {
+  switch (o) {
+    case TaskOrdering::U:
+      return "U";
+    case TaskOrdering::LtoS:
+      return "LtoS";
+    case TaskOrdering::StoL:
+      return "StoL";
+  }
+  return "?";
+}
+
+std::string to_string(MappingPolicy m) {
+  switch (m) {
+    case MappingPolicy::R:
+      return "R";
+    case MappingPolicy::MaxET:
+      return "MaxET";
+    case MappingPolicy::MaxCT:
+      return "MaxCT";
+    case MappingPolicy::MinET:
+      return "MinET";
+    case MappingPolicy::MinCT:
+      return "MinCT";
+    case MappingPolicy::Fastest:
+      return "Fastest";
+    case MappingPolicy::Slowest:
+      return "Slowest";
+  }
+  return "?";
+}
+
+std::string heuristic_name(const Heuristic& h) {
+  for (const auto& b : kBenchmarks)
+    if (b.heuristic == h) return std::string(b.name);
+  return to_string(h.ordering) + "," + to_string(h.mapping);
+}
+
+std::vector<std::string> all_heuristic_names() {
+  std::vector<std::string> names;
+  for (auto o : kOrderings)
+    for (auto m : kTable2)
+      if (!(o == TaskOrdering::U && m == MappingPolicy::R))  // (U, R) is FCFS
+        names.push_back(to_string(o) + "," + to_string(m));
+  for (const auto& b : kBenchmarks) names.emplace_back(b.name);
+  return names;
+}
+
+Heuristic parse_heuristic(std::string_view name) {
+  std::string s = strip(name);
+  for (const auto& b : kBenchmarks)
+    if (iequals(s, b.name)) return b.heuristic;
+  if (auto comma = s.find(','); comma != std::string::npos) {
+    std::string_view order = std::string_view(s).substr(0, comma);
+    std::string_view mapping = std::string_view(s).substr(comma + 1);
+    for (auto o : kOrderings)
+      for (auto m : kTable2)
+        if (iequals(order, to_string(o)) && iequals(mapping, to_string(m)))
+          return Heuristic{HeuristicKind::Fig5, o, m};
+  }
+  std::string valid;
+  for (const auto& n : all_heuristic_names()) valid += (valid.empty() ? "" : ", ") + n;
+  throw std::invalid_argument("unknown heuristic '" + std::string(name) + "' (valid: " + valid +
+                              "; U,R is fcfs)");
+}
+
+}  // namespace botsim::agents

@@ -1,0 +1,265 @@
+#include "agents/scheduler.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace botsim::agents {
+
+namespace {
+
+constexpr int kNoResource = -1;
+
+// Better of two candidates: `better(a, b)` on values, ties to the lowest resource id.
+template <class Better>
+bool prefer(double value, int id, double best_value, int best_id, Better better) {
+  if (best_id == kNoResource) return true;
+  if (better(value, best_value)) return true;
+  return value == best_value && id < best_id;
+}
+
+}  // namespace
+
+Scheduler::Scheduler(Heuristic heuristic) : heuristic_(heuristic) {}
+
+void Scheduler::add_tasks(const std::vector<Task>& tasks) {
+  for (const auto& t : tasks) {
+    if (!(t.size_mi > 0) || !std::isfinite(t.size_mi))
+      throw std::invalid_argument("task " + std::to_string(t.id) +
+                                  ": size must be a positive number of MI");
+  }
+  for (const auto& t : tasks) {
+    // Table 1: U keeps submission order; LtoS / StoL sort by size, ties in submission order.
+    double priority = 0;
+    if (heuristic_.ordering == TaskOrdering::LtoS) priority = -t.size_mi;
+    if (heuristic_.ordering == TaskOrdering::StoL) priority = t.size_mi;
+    pending_.emplace(TaskKey{priority, next_seq_++}, t);
+  }
+  plan_dirty_ = true;
+}
+
+void Scheduler::add_resource(const ResourceView& r, double now) {
+  if (!(r.speed_mips > 0) || !std::isfinite(r.speed_mips))
+    throw std::invalid_argument("resource " + std::to_string(r.id) + ": speed must be > 0 MI/s");
+  if (resources_.count(r.id))
+    throw std::invalid_argument("resource " + std::to_string(r.id) + " added twice");
+  ResourceState& s = resources_[r.id];
+  s.id = r.id;
+  s.speed_mips = r.speed_mips;
+  s.alloc_end = r.alloc_end;
+  s.ready_time = now;
+  mark_free(s);
+  plan_dirty_ = true;
+}
+
+void Scheduler::set_allocation_end(int resource_id, double alloc_end) {
+  ResourceState& r = state(resource_id);
+  if (!r.occupied) {  // re-key the unoccupied resource under its new end
+    auto& by_end = free_by_speed_.at(r.speed_mips).by_end;
+    by_end.erase({r.alloc_end, r.id});
+    by_end.emplace(alloc_end, r.id);
+  }
+  r.alloc_end = alloc_end;
+}
+
+std::optional<Task> Scheduler::remove_resource(int resource_id) {
+  ResourceState& r = state(resource_id);
+  std::optional<Task> lost = r.running;
+  if (r.occupied) {
+    if (lost) {
+      pending_.emplace(running_keys_.at(resource_id), *lost);
+      running_keys_.erase(resource_id);
+      --running_;
+    }
+  } else {
+    mark_occupied(r);
+  }
+  resources_.erase(resource_id);
+  plan_.erase(resource_id);
+  plan_dirty_ = true;
+  return lost;
+}
+
+void Scheduler::resource_free(int resource_id, double now) {
+  ResourceState& r = state(resource_id);
+  if (!r.occupied)
+    throw std::logic_error("resource " + std::to_string(resource_id) + " is not occupied");
+  r.running.reset();
+  running_keys_.erase(resource_id);
+  --running_;
+  r.ready_time = now;
+  mark_free(r);
+}
+
+std::vector<Assignment> Scheduler::assign(double now, Rng& rng) {
+  if (heuristic_.kind == HeuristicKind::Fig5) return assign_fig5(now, rng);
+  return assign_batch(now);
+}
+
+double Scheduler::remaining_allocation(int resource_id, double now) const {
+  return resource(resource_id).alloc_end - now;
+}
+
+const ResourceState& Scheduler::resource(int resource_id) const {
+  auto it = resources_.find(resource_id);
+  if (it == resources_.end()) throw std::out_of_range("no resource " + std::to_string(resource_id));
+  return it->second;
+}
+
+bool Scheduler::has_resource(int resource_id) const { return resources_.count(resource_id) > 0; }
+
+ResourceState& Scheduler::state(int resource_id) {
+  auto it = resources_.find(resource_id);
+  if (it == resources_.end()) throw std::out_of_range("no resource " + std::to_string(resource_id));
+  return it->second;
+}
+
+void Scheduler::mark_free(ResourceState& r) {
+  r.occupied = false;
+  SpeedGroup& g = free_by_speed_[r.speed_mips];
+  g.by_end.emplace(r.alloc_end, r.id);
+  g.ids.insert(r.id);
+  free_pos_[r.id] = free_list_.size();
+  free_list_.push_back(r.id);
+}
+
+void Scheduler::mark_occupied(ResourceState& r) {
+  r.occupied = true;
+  auto g = free_by_speed_.find(r.speed_mips);
+  g->second.by_end.erase({r.alloc_end, r.id});
+  g->second.ids.erase(r.id);
+  if (g->second.ids.empty()) free_by_speed_.erase(g);
+  // Swap-remove from the draw list: O(1).
+  std::size_t pos = free_pos_.at(r.id);
+  free_pos_[free_list_.back()] = pos;
+  free_list_[pos] = free_list_.back();
+  free_list_.pop_back();
+  free_pos_.erase(r.id);
+}
+
+Assignment Scheduler::start(ResourceState& r, TaskKey key, double now) {
+  Task t = pending_.at(key);
+  pending_.erase(key);
+  mark_occupied(r);
+  r.running = t;
+  r.ready_time = now + t.size_mi / r.speed_mips;
+  running_keys_[r.id] = key;
+  ++running_;
+  return Assignment{t.id, r.id, t.size_mi, now, r.ready_time};
+}
+
+// Among the unoccupied resources: the max (or min) of the current remaining allocation time
+// (MaxCT / MinCT) or of the expected one, remaining - size / speed (MaxET). Within a speed
+// group the order by alloc_end is the order by either value.
+Scheduler::Choice Scheduler::choose_by_end(double size_mi, double now, bool maximise,
+                                           bool expected) const {
+  Choice best;
+  for (const auto& [speed, g] : free_by_speed_) {
+    double end = maximise ? g.by_end.rbegin()->first : g.by_end.begin()->first;
+    int id = g.by_end.lower_bound({end, std::numeric_limits<int>::min()})->second;
+    double value = end - now - (expected ? size_mi / speed : 0.0);
+    bool better = maximise ? prefer(value, id, best.value, best.id, std::greater<double>())
+                           : prefer(value, id, best.value, best.id, std::less<double>());
+    if (better) best = Choice{id, value};
+  }
+  return best;
+}
+
+// MinET: the least expected remaining allocation time among the resources where the task
+// still fits (>= 0); if it fits nowhere, the least overrun (as MaxET). docs/gutierrez2012.md.
+Scheduler::Choice Scheduler::choose_min_et(double size_mi, double now) const {
+  Choice best;
+  for (const auto& [speed, g] : free_by_speed_) {
+    double need = now + size_mi / speed;
+    auto it = g.by_end.lower_bound({need, std::numeric_limits<int>::min()});
+    if (it == g.by_end.end()) continue;
+    double value = it->first - need;
+    if (prefer(value, it->second, best.value, best.id, std::less<double>()))
+      best = Choice{it->second, value};
+  }
+  if (best.id == kNoResource) return choose_by_end(size_mi, now, true, true);
+  return best;
+}
+
+int Scheduler::choose(double size_mi, double now, Rng& rng) const {
+  switch (heuristic_.mapping) {
+    case MappingPolicy::R:  // rng() % n: the same draw on every standard library
+      return free_list_[static_cast<std::size_t>(rng() % free_list_.size())];
+    case MappingPolicy::MaxET:
+      return choose_by_end(size_mi, now, true, true).id;
+    case MappingPolicy::MaxCT:
+      return choose_by_end(size_mi, now, true, false).id;
+    case MappingPolicy::MinET:
+      return choose_min_et(size_mi, now).id;
+    case MappingPolicy::MinCT:
+      return choose_by_end(size_mi, now, false, false).id;
+    case MappingPolicy::Fastest:
+      return *free_by_speed_.rbegin()->second.ids.begin();
+    case MappingPolicy::Slowest:
+      return *free_by_speed_.begin()->second.ids.begin();
+  }
+  return kNoResource;
+}
+
+// Fig. 5 lines 2-4: the next unexecuted task in order to the best unoccupied resource, until
+// none is left (line 5-6: wait for an output).
+std::vector<Assignment> Scheduler::assign_fig5(double now, Rng& rng) {
+  std::vector<Assignment> out;
+  while (!pending_.empty() && !free_list_.empty()) {
+    auto first = pending_.begin();
+    int id = choose(first->second.size_mi, now, rng);
+    out.push_back(start(state(id), first->first, now));
+  }
+  return out;
+}
+
+// Min-min / Max-min (Section 5.1(b)): each unoccupied resource takes the next task of its
+// planned queue.
+std::vector<Assignment> Scheduler::assign_batch(double now) {
+  if (plan_dirty_) plan_batch(now);
+  std::vector<int> free_ids = free_list_;
+  std::sort(free_ids.begin(), free_ids.end());
+  std::vector<Assignment> out;
+  for (int id : free_ids) {
+    auto q = plan_.find(id);
+    if (q == plan_.end() || q->second.empty()) continue;
+    TaskKey key = q->second.front();
+    q->second.pop_front();
+    out.push_back(start(state(id), key, now));
+  }
+  return out;
+}
+
+// Min-min assigns, among all unassigned tasks, the one with the minimum earliest completion
+// time (over all resources, from their expected ready times); Max-min the one with the maximum.
+// With a resource's time for a task = size / speed, a task's earliest completion time grows
+// with its size, so Min-min's pick is always the smallest task and Max-min's the largest:
+// planning in StoL (LtoS) order, each task to its earliest-completion resource, is the same
+// schedule in O(m (s + log n)) instead of O(m^2 n). Ties: submission order, lowest resource id.
+void Scheduler::plan_batch(double now) {
+  plan_.clear();
+  std::map<double, std::set<std::pair<double, int>>> ready_by_speed;  // (ready, id)
+  for (const auto& [id, r] : resources_)
+    ready_by_speed[r.speed_mips].emplace(r.occupied ? std::max(r.ready_time, now) : now, id);
+  for (const auto& [key, task] : pending_) {
+    double best_end = 0, best_speed = 0, best_ready = 0;
+    int best_id = kNoResource;
+    for (const auto& [speed, group] : ready_by_speed) {
+      auto [ready, id] = *group.begin();
+      double end = ready + task.size_mi / speed;
+      if (prefer(end, id, best_end, best_id, std::less<double>())) {
+        best_end = end, best_id = id, best_speed = speed, best_ready = ready;
+      }
+    }
+    if (best_id == kNoResource) break;  // no resource yet
+    auto& group = ready_by_speed[best_speed];
+    group.erase({best_ready, best_id});
+    group.emplace(best_end, best_id);
+    plan_[best_id].push_back(key);
+  }
+  plan_dirty_ = false;
+}
+
+}  // namespace botsim::agents

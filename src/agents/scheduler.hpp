@@ -1,0 +1,122 @@
+#pragma once
+// The broker agent's scheduler (Gutierrez-Garcia & Sim 2012, Section 4, Fig. 5, and the
+// benchmarks of Section 5.1(b)), as pure logic: the broker actor tells it about tasks,
+// resources, completions and renewals; it answers which task to send to which resource.
+// docs/gutierrez2012.md describes the choices; the SimGrid actor only keeps time and messages.
+//
+// Costs per assignment (n resources, s distinct speeds among them, m pending tasks):
+// R O(1); MaxCT, MinCT, MaxET, MinET, Fastest, Slowest O(s log n); taking the next task
+// O(log m). Min-min / Max-min plan every unsent task at once, O(m (s + log n)), again only when
+// tasks or resources were added or removed since the last plan.
+#include <cstddef>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "agents/heuristics.hpp"
+#include "core/rng.hpp"
+
+namespace botsim::agents {
+
+struct Task {
+  int id = 0;
+  double size_mi = 0;  // million instructions
+};
+
+/// A resource as the broker sees it when it is composed (or joins later).
+struct ResourceView {
+  int id = 0;
+  double speed_mips = 0;  // MI/s
+  double alloc_end = 0;   // simulated time (s) its paid allocation ends
+};
+
+/// The broker's bookkeeping for one resource.
+struct ResourceState {
+  int id = 0;
+  double speed_mips = 0;
+  double alloc_end = 0;
+  bool occupied = false;
+  double ready_time = 0;        // expected end of its current task, or when it became free
+  std::optional<Task> running;  // the task it executes
+};
+
+struct Assignment {
+  int task_id = 0;
+  int resource_id = 0;
+  double size_mi = 0;
+  double start = 0;
+  double expected_end = 0;  // start + size / speed
+};
+
+class Scheduler {
+ public:
+  explicit Scheduler(Heuristic heuristic);
+
+  /// Tasks to execute, in submission order (the "U" order). Sizes must be > 0.
+  void add_tasks(const std::vector<Task>& tasks);
+  /// A resource composed for the BoT, unoccupied from `now`. New resources may join during a
+  /// run: the Fig. 5 heuristics simply consider them from the next assign() on.
+  void add_resource(const ResourceView& resource, double now);
+  /// A renewal (Section 3) moved the end of the resource's allocation.
+  void set_allocation_end(int resource_id, double alloc_end);
+  /// The resource was released. If it was executing a task, that task is returned and goes
+  /// back to the unsent tasks (in its original place in the order).
+  std::optional<Task> remove_resource(int resource_id);
+  /// The resource returned its task's output at `now`: it is unoccupied again.
+  void resource_free(int resource_id, double now);
+
+  /// Fig. 5 lines 2-4: the tasks to send now, each to the best unoccupied resource. Empty when
+  /// every resource is occupied (line 6: wait) or nothing is left to send.
+  std::vector<Assignment> assign(double now, Rng& rng);
+
+  /// Remaining allocation time of the resource at `now` (alloc_end - now; negative if over).
+  double remaining_allocation(int resource_id, double now) const;
+  const ResourceState& resource(int resource_id) const;
+  bool has_resource(int resource_id) const;
+  const Heuristic& heuristic() const { return heuristic_; }
+  std::size_t unsent_tasks() const { return pending_.size(); }
+  std::size_t running_tasks() const { return running_; }
+  std::size_t unoccupied_resources() const { return free_list_.size(); }
+  /// Every task sent has been executed and none is left to send.
+  bool finished() const { return pending_.empty() && running_ == 0; }
+
+ private:
+  using TaskKey = std::pair<double, long>;    // (ordering priority, submission number)
+  struct SpeedGroup {                         // unoccupied resources of one speed
+    std::set<std::pair<double, int>> by_end;  // (alloc_end, id)
+    std::set<int> ids;
+  };
+  struct Choice {
+    int id = -1;
+    double value = 0;
+  };
+
+  ResourceState& state(int resource_id);
+  void mark_free(ResourceState& r);
+  void mark_occupied(ResourceState& r);
+  Assignment start(ResourceState& r, TaskKey key, double now);
+  int choose(double size_mi, double now, Rng& rng) const;
+  Choice choose_by_end(double size_mi, double now, bool maximise, bool expected) const;
+  Choice choose_min_et(double size_mi, double now) const;
+  std::vector<Assignment> assign_fig5(double now, Rng& rng);
+  std::vector<Assignment> assign_batch(double now);
+  void plan_batch(double now);
+
+  Heuristic heuristic_;
+  long next_seq_ = 0;
+  std::size_t running_ = 0;
+  std::map<int, ResourceState> resources_;
+  std::map<TaskKey, Task> pending_;                // unsent tasks, in the heuristic's order
+  std::unordered_map<int, TaskKey> running_keys_;  // resource id -> its task's key
+  std::map<double, SpeedGroup> free_by_speed_;
+  std::vector<int> free_list_;  // unoccupied resources, for R's uniform draw
+  std::unordered_map<int, std::size_t> free_pos_;
+  std::map<int, std::deque<TaskKey>> plan_;  // Min-min / Max-min: each resource's queue
+  bool plan_dirty_ = true;
+};
+
+}  // namespace botsim::agents

@@ -1,0 +1,210 @@
+// The broker's scheduler bookkeeping (Gutierrez-Garcia & Sim 2012, Section 4): remaining
+// allocation times, renewals, resources joining or leaving during a run, ties, bad input.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "agents/scheduler.hpp"
+#include "agents_replay.hpp"
+
+using namespace botsim::agents;
+
+namespace {
+botsim::Rng rng_for_test() { return botsim::make_rng(1, "test"); }
+}  // namespace
+
+TEST(AgentsSchedulerBookkeeping, RemainingAllocationTimeFollowsTheClockAndRenewals) {
+  Scheduler s(parse_heuristic("U,MaxCT"));
+  s.add_resource({7, 2, 3600}, 0);
+  EXPECT_DOUBLE_EQ(s.remaining_allocation(7, 0), 3600);
+  EXPECT_DOUBLE_EQ(s.remaining_allocation(7, 1000), 2600);
+  // I-ElasticAM renews at 3540 (threshold 60 s): one more hour.
+  s.set_allocation_end(7, 7200);
+  EXPECT_DOUBLE_EQ(s.remaining_allocation(7, 3540), 3660);
+  EXPECT_DOUBLE_EQ(s.remaining_allocation(7, 7300), -100);  // past its end if not renewed
+  EXPECT_THROW(s.remaining_allocation(8, 0), std::out_of_range);
+}
+
+TEST(AgentsSchedulerBookkeeping, OccupiedAndExpectedReadyTime) {
+  Scheduler s(parse_heuristic("U,MaxCT"));
+  s.add_resource({1, 4, 3600}, 10);
+  s.add_tasks({{0, 800}});
+  auto rng = rng_for_test();
+  auto a = s.assign(100, rng);
+  ASSERT_EQ(a.size(), 1u);
+  // 800 MI at 4 MI/s from 100: expected end 300.
+  EXPECT_DOUBLE_EQ(a[0].expected_end, 300);
+  EXPECT_TRUE(s.resource(1).occupied);
+  EXPECT_DOUBLE_EQ(s.resource(1).ready_time, 300);
+  EXPECT_EQ(s.running_tasks(), 1u);
+  EXPECT_FALSE(s.finished());
+  s.resource_free(1, 300);
+  EXPECT_FALSE(s.resource(1).occupied);
+  EXPECT_TRUE(s.finished());
+}
+
+TEST(AgentsSchedulerBookkeeping, RenewalOfAnUnoccupiedResourceChangesMaxCT) {
+  // Two free resources: 1 ends at 3600, 2 at 5000. MaxCT takes 2; once 1 is renewed to 7200
+  // while unoccupied, MaxCT takes 1.
+  auto pick_with = [](bool renew) {
+    Scheduler s(parse_heuristic("U,MaxCT"));
+    s.add_resource({1, 1, 3600}, 0);
+    s.add_resource({2, 1, 5000}, 0);
+    if (renew) s.set_allocation_end(1, 7200);
+    s.add_tasks({{0, 400}});
+    auto rng = rng_for_test();
+    return s.assign(3540, rng).at(0).resource_id;
+  };
+  EXPECT_EQ(pick_with(false), 2);
+  EXPECT_EQ(pick_with(true), 1);
+}
+
+TEST(AgentsSchedulerBookkeeping, ExpectedRemainingUsesRemainingMinusSizeOverSpeed) {
+  // At t = 100: resource 1 (1 MI/s, end 3700) has 3600 s left; resource 2 (4 MI/s, end 2100)
+  // has 2000 s. A 2000 MI task: expected 3600 - 2000 = 1600 on 1, 2000 - 500 = 1500 on 2.
+  // MaxET -> 1, MinET -> 2, MaxCT -> 1, MinCT -> 2. A 400 MI task: 3200 vs 1900: same picks.
+  // A 3000 MI task: 600 on 1, 2000 - 750 = 1250 on 2: MaxET -> 2, MinET -> 1, while the
+  // current remaining times still say MaxCT -> 1, MinCT -> 2.
+  auto pick = [](const char* h, double size) {
+    Scheduler s(parse_heuristic(h));
+    s.add_resource({1, 1, 3700}, 0);
+    s.add_resource({2, 4, 2100}, 0);
+    s.add_tasks({{0, size}});
+    auto rng = rng_for_test();
+    return s.assign(100, rng).at(0).resource_id;
+  };
+  EXPECT_EQ(pick("U,MaxET", 2000), 1);
+  EXPECT_EQ(pick("U,MinET", 2000), 2);
+  EXPECT_EQ(pick("U,MaxET", 3000), 2);
+  EXPECT_EQ(pick("U,MinET", 3000), 1);
+  EXPECT_EQ(pick("U,MaxCT", 3000), 1);
+  EXPECT_EQ(pick("U,MinCT", 3000), 2);
+}
+
+TEST(AgentsSchedulerBookkeeping, MinETPrefersFitThenLeastOverrun) {
+  // t = 0, task 400 MI. Resource 1: 1 MI/s, end 100 -> 100 - 400 = -300. Resource 2: 2 MI/s,
+  // end 150 -> 150 - 200 = -50. It fits nowhere: the least overrun, 2 (a literal minimum
+  // would pick 1, the resource it overruns most). Add resource 3: 1 MI/s, end 1000 -> 600,
+  // it fits: 3, although 600 is the largest value.
+  Scheduler s(parse_heuristic("U,MinET"));
+  s.add_resource({1, 1, 100}, 0);
+  s.add_resource({2, 2, 150}, 0);
+  s.add_tasks({{0, 400}});
+  auto rng = rng_for_test();
+  EXPECT_EQ(s.assign(0, rng).at(0).resource_id, 2);
+  Scheduler t(parse_heuristic("U,MinET"));
+  t.add_resource({1, 1, 100}, 0);
+  t.add_resource({2, 2, 150}, 0);
+  t.add_resource({3, 1, 1000}, 0);
+  t.add_tasks({{0, 400}});
+  EXPECT_EQ(t.assign(0, rng).at(0).resource_id, 3);
+}
+
+TEST(AgentsSchedulerBookkeeping, TiesGoToTheLowestResourceId) {
+  // Same speed and end: every deterministic policy takes the lowest id (added last here).
+  for (const char* h : {"U,MaxCT", "U,MinCT", "U,MaxET", "U,MinET", "greedy-r", "greedy-p"}) {
+    SCOPED_TRACE(h);
+    Scheduler s(parse_heuristic(h));
+    s.add_resource({9, 2, 3600}, 0);
+    s.add_resource({5, 2, 3600}, 0);
+    s.add_tasks({{0, 400}});
+    auto rng = rng_for_test();
+    EXPECT_EQ(s.assign(0, rng).at(0).resource_id, 5);
+  }
+}
+
+TEST(AgentsSchedulerDynamic, NewResourceJoinsWithoutRescheduling) {
+  // (U, MaxCT), one resource 1 (1 MI/s, end 10000), three 400 MI tasks. t0: T0 -> 1 [0,400].
+  // At t100 resource 2 (1 MI/s, end 20000) joins: T1 -> 2 [100,500] at once; T0 stays on 1.
+  // t400: T2 -> 1 [400,800] (only 1 free). Makespan 800.
+  Scheduler s(parse_heuristic("U,MaxCT"));
+  s.add_resource({1, 1, 10000}, 0);
+  s.add_tasks({{0, 400}, {1, 400}, {2, 400}});
+  auto rng = rng_for_test();
+  auto first = s.assign(0, rng);
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].resource_id, 1);
+  EXPECT_TRUE(s.assign(50, rng).empty());  // Fig. 5 line 6: all occupied, wait
+  s.add_resource({2, 1, 20000}, 100);
+  auto joined = s.assign(100, rng);
+  ASSERT_EQ(joined.size(), 1u);
+  EXPECT_EQ(joined[0].task_id, 1);
+  EXPECT_EQ(joined[0].resource_id, 2);
+  EXPECT_EQ(s.resource(1).running->id, 0);
+  s.resource_free(1, 400);
+  auto last = s.assign(400, rng);
+  ASSERT_EQ(last.size(), 1u);
+  EXPECT_EQ(last[0].task_id, 2);
+  EXPECT_EQ(last[0].resource_id, 1);
+  EXPECT_DOUBLE_EQ(last[0].expected_end, 800);
+}
+
+TEST(AgentsSchedulerDynamic, MinMinReplansUnsentTasksWhenAResourceJoins) {
+  // Min-min, resource 1 (1 MI/s), two 400 MI tasks: both planned on 1 (T0 [0,400],
+  // T1 [400,800]). At t100 resource 2 (1 MI/s) joins: T1 is replanned from ready times
+  // 1: 400, 2: 100 -> on 2, [100,500].
+  Scheduler s(parse_heuristic("min-min"));
+  s.add_resource({1, 1, 10000}, 0);
+  s.add_tasks({{0, 400}, {1, 400}});
+  auto rng = rng_for_test();
+  ASSERT_EQ(s.assign(0, rng).size(), 1u);
+  s.add_resource({2, 1, 10000}, 100);
+  auto a = s.assign(100, rng);
+  ASSERT_EQ(a.size(), 1u);
+  EXPECT_EQ(a[0].task_id, 1);
+  EXPECT_EQ(a[0].resource_id, 2);
+  EXPECT_DOUBLE_EQ(a[0].expected_end, 500);
+}
+
+TEST(AgentsSchedulerDynamic, RemovingABusyResourceRequeuesItsTask) {
+  // StoL, MaxCT: T1 (400) goes first to 2 (end 9000); 2 is released while running it: T1
+  // comes back ahead of T0 (800) and goes to 1 when 1 is free.
+  Scheduler s(parse_heuristic("StoL,MaxCT"));
+  s.add_resource({1, 1, 5000}, 0);
+  s.add_resource({2, 1, 9000}, 0);
+  s.add_tasks({{0, 800}, {1, 400}});
+  auto rng = rng_for_test();
+  auto a = s.assign(0, rng);
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(a[0].task_id, 1);
+  EXPECT_EQ(a[0].resource_id, 2);
+  auto lost = s.remove_resource(2);
+  ASSERT_TRUE(lost.has_value());
+  EXPECT_EQ(lost->id, 1);
+  EXPECT_EQ(s.unsent_tasks(), 1u);
+  EXPECT_EQ(s.running_tasks(), 1u);
+  EXPECT_FALSE(s.has_resource(2));
+  s.resource_free(1, 800);
+  auto b = s.assign(800, rng);
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b[0].task_id, 1);
+  EXPECT_EQ(b[0].resource_id, 1);
+  // An unoccupied resource leaves without a task.
+  s.add_resource({3, 1, 9000}, 800);
+  EXPECT_FALSE(s.remove_resource(3).has_value());
+  EXPECT_EQ(s.unoccupied_resources(), 0u);
+}
+
+TEST(AgentsSchedulerBadInput, RefusedClearly) {
+  Scheduler s(parse_heuristic("fcfs"));
+  EXPECT_THROW(s.add_resource({1, 0, 3600}, 0), std::invalid_argument);
+  EXPECT_THROW(s.add_resource({1, -2, 3600}, 0), std::invalid_argument);
+  s.add_resource({1, 1, 3600}, 0);
+  EXPECT_THROW(s.add_resource({1, 2, 3600}, 0), std::invalid_argument);  // same id
+  EXPECT_THROW(s.add_tasks({{0, 0}}), std::invalid_argument);
+  EXPECT_THROW(s.add_tasks({{0, -400}}), std::invalid_argument);
+  EXPECT_THROW(s.resource_free(1, 10), std::logic_error);  // not occupied
+  EXPECT_THROW(s.set_allocation_end(2, 10), std::out_of_range);
+  EXPECT_EQ(s.unsent_tasks(), 0u);  // the bad tasks were not added
+}
+
+TEST(AgentsSchedulerDynamic, NoResourceMeansWait) {
+  for (const char* h : {"U,MaxET", "max-min"}) {
+    Scheduler s(parse_heuristic(h));
+    s.add_tasks({{0, 400}});
+    auto rng = rng_for_test();
+    EXPECT_TRUE(s.assign(0, rng).empty());
+    s.add_resource({1, 1, 3600}, 5);
+    EXPECT_EQ(s.assign(5, rng).size(), 1u) << h;
+  }
+}
