@@ -3,6 +3,7 @@
 // each actor has one inbox. Sends are detached puts, so two actors that send to each other at
 // the same moment never deadlock; the payload is freed if it is never received.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <simgrid/s4u/Activity.hpp>
 #include <simgrid/s4u/Actor.hpp>
@@ -47,6 +48,30 @@ void send(simgrid::s4u::Mailbox* to, Message message, std::uint64_t bytes = kCon
   }
 }
 
+/// Messages sent on behalf of each user (the agent model reports them per consumer): every
+/// actor that sends for a user counts the message here, whoever it is.
+class MessageTally {
+ public:
+  void count(const std::string& user, long n = 1) { counts_[user] += n; }
+  long of(const std::string& user) const {
+    auto it = counts_.find(user);
+    return it == counts_.end() ? 0 : it->second;
+  }
+
+ private:
+  std::map<std::string, long> counts_;
+};
+/// The tally of the simulation running in this process.
+MessageTally& message_tally();
+
+/// send(), counted as a message sent on behalf of `user`.
+template <class Protocol, class Message>
+void send_for(const std::string& user, simgrid::s4u::Mailbox* to, Message message,
+              std::uint64_t bytes = kControlMessageBytes) {
+  message_tally().count(user);
+  send<Protocol>(to, std::move(message), bytes);
+}
+
 /// Whether message type M is one of the alternatives of Protocol (a std::variant).
 template <class M, class Protocol>
 struct is_alternative : std::false_type {};
@@ -73,6 +98,13 @@ class ReplyTo {
   template <class M>
   void send(M message, std::uint64_t bytes = kControlMessageBytes) const {
     std::get<Sender<M>>(senders_)(mailbox_, std::move(message), bytes);
+  }
+  /// send(), counted as a message sent on behalf of `user` (MessageTally).
+  template <class M>
+  void send_for(const std::string& user, M message,
+                std::uint64_t bytes = kControlMessageBytes) const {
+    message_tally().count(user);
+    send(std::move(message), bytes);
   }
   simgrid::s4u::Mailbox* mailbox() const { return mailbox_; }
   /// The same address, for fewer reply types (e.g. the part of a protocol one service sends).

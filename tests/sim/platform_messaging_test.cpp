@@ -1,0 +1,107 @@
+// The platform's messaging in a real simulation: typed replies, timers and the per-user message
+// tally. Each TEST runs one simulation.
+#include <gtest/gtest.h>
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "platform/messaging.hpp"
+#include "platform/timers.hpp"
+#include "support/sim_support.hpp"
+
+using namespace botsim;
+namespace sg4 = simgrid::s4u;
+namespace t = botsim::test;
+
+namespace {
+
+struct Ping {
+  int n;
+};
+struct Pong {
+  int n;
+};
+struct Alarm {
+  int n;
+};
+using ServerMessage = std::variant<Ping>;
+using ClientMessage = std::variant<Pong, Alarm>;
+
+std::vector<std::string> g_seen;
+
+// Answers every Ping with a Pong through the ReplyTo it was given, counted for "U0".
+struct Server {
+  struct Params {
+    static Params read(const PropReader&, const ActorSite&) { return {}; }
+  };
+  explicit Server(std::vector<std::string>) {}
+  void operator()() {
+    sg4::Actor::self()->daemonize();
+    Inbox<std::variant<std::pair<Ping, ReplyTo<Pong>>>> inbox("server");
+    for (;;) {
+      auto msg = inbox.receive();
+      auto& [ping, reply] = std::get<0>(*msg);
+      reply.send_for("U0", Pong{ping.n}, 0);
+    }
+  }
+};
+
+// Sends three pings for "U0" and one for "U1", sets two alarms, and logs what comes back.
+struct Client {
+  struct Params {
+    static Params read(const PropReader&, const ActorSite&) { return {}; }
+  };
+  explicit Client(std::vector<std::string>) {}
+  void operator()() {
+    Inbox<ClientMessage> inbox("client");
+    using Request = std::variant<std::pair<Ping, ReplyTo<Pong>>>;
+    auto* server = sg4::Mailbox::by_name("server");
+    for (int i = 0; i < 4; ++i)
+      send_for<Request>(i < 3 ? "U0" : "U1", server,
+                        std::pair<Ping, ReplyTo<Pong>>{Ping{i}, inbox.reply_to<Pong>()}, 0);
+    send_at<ClientMessage>(inbox.mailbox(), 50, Alarm{1});
+    send_after<ClientMessage>(inbox.mailbox(), 20, Alarm{2});
+    for (int k = 0; k < 6; ++k) {
+      auto msg = inbox.receive();
+      std::string at = "@" + std::to_string(static_cast<int>(sg4::Engine::get_clock()));
+      if (auto* p = std::get_if<Pong>(msg.get()))
+        g_seen.push_back("pong" + std::to_string(p->n) + at);
+      if (auto* a = std::get_if<Alarm>(msg.get()))
+        g_seen.push_back("alarm" + std::to_string(a->n) + at);
+    }
+  }
+};
+
+void run() {
+  actor_registry().add<Server>("TestServer", "test");
+  actor_registry().add<Client>("TestClient", "test");
+  std::string dir = t::temp_dir();
+  std::string platform = t::write_file(dir, "p.xml", t::platform_xml(R"(
+  <zone id="z" routing="Full">
+    <host id="a" speed="1Gf"/>
+    <host id="b" speed="1Gf"/>
+    <link id="l" bandwidth="1Gbps" latency="0"/>
+    <route src="a" dst="b"><link_ctn id="l"/></route>
+  </zone>)"));
+  std::string deployment =
+      t::write_file(dir, "d.xml",
+                    t::platform_xml("  <actor host=\"a\" function=\"TestServer\"/>\n"
+                                    "  <actor host=\"b\" function=\"TestClient\"/>\n"));
+  t::run(platform, deployment);
+}
+
+}  // namespace
+
+TEST(PlatformMessaging, RepliesTimersAndTheTallyPerUser) {
+  run();
+  // Zero-latency links: the replies come at once and in order, the alarms at their times.
+  EXPECT_EQ(g_seen, (std::vector<std::string>{"pong0@0", "pong1@0", "pong2@0", "pong3@0",
+                                              "alarm2@20", "alarm1@50"}));
+  // U0: three requests and the server counts all four replies for U0; U1: one request.
+  EXPECT_EQ(message_tally().of("U0"), 7);
+  EXPECT_EQ(message_tally().of("U1"), 1);
+  EXPECT_EQ(message_tally().of("nobody"), 0);
+}
