@@ -18,11 +18,11 @@ namespace sg4 = simgrid::s4u;
 
 namespace botsim::cloud {
 
-static InstanceType read_type(const sg4::NetZone& zone) {
+static InstanceType read_type(const sg4::NetZone& zone, const std::string& platform) {
   PropReader::Map map;
   if (const auto* props = zone.get_properties())
     for (const auto& [k, v] : *props) map.emplace(k, v);
-  PropReader p(std::move(map), scenario_paths().platform, "zone '" + zone.get_name() + "'");
+  PropReader p(std::move(map), platform, "zone '" + zone.get_name() + "'");
   InstanceType t;
   t.name = p.text("instance_type");
   if (t.name.empty()) p.fail("instance_type", "must not be empty");
@@ -49,45 +49,44 @@ static InstanceType read_type(const sg4::NetZone& zone) {
   return t;
 }
 
-static void collect(const sg4::NetZone* zone, std::vector<InstanceType>& out) {
-  if (zone->get_property("instance_type")) out.push_back(read_type(*zone));
-  for (const auto* child : zone->get_children()) collect(child, out);
+static void collect(const sg4::NetZone* zone, const std::string& platform,
+                    std::vector<InstanceType>& out) {
+  if (zone->get_property("instance_type")) out.push_back(read_type(*zone, platform));
+  for (const auto* child : zone->get_children()) collect(child, platform, out);
 }
 
-std::vector<InstanceType> read_instance_types() {
+std::vector<InstanceType> read_instance_types(const std::string& platform) {
   std::vector<InstanceType> out;
-  collect(sg4::Engine::get_instance()->get_netzone_root(), out);
+  collect(sg4::Engine::get_instance()->get_netzone_root(), platform, out);
   for (size_t i = 0; i < out.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (out[i].name == out[j].name)
-        throw InputError(scenario_paths().platform, "instance_type '" + out[i].name + "'",
-                         "declared by two zones");
+        throw InputError(platform, "instance_type '" + out[i].name + "'", "declared by two zones");
   return out;
 }
 
 InstanceType find_instance_type(const std::string& name, const PropReader& props,
-                                const std::string& key) {
-  auto types = read_instance_types();
+                                const std::string& key, const std::string& platform) {
+  auto types = read_instance_types(platform);
   std::string known;
   for (const auto& t : types) {
     if (t.name == name) return t;
     known += (known.empty() ? "" : ", ") + t.name;
   }
-  props.fail(key, "unknown instance type '" + name + "' (platform " + scenario_paths().platform +
+  props.fail(key, "unknown instance type '" + name + "' (platform " + platform +
                       " offers: " + (known.empty() ? "none" : known) + ")");
 }
 
 std::string provider_mailbox(const std::string& host) { return "cloud-provider@" + host; }
 
-CloudProvider::Params CloudProvider::Params::read(const PropReader&, const ActorSite&) {
+CloudProvider::Params CloudProvider::Params::read(const PropReader&, const ActorSite& site) {
   Params p;
-  p.types = read_instance_types();
+  p.types = read_instance_types(site.run.paths().platform);
   return p;
 }
 
-CloudProvider::CloudProvider(std::vector<std::string>) {
-  params_ = Params::read(running_actor_props(), running_actor_site());
-}
+CloudProvider::CloudProvider(Params params, Run& run)
+    : params_(std::move(params)), results_(run.results()) {}
 
 const InstanceType& CloudProvider::type(const std::string& name) const {
   for (const auto& t : params_.types)
@@ -140,7 +139,7 @@ void CloudProvider::start(const StartInstance& m) {
   r.start_s = sg4::Engine::get_clock();
   sg4::Host::by_name(r.host)->turn_on();
   // The first ATU is charged at the start request.
-  r.record = results().timeline<InstanceRecord>().add(
+  r.record = results_.timeline<InstanceRecord>().add(
       InstanceRecord{m.user, m.instance, t.name, r.start_s, std::nullopt, 1, t.price});
   spdlog::debug("provider: start {} ({}) on {} for {}", m.instance, t.name, r.host, m.user);
   running_[m.instance] = r;
@@ -171,7 +170,7 @@ void CloudProvider::stop(const StopInstance& m) {
   free_hosts_[t.name].push_back(r.host);
   std::sort(free_hosts_[t.name].begin(), free_hosts_[t.name].end());
   long units = charged_units(r.start_s, now, t.atu_s);
-  auto& rec = results().timeline<InstanceRecord>().at(r.record);
+  auto& rec = results_.timeline<InstanceRecord>().at(r.record);
   rec.stop_s = now;
   rec.charged_units = units;
   rec.cost = static_cast<double>(units) * t.price;

@@ -15,10 +15,11 @@ namespace botsim::cloud {
 
 /// Every instance type of the loaded platform: zones (or clusters) with an `instance_type`
 /// prop. Throws InputError naming the platform file and zone on a bad property.
-std::vector<InstanceType> read_instance_types();
+/// `platform` names the file in error messages.
+std::vector<InstanceType> read_instance_types(const std::string& platform);
 /// The type named `name`; throws InputError via `props.fail(key, ...)` listing known types.
 InstanceType find_instance_type(const std::string& name, const PropReader& props,
-                                const std::string& key);
+                                const std::string& key, const std::string& platform);
 /// The mailbox of the provider actor deployed on `host`.
 std::string provider_mailbox(const std::string& host);
 
@@ -28,7 +29,7 @@ class CloudProvider {
     std::vector<InstanceType> types;
     static Params read(const PropReader& props, const ActorSite& site);
   };
-  explicit CloudProvider(std::vector<std::string> args);
+  CloudProvider(Params params, Run& run);
   void operator()();
 
  private:
@@ -36,7 +37,7 @@ class CloudProvider {
     std::string user, type, host;
     InstanceOwner owner;
     double start_s = 0;
-    size_t record = 0;  // in results().timeline<InstanceRecord>()
+    size_t record = 0;  // in results_.timeline<InstanceRecord>()
     bool ready = false;
   };
   void start(const StartInstance& m);
@@ -45,6 +46,7 @@ class CloudProvider {
   const InstanceType& type(const std::string& name) const;
 
   Params params_;
+  Results& results_;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::map<std::string, Running> running_;
   std::map<std::string, std::vector<std::string>> free_hosts_;  // per type, in platform order

@@ -7,28 +7,30 @@
 
 namespace botsim::cloud {
 
-static void check_cloud_deployment(const std::vector<ActorSpec>& actors) {
+static void check_cloud_deployment(const std::vector<ActorSpec>& actors, Run& run) {
+  const ScenarioPaths& paths = run.paths();
   std::set<std::string> providers, instance_hosts;
-  for (const auto& t : read_instance_types()) instance_hosts.insert(t.hosts.begin(), t.hosts.end());
+  for (const auto& t : read_instance_types(paths.platform))
+    instance_hosts.insert(t.hosts.begin(), t.hosts.end());
   for (const auto& a : actors)
     if (instance_hosts.count(a.host))
-      throw InputError(scenario_paths().deployment, a.element(),
+      throw InputError(paths.deployment, a.element(),
                        "host '" + a.host +
                            "' is an instance slot of the cloud provider (it is off until "
                            "rented): deploy actors on other hosts");
   for (const auto& a : actors)
     if (a.function == "CloudProvider" && !providers.insert(a.host).second)
-      throw InputError(scenario_paths().deployment, a.element(),
-                       "a second CloudProvider on the same host");
+      throw InputError(paths.deployment, a.element(), "a second CloudProvider on the same host");
 }
 
-void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors) {
+void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors,
+                       const ScenarioPaths& paths) {
   auto it = a.props.find("provider");
   std::string provider = it == a.props.end() ? "provider" : it->second;
   for (const auto& b : actors)
     if (b.function == "CloudProvider" && b.host == provider) return;
   throw InputError(
-      scenario_paths().deployment, a.element(),
+      paths.deployment, a.element(),
       "property 'provider': no CloudProvider actor is deployed on host '" + provider + "'");
 }
 

@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "platform/deployment.hpp"
+#include "platform/run.hpp"
 
 namespace botsim::cloud {
 
@@ -10,6 +11,7 @@ void register_model();
 
 /// For a cloud model's user actor `a`: its `provider` prop (default "provider") must name a host
 /// that runs a CloudProvider. Throws InputError naming the deployment element.
-void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors);
+void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors,
+                       const ScenarioPaths& paths);
 
 }  // namespace botsim::cloud

@@ -64,11 +64,6 @@ void Results::clear() {
   *this = Results();
 }
 
-Results& results() {
-  static Results r;
-  return r;
-}
-
 template <class T>
 static Json opt(const std::optional<T>& v) {
   return v ? Json(*v) : Json(nullptr);

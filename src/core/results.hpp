@@ -202,9 +202,6 @@ void Timeline<R>::discard() {
   move_or_remove(stream_path_, "");
 }
 
-/// The results of the simulation running in this process (one simulation per process).
-Results& results();
-
 /// Writes a results directory atomically: `fill(tmp)` writes into a fresh temporary directory
 /// next to `dir`, which then replaces `dir`. If `fill` throws, `dir` is left as it was.
 void write_directory_atomically(const std::string& dir,

@@ -3,8 +3,6 @@
 namespace botsim {
 
 namespace {
-std::uint64_t g_seed = 1;
-
 std::uint64_t fnv1a(std::string_view s) {
   std::uint64_t h = 1469598103934665603ull;
   for (unsigned char c : s) {
@@ -14,11 +12,6 @@ std::uint64_t fnv1a(std::string_view s) {
   return h;
 }
 }  // namespace
-
-void set_run_seed(std::uint64_t seed) { g_seed = seed; }
-std::uint64_t run_seed() { return g_seed; }
-
-Rng make_rng(std::string_view stream) { return make_rng(g_seed, stream); }
 
 Rng make_rng(std::uint64_t seed, std::string_view stream) {
   std::uint64_t h = fnv1a(stream);

@@ -9,12 +9,7 @@ namespace botsim {
 
 using Rng = std::mt19937_64;
 
-void set_run_seed(std::uint64_t seed);
-std::uint64_t run_seed();
-
-/// A generator for one named stream of the current run.
-Rng make_rng(std::string_view stream);
-/// The same, for an explicit seed (pure code and tests).
+/// A generator for one named stream of the run seeded `seed` (Run::rng gives a run's streams).
 Rng make_rng(std::uint64_t seed, std::string_view stream);
 
 }  // namespace botsim

@@ -22,7 +22,7 @@ Auctioneer::Params Auctioneer::Params::read(const PropReader& props, const Actor
   p.period_s = props.duration("period", 60.0, 1.0, 86400.0);  // 1 s to 1 day: each is an event
   p.info.period_s = p.period_s;
   const sg4::Host* host = sg4::Host::by_name(site.host);
-  PropReader hw = host_props(*host);
+  PropReader hw = host_props(*host, site.run.paths().platform);
   ResourceInfo& r = p.info;
   r.name = site.host;
   r.location = hw.text("location", "");
@@ -41,15 +41,15 @@ Auctioneer::Params Auctioneer::Params::read(const PropReader& props, const Actor
   return p;
 }
 
-Auctioneer::Auctioneer(std::vector<std::string>)
-    : params_(Params::read(running_actor_props(), running_actor_site())) {}
+Auctioneer::Auctioneer(Params params, Run& run)
+    : params_(std::move(params)), results_(run.results()) {}
 
 void Auctioneer::operator()() {
   sg4::Actor::self()->daemonize();  // serves until the last user is done
   Inbox<AuctioneerMessage> inbox("Auctioneer-" + params_.info.name);
   inbox_ = inbox.mailbox();
   params_.info.auctioneer = inbox_;
-  resource_row_ = results().add_resource({params_.info.name, params_.info.vo, 0.0});
+  resource_row_ = results_.add_resource({params_.info.name, params_.info.vo, 0.0});
   // 3.1: register once with the GIS of every domain the resource belongs to.
   for (const auto& vo : params_.info.vo)
     send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(vo)), RegisterResource{params_.info});
@@ -100,8 +100,8 @@ void Auctioneer::handle(PlaceBid& m) {
 
 void Auctioneer::handle(SubmitTask& m) {
   Account& a = accounts_.at(m.user);
-  size_t row = results().add_task({m.user, m.task, m.length_mi, params_.info.name,
-                                   sg4::Engine::get_clock(), std::nullopt, std::nullopt});
+  size_t row = results_.add_task({m.user, m.task, m.length_mi, params_.info.name,
+                                  sg4::Engine::get_clock(), std::nullopt, std::nullopt});
   a.queue.push_back({m.task, m.length_mi, row});
   a.unsettled = true;
   wake_clock();
@@ -164,7 +164,7 @@ void Auctioneer::try_start(Account& a) {
   a.flops_at_mark = flops;
   send_when_done<AuctioneerMessage>(exec, inbox_, TaskFinished{a.user});
   if (a.share_mips <= 0) a.share_mips = share_of(a, a.bid);
-  results().task(a.current.row).start_s = sg4::Engine::get_clock();
+  results_.task(a.current.row).start_s = sg4::Engine::get_clock();
 }
 
 void Auctioneer::handle(TaskFinished& m) { task_finished(accounts_.at(m.user)); }
@@ -174,14 +174,14 @@ void Auctioneer::task_finished(Account& a) {
   a.exec = nullptr;
   a.flops_at_mark = 0;
   const double now = sg4::Engine::get_clock();
-  results().task(a.current.row).end_s = now;
+  results_.task(a.current.row).end_s = now;
   send<BrokerMessage>(a.broker, TaskDone{params_.info.name, a.current.task, now});
   try_start(a);
 }
 
 void Auctioneer::end_of_period(double period_start) {
   const double period = params_.period_s;
-  auto& resource = results().resource(resource_row_);
+  auto& resource = results_.resource(resource_row_);
   const double capability = params_.info.pe * params_.info.mips_per_pe;
   // Charge the period that ends now (eq. 3), from each user's local balance.
   for (auto& [name, a] : accounts_) {
@@ -192,7 +192,7 @@ void Auctioneer::end_of_period(double period_start) {
       a.balance -= cost;
       a.charged += cost;
       resource.earned += cost;
-      results().timeline<BidRecord>().add(
+      results_.timeline<BidRecord>().add(
           {period_start, params_.info.name, a.user, a.bid, a.share_mips / capability, cost});
     }
     a.consumed_mi = 0;

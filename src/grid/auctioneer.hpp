@@ -22,14 +22,14 @@ class Auctioneer {
     double period_s = 60;  // P: shares and charges are recomputed every period
     static Params read(const PropReader& props, const ActorSite& site);
   };
-  explicit Auctioneer(std::vector<std::string> args);
+  Auctioneer(Params params, Run& run);
   void operator()();
 
  private:
   struct QueuedTask {
     long task;
     double length_mi;
-    size_t row;  // in results().tasks()
+    size_t row;  // in results_.tasks()
   };
   struct Account {
     std::string user;
@@ -66,6 +66,7 @@ class Auctioneer {
   void wake_clock();
 
   Params params_;
+  Results& results_;
   std::map<std::string, Account> accounts_;
   size_t resource_row_ = 0;
   simgrid::s4u::Mailbox* inbox_ = nullptr;

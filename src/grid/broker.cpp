@@ -52,14 +52,13 @@ Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& si
   p.fund = props.number("fund", std::nullopt, 0.0);
   p.allowance = props.number("allowance", 0.0, 0.0);
   p.allowance_interval_s = props.duration("allowance_interval", p.bid_interval_s, 1.0, 7 * 86400.0);
-  Rng rng = make_rng("workload/" + p.name);
-  p.lengths = read_workload(props, scenario_paths().deployment_dir, rng, "task_length");
+  Rng rng = site.run.rng("workload/" + p.name);
+  p.lengths = read_workload(props, site.run.paths().deployment_dir, rng, "task_length");
   return p;
 }
 
-Broker::Broker(std::vector<std::string>)
-    : params_(Params::read(running_actor_props(), running_actor_site())) {
-  rng_ = make_rng("broker/" + params_.name);
+Broker::Broker(Params params, Run& run) : params_(std::move(params)), results_(run.results()) {
+  rng_ = run.rng("broker/" + params_.name);
 }
 
 double Broker::time_left() const {
@@ -67,7 +66,7 @@ double Broker::time_left() const {
 }
 
 void Broker::record() {
-  UserRecord& u = results().user(user_row_);
+  UserRecord& u = results_.user(user_row_);
   u.tasks_done = done_;
   u.spent = spent_;
   if (done_ == u.tasks_total) u.finish_s = finish_s_;
@@ -83,7 +82,7 @@ void Broker::operator()() {
   u.start_s = params_.start_s;
   u.deadline_s = params_.deadline_s;
   u.budget = params_.fund;
-  user_row_ = results().add_user(std::move(u));
+  user_row_ = results_.add_user(std::move(u));
 
   sg4::this_actor::sleep_until(params_.start_s);
   Inbox<BrokerMessage> inbox("Broker-" + params_.name);

@@ -33,7 +33,7 @@ class Broker {
     std::vector<double> lengths;  // the bag of tasks, in MI
     static Params read(const PropReader& props, const ActorSite& site);
   };
-  explicit Broker(std::vector<std::string> args);
+  Broker(Params params, Run& run);
   void operator()();
 
  private:
@@ -75,6 +75,7 @@ class Broker {
   void record();
 
   Params params_;
+  Results& results_;
   Rng rng_;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::vector<Resource> resources_;

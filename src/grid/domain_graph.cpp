@@ -55,11 +55,6 @@ void DomainGraph::clear() {
   index_.clear();
 }
 
-DomainGraph& domain_graph() {
-  static DomainGraph g;
-  return g;
-}
-
 std::vector<size_t> global_list(const std::string& asking_vo,
                                 const std::vector<Registration>& others) {
   std::vector<size_t> out;

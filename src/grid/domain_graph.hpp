@@ -26,9 +26,6 @@ class DomainGraph {
   std::map<std::string, Graph::vertex_descriptor> index_;
 };
 
-/// The graph of the scenario being run (built when the deployment is checked).
-DomainGraph& domain_graph();
-
 /// A resource as a GIS lists it: its name and every VO domain it registered with.
 struct Registration {
   std::string name;

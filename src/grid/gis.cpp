@@ -19,8 +19,8 @@ GridInformationService::Params GridInformationService::Params::read(const PropRe
   return p;
 }
 
-GridInformationService::GridInformationService(std::vector<std::string>)
-    : params_(Params::read(running_actor_props(), running_actor_site())) {}
+GridInformationService::GridInformationService(Params params, Run& run)
+    : params_(std::move(params)), run_(run) {}
 
 void GridInformationService::operator()() {
   sg4::Actor::self()->daemonize();  // serves until the last user is done
@@ -44,7 +44,7 @@ void GridInformationService::on(RegisterResource& m) {
 }
 
 void GridInformationService::on(QueryResources& m) {
-  GlobalQuery q{m.reply_to, domain_graph().reachable_from(params_.vo), {}};
+  GlobalQuery q{m.reply_to, run_.get<DomainGraph>().reachable_from(params_.vo), {}};
   long id = next_query_++;
   for (const auto& vo : q.domains)
     send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(vo)), PeerQuery{params_.vo, id, inbox_});
@@ -81,15 +81,14 @@ void GridInformationService::answer(GlobalQuery& q) {
   send<BrokerMessage>(q.reply_to, std::move(reply));
 }
 
-void check_gis_deployment(const std::vector<ActorSpec>& actors) {
-  auto& graph = domain_graph();
-  graph.clear();
+DomainGraph domain_graph_of(const std::vector<ActorSpec>& actors, const ScenarioPaths& paths) {
+  DomainGraph graph;
   std::map<std::string, const ActorSpec*> gis;
   for (const auto& a : actors) {
     if (a.function != "GridInformationService") continue;
     const std::string& vo = a.props.at("vo");
     if (!gis.emplace(vo, &a).second)
-      throw InputError(scenario_paths().deployment, a.element(),
+      throw InputError(paths.deployment, a.element(),
                        "VO domain '" + vo + "' already has a GridInformationService");
     graph.add_domain(vo);
   }
@@ -105,11 +104,12 @@ void check_gis_deployment(const std::vector<ActorSpec>& actors) {
     for (const auto& peer : peers) {
       if (!gis.count(peer))
         throw InputError(
-            scenario_paths().deployment, spec->element(),
+            paths.deployment, spec->element(),
             "property 'peers': no GridInformationService for VO domain '" + peer + "'");
       if (peer != vo) graph.add_link(vo, peer);
     }
   }
+  return graph;
 }
 
 }  // namespace botsim::grid

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/props.hpp"
+#include "grid/domain_graph.hpp"
 #include "grid/protocol.hpp"
 #include "platform/scenario.hpp"
 
@@ -17,7 +18,7 @@ class GridInformationService {
     std::vector<std::string> peers;  // the GISes this one knows; empty: every other GIS
     static Params read(const PropReader& props, const ActorSite& site);
   };
-  explicit GridInformationService(std::vector<std::string> args);
+  GridInformationService(Params params, Run& run);
   void operator()();
 
  private:
@@ -33,13 +34,14 @@ class GridInformationService {
   void answer(GlobalQuery& q);
 
   Params params_;
+  Run& run_;
   std::vector<ResourceInfo> registered_;
   std::map<long, GlobalQuery> queries_;
   long next_query_ = 0;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
 };
 
-/// Checks the GIS deployment (one GIS per VO, peers exist) and builds domain_graph().
-void check_gis_deployment(const std::vector<ActorSpec>& actors);
+/// Checks the GIS deployment (one GIS per VO, peers exist) and returns which GIS knows which.
+DomainGraph domain_graph_of(const std::vector<ActorSpec>& actors, const ScenarioPaths& paths);
 
 }  // namespace botsim::grid

@@ -13,25 +13,28 @@ namespace botsim::grid {
 
 // Every Broker's VO and every Auctioneer's VOs need a GIS, and a resource has one Auctioneer.
 // (User names are unique across models: the actor registry checks that.)
-static void check_domains(const std::vector<ActorSpec>& actors) {
-  const auto& graph = domain_graph();
+static void check_domains(const std::vector<ActorSpec>& actors, Run& run) {
+  const ScenarioPaths& paths = run.paths();
+  // The GIS deployment first: the domains' graph goes to the GIS actors.
+  run.set(domain_graph_of(actors, paths));
+  const auto& graph = run.get<DomainGraph>();
   std::set<std::string> resources;
   for (const auto& a : actors) {
     if (a.function == "Auctioneer" && !resources.insert(a.host).second)
-      throw InputError(scenario_paths().deployment, a.element(),
+      throw InputError(paths.deployment, a.element(),
                        "host '" + a.host + "' already has an Auctioneer");
     if (a.function == "Broker") {
       auto it = a.props.find("vo");
       if (it != a.props.end() && !graph.has(it->second))
         throw InputError(
-            scenario_paths().deployment, a.element(),
+            paths.deployment, a.element(),
             "property 'vo': no GridInformationService serves VO domain '" + it->second + "'");
     } else if (a.function == "Auctioneer") {
       const auto* host = simgrid::s4u::Host::by_name(a.host);
-      for (const auto& vo : host_props(*host).list("vo"))
+      for (const auto& vo : host_props(*host, paths.platform).list("vo"))
         if (!graph.has(vo))
           throw InputError(
-              scenario_paths().platform, "host '" + a.host + "'",
+              paths.platform, "host '" + a.host + "'",
               "property 'vo': no GridInformationService is deployed for VO domain '" + vo + "'");
     }
   }
@@ -46,7 +49,6 @@ void register_model() {
                                   "the Grid Information Service of one VO domain (3.1)");
   reg.add<Auctioneer>("Auctioneer", "a resource's proportional-share auctioneer (3.2)");
   reg.add<Broker>("Broker", "a user's bidding broker: no-opt, global or local policy (4)");
-  reg.add_check(check_gis_deployment);
   reg.add_check(check_domains);
 }
 

@@ -31,11 +31,6 @@ void stop_simulation(const std::string& text) {
   throw std::logic_error("unreachable: this_actor::exit returned");
 }
 
-MessageTally& message_tally() {
-  static MessageTally tally;
-  return tally;
-}
-
 const std::string* simulation_problem() { return problem().get(); }
 
 void set_inbox_host(const simgrid::s4u::Mailbox* mailbox, const simgrid::s4u::Host* host) {

@@ -61,14 +61,11 @@ class MessageTally {
  private:
   std::map<std::string, long> counts_;
 };
-/// The tally of the simulation running in this process.
-MessageTally& message_tally();
-
-/// send(), counted as a message sent on behalf of `user`.
+/// send(), counted in `tally` (the run's) as a message sent on behalf of `user`.
 template <class Protocol, class Message>
-void send_for(const std::string& user, simgrid::s4u::Mailbox* to, Message message,
-              std::uint64_t bytes = kControlMessageBytes) {
-  message_tally().count(user);
+void send_for(MessageTally& tally, const std::string& user, simgrid::s4u::Mailbox* to,
+              Message message, std::uint64_t bytes = kControlMessageBytes) {
+  tally.count(user);
   send<Protocol>(to, std::move(message), bytes);
 }
 
@@ -101,9 +98,9 @@ class ReplyTo {
   }
   /// send(), counted as a message sent on behalf of `user` (MessageTally).
   template <class M>
-  void send_for(const std::string& user, M message,
+  void send_for(MessageTally& tally, const std::string& user, M message,
                 std::uint64_t bytes = kControlMessageBytes) const {
-    message_tally().count(user);
+    tally.count(user);
     send(std::move(message), bytes);
   }
   simgrid::s4u::Mailbox* mailbox() const { return mailbox_; }

@@ -23,36 +23,15 @@ namespace sg4 = simgrid::s4u;
 
 namespace botsim {
 
-namespace {
-ScenarioPaths g_paths;
-}
+Run::Run(const std::string& platform, const std::string& deployment, std::uint64_t seed)
+    : paths_{platform, deployment, std::filesystem::path(deployment).parent_path().string()},
+      seed_(seed) {}
 
-const ScenarioPaths& scenario_paths() { return g_paths; }
-
-void set_scenario_paths(const std::string& platform, const std::string& deployment) {
-  g_paths.platform = platform;
-  g_paths.deployment = deployment;
-  g_paths.deployment_dir = std::filesystem::path(deployment).parent_path().string();
-}
-
-ActorSite running_actor_site() {
-  return ActorSite{sg4::Actor::self()->get_name(), sg4::this_actor::get_host()->get_name()};
-}
-
-PropReader running_actor_props() {
-  PropReader::Map map;
-  if (const auto* props = sg4::Actor::self()->get_properties())
-    for (const auto& [k, v] : *props) map.emplace(k, v);
-  ActorSite site = running_actor_site();
-  return PropReader(std::move(map), g_paths.deployment,
-                    "actor '" + site.function + "' on host '" + site.host + "'");
-}
-
-PropReader host_props(const sg4::Host& host) {
+PropReader host_props(const sg4::Host& host, const std::string& platform_file) {
   PropReader::Map map;
   if (const auto* props = host.get_properties())
     for (const auto& [k, v] : *props) map.emplace(k, v);
-  return PropReader(std::move(map), g_paths.platform, "host '" + host.get_name() + "'");
+  return PropReader(std::move(map), platform_file, "host '" + host.get_name() + "'");
 }
 
 ActorRegistry& actor_registry() {
@@ -72,37 +51,61 @@ std::string user_name(const PropReader& props, const ActorSite& site) {
   return name;
 }
 
-void ActorRegistry::validate(const std::vector<ActorSpec>& actors) const {
+std::vector<ValidatedActor> ActorRegistry::validate(const std::vector<ActorSpec>& actors,
+                                                    Run& run) const {
   const auto* engine = sg4::Engine::get_instance();
+  const ScenarioPaths& paths = run.paths();
+  std::vector<ValidatedActor> validated;
   std::map<std::string, std::string> users;  // name -> the element that deployed it
   for (const auto& a : actors) {
     // The host first: that check does not depend on which models are built in.
     if (!engine->host_by_name_or_null(a.host))
-      throw InputError(g_paths.deployment, a.element(),
-                       "host '" + a.host + "' is not in platform " + g_paths.platform);
+      throw InputError(paths.deployment, a.element(),
+                       "host '" + a.host + "' is not in platform " + paths.platform);
     auto it = entries_.find(a.function);
     if (it == entries_.end()) {
       std::string known;
       for (const auto& [name, e] : entries_) known += (known.empty() ? "" : ", ") + name;
-      throw InputError(g_paths.deployment, a.element(),
+      throw InputError(paths.deployment, a.element(),
                        "unknown actor function '" + a.function + "' (known: " + known + ")");
     }
-    PropReader props(PropReader::Map(a.props.begin(), a.props.end()), g_paths.deployment,
+    PropReader props(PropReader::Map(a.props.begin(), a.props.end()), paths.deployment,
                      a.element());
-    auto user = it->second.validate(props, ActorSite{a.function, a.host});
+    Read read = it->second.read(props, ActorSite{a.function, a.host, run});
     props.reject_unknown();
-    if (!user) continue;
-    auto [seen, fresh] = users.emplace(*user, a.element());
+    validated.push_back(ValidatedActor{a, std::move(read.params)});
+    if (!read.user) continue;
+    auto [seen, fresh] = users.emplace(*read.user, a.element());
     if (!fresh)
-      throw InputError(g_paths.deployment, a.element(),
-                       "property 'name': user '" + *user + "' is already deployed (" +
+      throw InputError(paths.deployment, a.element(),
+                       "property 'name': user '" + *read.user + "' is already deployed (" +
                            seen->second + "); user names must be unique");
   }
-  for (const auto& check : checks_) check(actors);
+  for (const auto& check : checks_) check(actors, run);
+  return validated;
 }
 
-void ActorRegistry::install(sg4::Engine& engine) const {
-  for (const auto& [name, e] : entries_) e.install(engine);
+void ActorRegistry::install(sg4::Engine& engine, const std::vector<ValidatedActor>& actors,
+                            Run& run) const {
+  std::map<std::string, std::vector<const ValidatedActor*>> by_function;
+  for (const auto& v : actors) by_function[v.spec.function].push_back(&v);
+  // SimGrid asks the factory for each <actor> of the file in order, so the k-th call for a
+  // function is the k-th actor of that function: it gets the Params validation read for it.
+  for (const auto& [function, list] : by_function) {
+    const Entry* entry = &entries_.at(function);
+    auto next = std::make_shared<size_t>(0);
+    simgrid::kernel::actor::ActorCodeFactory factory =
+        [entry, list = list, next, &run](std::vector<std::string>) -> std::function<void()> {
+      const ValidatedActor* v = list.at((*next)++);
+      auto code = entry->code(v->params, run);
+      return [code, host = v->spec.host, element = v->spec.element()] {
+        if (sg4::this_actor::get_host()->get_name() != host)
+          throw std::logic_error(element + " started on another host");
+        code();
+      };
+    };
+    engine.register_function(function, factory);
+  }
 }
 
 std::string default_out_dir(const std::string& deployment) {
@@ -146,7 +149,8 @@ class AbortIsInputError {
 
 // Deployed actors message each other: every two of their hosts need a route (SimGrid throws
 // from inside the simulation otherwise).
-static void check_routes(sg4::Engine& engine, const std::vector<ActorSpec>& actors) {
+static void check_routes(sg4::Engine& engine, const std::vector<ActorSpec>& actors,
+                         const ScenarioPaths& paths) {
   engine.seal_platform();
   std::vector<sg4::Host*> hosts;
   for (const auto& a : actors) {
@@ -163,9 +167,9 @@ static void check_routes(sg4::Engine& engine, const std::vector<ActorSpec>& acto
       try {
         hosts[i]->route_to(hosts[j], links, &latency);
       } catch (const std::exception& e) {
-        throw InputError(g_paths.platform, "",
+        throw InputError(paths.platform, "",
                          std::string("no network route: ") + e.what() +
-                             " (both hosts run actors of " + g_paths.deployment + ")");
+                             " (both hosts run actors of " + paths.deployment + ")");
       }
     }
 }
@@ -199,8 +203,8 @@ static void start_engine(const RunOptions& o, std::string& options,
 }
 
 // Loads the platform and reads and checks the deployment (SimGrid does not see it yet).
-static std::vector<ActorSpec> load_scenario(sg4::Engine& engine, const RunOptions& o,
-                                            const std::string& options) {
+static std::vector<ValidatedActor> load_scenario(sg4::Engine& engine, const RunOptions& o,
+                                                 const std::string& options, Run& run) {
   check_platform_file(o.platform);
   // A bad --cfg value (e.g. an unknown network model) is only noticed while loading.
   AbortIsInputError guard(options.empty() ? o.platform : o.platform + " or " + options);
@@ -212,28 +216,29 @@ static std::vector<ActorSpec> load_scenario(sg4::Engine& engine, const RunOption
   guard.release();
   auto actors = read_deployment(o.deployment);
   if (actors.empty()) throw InputError(o.deployment, "", "deploys no actor");
-  actor_registry().validate(actors);
-  check_routes(engine, actors);
-  return actors;
+  auto validated = actor_registry().validate(actors, run);
+  check_routes(engine, actors, run.paths());
+  return validated;
 }
 
 // Streamed timelines (bids.csv) go straight to files next to the results directory.
-static void stream_timelines_next_to(const std::string& out) {
+static void stream_timelines_next_to(const std::string& out, Results& results) {
   std::filesystem::path target = std::filesystem::absolute(out).lexically_normal();
   if (target.filename().empty()) target = target.parent_path();
   std::error_code ec;
   std::filesystem::create_directories(target.parent_path(), ec);
   if (ec) throw InputError(out, "--out", "cannot create parent directory: " + ec.message());
   try {
-    results().stream_timelines(target.string());
+    results.stream_timelines(target.string());
   } catch (const std::exception& e) {
     throw InputError(out, "--out", e.what());
   }
 }
 
 // Hands the deployment to SimGrid, which creates the actors, and runs the simulation.
-static void simulate(sg4::Engine& engine, const RunOptions& o) {
-  actor_registry().install(engine);
+static void simulate(sg4::Engine& engine, const RunOptions& o,
+                     const std::vector<ValidatedActor>& actors, Run& run) {
+  actor_registry().install(engine, actors, run);
   {
     AbortIsInputError deployment_guard(o.deployment);
     try {
@@ -246,40 +251,42 @@ static void simulate(sg4::Engine& engine, const RunOptions& o) {
   if (const std::string* problem = simulation_problem()) throw InputError(o.platform, "", *problem);
 }
 
-void run_scenario(const RunOptions& o) {
+std::unique_ptr<Run> run_scenario(const RunOptions& o) {
   require_file(o.platform, "platform");
   require_file(o.deployment, "deployment");
-  set_run_seed(o.seed);
-  set_scenario_paths(o.platform, o.deployment);
+  auto run = std::make_unique<Run>(o.platform, o.deployment, o.seed);
   std::string options;
   std::optional<sg4::Engine> engine;
   start_engine(o, options, engine);
   install_sim_clock_logging();
-  auto actors = load_scenario(*engine, o, options);
+  auto actors = load_scenario(*engine, o, options, *run);
   if (o.validate_only) {
     std::cout << o.platform << " and " << o.deployment << ": OK (" << actors.size() << " actors)\n";
-    return;
+    return run;
   }
+  Results& results = run->results();
   std::string out = o.out_dir.empty() ? default_out_dir(o.deployment) : o.out_dir;
   // A failed run removes its stream files and leaves an earlier results directory as it was.
   struct StreamGuard {
+    Results& results;
     bool active = false;
     ~StreamGuard() {
-      if (active) results().clear();
+      if (active) results.clear();
     }
-  } stream_guard;
+  } stream_guard{results};
   if (o.stream_timelines) {
-    stream_timelines_next_to(out);
+    stream_timelines_next_to(out, results);
     stream_guard.active = true;
   }
-  simulate(*engine, o);
+  simulate(*engine, o, actors, *run);
   RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock()};
-  write_directory_atomically(out, [&](const std::string& dir) { results().write(dir, info); });
+  write_directory_atomically(out, [&](const std::string& dir) { results.write(dir, info); });
   stream_guard.active = false;
   if (o.print_table) {
-    std::cout << results().table();
+    std::cout << results.table();
     std::cout << "results written to " << out << "/\n";
   }
+  return run;
 }
 
 }  // namespace botsim

@@ -1,8 +1,10 @@
 #pragma once
 // A scenario: a platform file, a deployment file, and the registry of actor functions that
 // deployments may name. Checking a scenario runs nothing; running it does the simulation.
+#include <any>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <simgrid/s4u/Engine.hpp>
 #include <string>
@@ -12,29 +14,19 @@
 
 #include "core/props.hpp"
 #include "platform/deployment.hpp"
+#include "platform/run.hpp"
 
 namespace botsim {
 
-struct ScenarioPaths {
-  std::string platform;
-  std::string deployment;
-  std::string deployment_dir;  // workload paths in props are relative to it
-};
-const ScenarioPaths& scenario_paths();
-void set_scenario_paths(const std::string& platform, const std::string& deployment);
-
-/// Where an actor was deployed.
+/// Where an actor was deployed, and the run it belongs to.
 struct ActorSite {
   std::string function;
   std::string host;
+  Run& run;
 };
 
-/// The properties of the actor calling this (from SimGrid), named as in error messages.
-PropReader running_actor_props();
-ActorSite running_actor_site();
-
-/// Reads a host's or zone's <prop>s as a PropReader naming the platform file.
-PropReader host_props(const simgrid::s4u::Host& host);
+/// Reads a host's <prop>s as a PropReader naming `platform_file`.
+PropReader host_props(const simgrid::s4u::Host& host, const std::string& platform_file);
 
 /// Whether actor class A plays a user (its Params has a `name`: the user's name in results).
 template <class A, class = void>
@@ -46,43 +38,64 @@ struct is_user_role<A, std::void_t<decltype(std::declval<typename A::Params&>().
 /// The user's name: the `name` prop, or the host's name when absent (one rule for every model).
 std::string user_name(const PropReader& props, const ActorSite& site);
 
+/// An <actor> of the deployment with the Params its actor class read from it (once: the actor
+/// is built from them).
+struct ValidatedActor {
+  ActorSpec spec;
+  std::any params;  // std::shared_ptr<A::Params>
+};
+
 /// Actor functions a deployment may name. An actor class A registers with add<A>(name): it has
-/// a nested `Params` with `static Params read(const PropReader&, const ActorSite&)`, used both to
-/// validate the deployment before the run and by the actor itself when it starts. An actor
-/// whose Params has a `name` is a user: user names are unique across every model's actors.
+/// a nested `Params` with `static Params read(const PropReader&, const ActorSite&)`, which
+/// checks every prop before the run, and a constructor `A(Params, Run&)`. An actor whose Params
+/// has a `name` is a user: user names are unique across every model's actors.
 class ActorRegistry {
  public:
   template <class A>
   void add(const std::string& function, const std::string& description) {
+    using Params = typename A::Params;
     Entry e;
     e.description = description;
-    e.validate = [](const PropReader& props, const ActorSite& site) -> std::optional<std::string> {
-      auto params = A::Params::read(props, site);
-      if constexpr (is_user_role<A>::value)
-        return params.name;
-      else
-        return std::nullopt;
+    e.read = [](const PropReader& props, const ActorSite& site) -> Read {
+      auto params = std::make_shared<Params>(Params::read(props, site));
+      std::optional<std::string> user;
+      if constexpr (is_user_role<A>::value) user = params->name;
+      return {std::any(params), user};
     };
-    e.install = [function](simgrid::s4u::Engine& engine) { engine.register_actor<A>(function); };
+    e.code = [](const std::any& params, Run& run) -> std::function<void()> {
+      auto p = std::any_cast<std::shared_ptr<Params>>(params);
+      return [p, &run] {
+        A actor(std::move(*p), run);
+        actor();
+      };
+    };
     entries_[function] = std::move(e);
   }
-  /// A check across all the deployment's actors (e.g. "every VO has a GIS").
-  void add_check(std::function<void(const std::vector<ActorSpec>&)> check) {
+  /// A check across all the deployment's actors (e.g. "every VO has a GIS"); what it finds for
+  /// the actors goes into the run (Run::set).
+  void add_check(std::function<void(const std::vector<ActorSpec>&, Run&)> check) {
     checks_.push_back(std::move(check));
   }
-  /// Throws InputError on an unknown function or host, or bad properties.
-  void validate(const std::vector<ActorSpec>& actors) const;
-  void install(simgrid::s4u::Engine& engine) const;
+  /// Reads every actor's Params. Throws InputError on an unknown function or host, bad
+  /// properties, or a failed check.
+  std::vector<ValidatedActor> validate(const std::vector<ActorSpec>& actors, Run& run) const;
+  /// Registers with SimGrid the code of every validated actor, built from its Params.
+  void install(simgrid::s4u::Engine& engine, const std::vector<ValidatedActor>& actors,
+               Run& run) const;
   std::vector<std::string> functions() const;
 
  private:
+  struct Read {
+    std::any params;
+    std::optional<std::string> user;
+  };
   struct Entry {
     std::string description;
-    std::function<std::optional<std::string>(const PropReader&, const ActorSite&)> validate;
-    std::function<void(simgrid::s4u::Engine&)> install;
+    std::function<Read(const PropReader&, const ActorSite&)> read;
+    std::function<std::function<void()>(const std::any&, Run&)> code;
   };
   std::map<std::string, Entry> entries_;
-  std::vector<std::function<void(const std::vector<ActorSpec>&)>> checks_;
+  std::vector<std::function<void(const std::vector<ActorSpec>&, Run&)>> checks_;
 };
 
 ActorRegistry& actor_registry();
@@ -98,8 +111,8 @@ struct RunOptions {
 };
 
 /// Loads, checks and (unless validate_only) runs one scenario, then writes its results
-/// directory atomically. Throws InputError on bad input.
-void run_scenario(const RunOptions& options);
+/// directory atomically. Returns the run (its results). Throws InputError on bad input.
+std::unique_ptr<Run> run_scenario(const RunOptions& options);
 
 /// The default results directory for a deployment file.
 std::string default_out_dir(const std::string& deployment);

@@ -8,9 +8,9 @@
 
 namespace botsim::silva {
 
-static void check_coordinators(const std::vector<ActorSpec>& actors) {
+static void check_coordinators(const std::vector<ActorSpec>& actors, Run& run) {
   for (const auto& a : actors)
-    if (a.function == "SilvaCoordinator") cloud::check_provider_of(a, actors);
+    if (a.function == "SilvaCoordinator") cloud::check_provider_of(a, actors, run.paths());
 }
 
 void register_model() {

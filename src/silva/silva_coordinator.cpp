@@ -38,7 +38,8 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
   p.name = props.has("user") ? props.text("user") : user_name(props, site);
   if (p.name.empty()) props.fail("user", "must not be empty");
   p.provider_host = props.text("provider", "provider");
-  p.type = find_instance_type(props.text("instance_type"), props, "instance_type");
+  p.type = find_instance_type(props.text("instance_type"), props, "instance_type",
+                              site.run.paths().platform);
   p.heuristic.creation_ratio = props.number("creation_ratio", 0.5, 0, 1);
   p.heuristic.increase_ratio = props.number("increase_ratio", 0.5, 0, 1);
   p.budget_factor = props.number("budget_factor", 1.0, 1);
@@ -58,8 +59,8 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
                                   format_number(p.type.boot_s) + " s)");
   p.random_order =
       props.choice("task_order", {"random", "given"}, std::string("random")) == "random";
-  Rng rng = make_rng("workload:" + p.name);  // a new population per seed
-  p.task_times = read_workload(props, scenario_paths().deployment_dir, rng, "task_time");
+  Rng rng = site.run.rng("workload:" + p.name);  // a new population per seed
+  p.task_times = read_workload(props, site.run.paths().deployment_dir, rng, "task_time");
   for (size_t i = 0; i < p.task_times.size(); ++i)
     if (p.task_times[i] > paid + kTol)
       props.fail(props.has("workload") ? "workload" : "task_time",
@@ -78,9 +79,8 @@ std::string SilvaCoordinator::policy(const Params& p) {
   return s;
 }
 
-SilvaCoordinator::SilvaCoordinator(std::vector<std::string>) {
-  params_ = Params::read(running_actor_props(), running_actor_site());
-}
+SilvaCoordinator::SilvaCoordinator(Params params, Run& run)
+    : params_(std::move(params)), run_(run) {}
 
 void SilvaCoordinator::operator()() {
   start_s_ = sg4::Engine::get_clock();
@@ -93,7 +93,7 @@ void SilvaCoordinator::operator()() {
   // "Initially, one host is allocated and starts executing randomly selected tasks."
   std::vector<long> order(static_cast<size_t>(n));
   for (long i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
-  Rng rng = make_rng("order:" + params_.name);
+  Rng rng = run_.rng("order:" + params_.name);
   if (params_.random_order) std::shuffle(order.begin(), order.end(), rng);
   queue_.assign(order.begin(), order.end());
 
@@ -105,7 +105,7 @@ void SilvaCoordinator::operator()() {
   u.start_s = start_s_;
   u.instances = 0;
   u.charged_units = 0;
-  user_record_ = results().add_user(u);
+  user_record_ = run_.results().add_user(u);
 
   // Fig. 3b runs every check interval (repeated sleeps, as the paper's loop does).
   Timer check =
@@ -133,7 +133,7 @@ void SilvaCoordinator::operator()() {
   }
 
   check.stop();
-  auto& rec = results().user(user_record_);
+  auto& rec = run_.results().user(user_record_);
   rec.tasks_done = finished_;
   rec.finish_s = last_finish_s_;
   rec.instances = pool_->started();
@@ -195,8 +195,8 @@ void SilvaCoordinator::dispatch() {
       long task = queue_.front();
       queue_.pop_front();
       double flops = params_.task_times[static_cast<size_t>(task)] * params_.type.speed;
-      size_t record = results().add_task(TaskRecord{params_.name, task, flops_to_mi(flops),
-                                                    inst.name, start_s_, now, std::nullopt});
+      size_t record = run_.results().add_task(TaskRecord{params_.name, task, flops_to_mi(flops),
+                                                         inst.name, start_s_, now, std::nullopt});
       pool_->run(inst, k, task, flops, record);
     }
   }
@@ -237,7 +237,7 @@ void SilvaCoordinator::on(const InstanceStopped& m) {
 void SilvaCoordinator::on(const TaskDone& m) {
   auto done = pool_->on(m);
   if (!done) return;  // stale: the task was lost
-  results().task(done->record).end_s = done->end_s;
+  run_.results().task(done->record).end_s = done->end_s;
   ++finished_;
   last_finish_s_ = done->end_s;
   heuristic_.task_finished(done->end_s - done->start_s);  // Fig. 3a lines 1-4

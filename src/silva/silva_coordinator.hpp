@@ -37,7 +37,7 @@ class SilvaCoordinator {
     bool random_order = true;  // task_order: "random" (the paper) or "given" (file order)
     static Params read(const PropReader& props, const ActorSite& site);
   };
-  explicit SilvaCoordinator(std::vector<std::string> args);
+  SilvaCoordinator(Params params, Run& run);
   void operator()();
 
   /// The policy column of summary.json, e.g. "cr=0.5,ir=0.5" (",bf=2" when budget_factor != 1).
@@ -63,6 +63,7 @@ class SilvaCoordinator {
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
   Params params_;
+  Run& run_;
   std::optional<cloud::InstancePool> pool_;
   SilvaHeuristic heuristic_{SilvaConfig{}, 0};
   std::deque<long> queue_;  // tasks not yet running, next first (task_order; lost ones in front)

@@ -12,9 +12,9 @@
 
 #include "cloud/messages.hpp"
 #include "cloud/provider.hpp"
+#include "cloud/records.hpp"
 #include "core/units.hpp"
 #include "platform/messaging.hpp"
-#include "cloud/records.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
@@ -46,9 +46,7 @@ class TestRenter {
       return p;
     }
   };
-  explicit TestRenter(std::vector<std::string>) {
-    params_ = Params::read(running_actor_props(), running_actor_site());
-  }
+  TestRenter(Params params, Run&) : params_(std::move(params)) {}
   void operator()() {
     using Replies = std::variant<InstanceReady, InstanceRefused, InstanceStopped>;
     Inbox<Replies> in("renter");

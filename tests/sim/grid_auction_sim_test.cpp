@@ -7,9 +7,9 @@
 
 #include "core/units.hpp"
 #include "grid/protocol.hpp"
+#include "grid/records.hpp"
 #include "platform/messaging.hpp"
 #include "platform/scenario.hpp"
-#include "grid/records.hpp"
 #include "support/sim_support.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -176,8 +176,7 @@ class ScriptedUser {
       return p;
     }
   };
-  explicit ScriptedUser(std::vector<std::string>)
-      : p_(Params::read(running_actor_props(), running_actor_site())) {}
+  ScriptedUser(Params params, Run& run) : p_(std::move(params)), results_(run.results()) {}
   void operator()() {
     Inbox<BrokerMessage> inbox("Scripted-" + p_.name);
     auto* auctioneer = sg4::Mailbox::by_name("Auctioneer-R");
@@ -191,13 +190,13 @@ class ScriptedUser {
     u.name = p_.name;
     u.model = "auction";
     u.policy = "scripted";
-    size_t row = results().add_user(u);
+    size_t row = results_.add_user(u);
     bool done = false, settled = false;
     while (!done || !settled) {
       auto msg = inbox.receive();
       if (std::holds_alternative<TaskDone>(*msg)) done = true;
       if (auto* s = std::get_if<Settlement>(msg.get())) {
-        results().user(row).spent += s->charged;
+        results_.user(row).spent += s->charged;
         settled = true;
       }
     }
@@ -205,6 +204,7 @@ class ScriptedUser {
 
  private:
   Params p_;
+  Results& results_;
 };
 
 std::string scripted(const std::string& name, const std::string& vo, double length,

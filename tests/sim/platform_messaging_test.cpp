@@ -31,22 +31,24 @@ using ServerMessage = std::variant<Ping>;
 using ClientMessage = std::variant<Pong, Alarm>;
 
 std::vector<std::string> g_seen;
+MessageTally g_tally;  // the run's tally, copied when the client is done
 
 // Answers every Ping with a Pong through the ReplyTo it was given, counted for "U0".
 struct Server {
   struct Params {
     static Params read(const PropReader&, const ActorSite&) { return {}; }
   };
-  explicit Server(std::vector<std::string>) {}
+  Server(Params, Run& run) : run_(run) {}
   void operator()() {
     sg4::Actor::self()->daemonize();
     Inbox<std::variant<std::pair<Ping, ReplyTo<Pong>>>> inbox("server");
     for (;;) {
       auto msg = inbox.receive();
       auto& [ping, reply] = std::get<0>(*msg);
-      reply.send_for("U0", Pong{ping.n}, 0);
+      reply.send_for(run_.messages(), "U0", Pong{ping.n}, 0);
     }
   }
+  Run& run_;
 };
 
 // Sends three pings for "U0" and one for "U1", sets two alarms, and logs what comes back.
@@ -54,13 +56,13 @@ struct Client {
   struct Params {
     static Params read(const PropReader&, const ActorSite&) { return {}; }
   };
-  explicit Client(std::vector<std::string>) {}
+  Client(Params, Run& run) : run_(run) {}
   void operator()() {
     Inbox<ClientMessage> inbox("client");
     using Request = std::variant<std::pair<Ping, ReplyTo<Pong>>>;
     auto* server = sg4::Mailbox::by_name("server");
     for (int i = 0; i < 4; ++i)
-      send_for<Request>(i < 3 ? "U0" : "U1", server,
+      send_for<Request>(run_.messages(), i < 3 ? "U0" : "U1", server,
                         std::pair<Ping, ReplyTo<Pong>>{Ping{i}, inbox.reply_to<Pong>()}, 0);
     send_at<ClientMessage>(inbox.mailbox(), 50, Alarm{1});
     send_after<ClientMessage>(inbox.mailbox(), 20, Alarm{2});
@@ -72,7 +74,9 @@ struct Client {
       if (auto* a = std::get_if<Alarm>(msg.get()))
         g_seen.push_back("alarm" + std::to_string(a->n) + at);
     }
+    g_tally = run_.messages();
   }
+  Run& run_;
 };
 
 void run() {
@@ -101,7 +105,53 @@ TEST(PlatformMessaging, RepliesTimersAndTheTallyPerUser) {
   EXPECT_EQ(g_seen, (std::vector<std::string>{"pong0@0", "pong1@0", "pong2@0", "pong3@0",
                                               "alarm2@20", "alarm1@50"}));
   // U0: three requests and the server counts all four replies for U0; U1: one request.
-  EXPECT_EQ(message_tally().of("U0"), 7);
-  EXPECT_EQ(message_tally().of("U1"), 1);
-  EXPECT_EQ(message_tally().of("nobody"), 0);
+  EXPECT_EQ(g_tally.of("U0"), 7);
+  EXPECT_EQ(g_tally.of("U1"), 1);
+  EXPECT_EQ(g_tally.of("nobody"), 0);
+}
+
+namespace {
+
+std::vector<std::string> g_started;
+
+// Records its host, the `tag` its Params read at validation, and when it started.
+struct Tagged {
+  struct Params {
+    std::string tag;
+    static Params read(const PropReader& props, const ActorSite&) {
+      return Params{props.text("tag")};
+    }
+  };
+  Tagged(Params params, Run&) : params_(std::move(params)) {}
+  void operator()() {
+    g_started.push_back(sg4::this_actor::get_host()->get_name() + ":" + params_.tag + "@" +
+                        std::to_string(static_cast<int>(sg4::Engine::get_clock())));
+  }
+  Params params_;
+};
+
+}  // namespace
+
+// Each actor is built from the Params validation read for its own <actor> element, whatever
+// SimGrid's start_time order.
+TEST(PlatformRegistry, ActorsGetTheParamsOfTheirOwnElement) {
+  actor_registry().add<Tagged>("TestTagged", "test");
+  std::string dir = t::temp_dir();
+  std::string platform = t::write_file(dir, "p.xml", t::platform_xml(R"(
+  <zone id="z" routing="Full">
+    <host id="a" speed="1Gf"/>
+    <host id="b" speed="1Gf"/>
+    <link id="l" bandwidth="1Gbps" latency="0"/>
+    <route src="a" dst="b"><link_ctn id="l"/></route>
+  </zone>)"));
+  auto actor = [](const std::string& host, const std::string& start, const std::string& tag) {
+    return "  <actor host=\"" + host + "\" function=\"TestTagged\" start_time=\"" + start +
+           "\"><prop id=\"tag\" value=\"" + tag + "\"/></actor>\n";
+  };
+  std::string deployment =
+      t::write_file(dir, "d.xml",
+                    t::platform_xml(actor("b", "30", "first") + actor("a", "0", "second") +
+                                    actor("b", "10", "third")));
+  t::run(platform, deployment);
+  EXPECT_EQ(g_started, (std::vector<std::string>{"a:second@0", "b:third@10", "b:first@30"}));
 }

@@ -87,7 +87,8 @@ TEST(SilvaScenario, TwentyFourConstantTasks) {
   EXPECT_DOUBLE_EQ(u.spent, 1.0);
   ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 2u);
   EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[0].start_s, 0);
-  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[0].stop_s, 3600);  // at, not after, its ATU boundary
+  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[0].stop_s,
+                   3600);  // at, not after, its ATU boundary
   EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[1].start_s, 300);
   EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[1].stop_s, 3900);
   EXPECT_EQ(r.records<botsim::cloud::InstanceRecord>()[1].charged_units, 1);
@@ -124,7 +125,8 @@ TEST(SilvaScenario, BootTimeDelaysTheFirstTask) {
   const auto& u = r.users()[0];
   EXPECT_DOUBLE_EQ(*u.finish_s, 400);
   ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 1u);
-  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[0].start_s, 0);  // billed from the start request
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[0].start_s,
+                   0);  // billed from the start request
   EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[0].stop_s, 400);
   EXPECT_EQ(*u.charged_units, 1);
   EXPECT_DOUBLE_EQ(u.spent, 1);
@@ -150,7 +152,8 @@ TEST(SilvaScenario, TaskOverrunningThePaidHourIsLostAndRedone) {
   EXPECT_DOUBLE_EQ(*l[0]->start_s, 1000);
   EXPECT_EQ(l[0]->host, "U0-i0001");
   ASSERT_EQ(r.records<botsim::cloud::InstanceRecord>().size(), 2u);
-  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[0].stop_s, 3600);  // stopped before a second hour starts
+  EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[0].stop_s,
+                   3600);  // stopped before a second hour starts
   EXPECT_EQ(r.records<botsim::cloud::InstanceRecord>()[0].charged_units, 1);
   EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[1].start_s, 3600);
   EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[1].stop_s, 6600);
@@ -245,6 +248,7 @@ TEST(SilvaScenario, StopMarginKeepsEveryInstanceInsideItsHour) {
   EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[0].stop_s, 3300);
   EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[1].stop_s, 3600);
   EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[2].start_s, 3600);
-  for (const auto& i : r.records<botsim::cloud::InstanceRecord>()) EXPECT_LT(*i.stop_s - i.start_s, 3600);
+  for (const auto& i : r.records<botsim::cloud::InstanceRecord>())
+    EXPECT_LT(*i.stop_s - i.start_s, 3600);
   EXPECT_TRUE(lost(r).empty());
 }

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "silva/jobs.hpp"
 #include "core/workload.hpp"
+#include "silva/jobs.hpp"
 #include "support/files.hpp"
 
 using namespace botsim::silva;

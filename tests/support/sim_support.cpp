@@ -42,8 +42,10 @@ const Results& run(const std::string& platform, const std::string& deployment,
   o.out_dir = temp_dir() + "/out";
   o.print_table = false;
   if (exact_network) o.sg_args = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0"};
-  run_scenario(o);
-  return results();
+  // One simulation per test process: the run lives as long as the process.
+  static std::unique_ptr<Run> finished;
+  finished = run_scenario(o);
+  return finished->results();
 }
 
 }  // namespace botsim::test

@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/props.hpp"
 #include "core/workload.hpp"
+#include "platform/run.hpp"
 #include "support/temp_dir_test.hpp"
 
 using namespace botsim;
@@ -98,11 +99,11 @@ TEST(Distribution, SameSeedAndStreamSameSequence) {
 }
 
 TEST(Distribution, RunSeedDrivesNamedStreams) {
-  set_run_seed(99);
-  EXPECT_EQ(run_seed(), 99u);
-  Rng from_run = make_rng("Broker"), explicit_seed = make_rng(99, "Broker");
+  botsim::Run run("p.xml", "dir/d.xml", 99);
+  EXPECT_EQ(run.seed(), 99u);
+  EXPECT_EQ(run.paths().deployment_dir, "dir");
+  Rng from_run = run.rng("Broker"), explicit_seed = make_rng(99, "Broker");
   EXPECT_EQ(from_run(), explicit_seed());
-  set_run_seed(1);
 }
 
 TEST(Distribution, NormalDrawsArePositive) {

@@ -1,0 +1,62 @@
+#pragma once
+// One run of a scenario: what belongs to it (its files, its seed, its results, its message
+// tally, what its deployment checks found) is here, built by run_scenario and handed to every
+// actor, rather than kept in process globals.
+#include <any>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <typeindex>
+#include <utility>
+
+#include "core/results.hpp"
+#include "core/rng.hpp"
+#include "platform/messaging.hpp"
+
+namespace botsim {
+
+struct ScenarioPaths {
+  std::string platform;
+  std::string deployment;
+  std::string deployment_dir;  // workload paths in props are relative to it
+};
+
+class Run {
+ public:
+  Run(const std::string& platform, const std::string& deployment, std::uint64_t seed);
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
+  const ScenarioPaths& paths() const { return paths_; }
+  std::uint64_t seed() const { return seed_; }
+  /// A generator for one named stream of this run (usually named after an actor or a user).
+  Rng rng(std::string_view stream) const { return make_rng(seed_, stream); }
+  Results& results() { return results_; }
+  const Results& results() const { return results_; }
+  MessageTally& messages() { return messages_; }
+  const MessageTally& messages() const { return messages_; }
+
+  /// What a model's deployment check found, for its actors (e.g. the grid's VO domain graph).
+  template <class T>
+  void set(T value) {
+    data_[std::type_index(typeid(T))] = std::move(value);
+  }
+  template <class T>
+  const T& get() const {
+    auto it = data_.find(std::type_index(typeid(T)));
+    if (it == data_.end()) throw std::logic_error("run data not set by any deployment check");
+    return std::any_cast<const T&>(it->second);
+  }
+
+ private:
+  ScenarioPaths paths_;
+  std::uint64_t seed_;
+  Results results_;
+  MessageTally messages_;
+  std::map<std::type_index, std::any> data_;
+};
+
+}  // namespace botsim
