@@ -2,7 +2,6 @@
 // One run of a scenario: what belongs to it (its files, its seed, its results, its message
 // tally, what its deployment checks found) is here, built by run_scenario and handed to every
 // actor, rather than kept in process globals.
-#include <any>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -42,13 +41,13 @@ class Run {
   /// What a model's deployment check found, for its actors (e.g. the grid's VO domain graph).
   template <class T>
   void set(T value) {
-    data_[std::type_index(typeid(T))] = std::move(value);
+    data_[std::type_index(typeid(T))] = std::make_shared<T>(std::move(value));
   }
   template <class T>
   const T& get() const {
     auto it = data_.find(std::type_index(typeid(T)));
     if (it == data_.end()) throw std::logic_error("run data not set by any deployment check");
-    return std::any_cast<const T&>(it->second);
+    return *std::static_pointer_cast<const T>(it->second);
   }
 
  private:
@@ -56,7 +55,7 @@ class Run {
   std::uint64_t seed_;
   Results results_;
   MessageTally messages_;
-  std::map<std::type_index, std::any> data_;
+  std::map<std::type_index, std::shared_ptr<void>> data_;  // by the type stored
 };
 
 }  // namespace botsim
