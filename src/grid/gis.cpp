@@ -81,8 +81,10 @@ void GridInformationService::answer(GlobalQuery& q) {
   send<BrokerMessage>(q.reply_to, std::move(reply));
 }
 
-DomainGraph domain_graph_of(const std::vector<ActorSpec>& actors, const ScenarioPaths& paths) {
-  DomainGraph graph;
+std::shared_ptr<const DomainGraph> domain_graph_of(const std::vector<ActorSpec>& actors,
+                                                   const ScenarioPaths& paths) {
+  auto built = std::make_shared<DomainGraph>();
+  DomainGraph& graph = *built;
   std::map<std::string, const ActorSpec*> gis;
   for (const auto& a : actors) {
     if (a.function != "GridInformationService") continue;
@@ -109,7 +111,7 @@ DomainGraph domain_graph_of(const std::vector<ActorSpec>& actors, const Scenario
       if (peer != vo) graph.add_link(vo, peer);
     }
   }
-  return graph;
+  return built;
 }
 
 }  // namespace botsim::grid

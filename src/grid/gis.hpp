@@ -1,6 +1,7 @@
 #pragma once
 // The Grid Information Service of one VO domain (section 3.1).
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,7 @@ class GridInformationService {
 };
 
 /// Checks the GIS deployment (one GIS per VO, peers exist) and returns which GIS knows which.
-DomainGraph domain_graph_of(const std::vector<ActorSpec>& actors, const ScenarioPaths& paths);
+std::shared_ptr<const DomainGraph> domain_graph_of(const std::vector<ActorSpec>& actors,
+                                                   const ScenarioPaths& paths);
 
 }  // namespace botsim::grid

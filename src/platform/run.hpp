@@ -40,8 +40,8 @@ class Run {
 
   /// What a model's deployment check found, for its actors (e.g. the grid's VO domain graph).
   template <class T>
-  void set(T value) {
-    data_[std::type_index(typeid(T))] = std::make_shared<T>(std::move(value));
+  void set(std::shared_ptr<const T> value) {
+    data_[std::type_index(typeid(T))] = std::const_pointer_cast<T>(std::move(value));
   }
   template <class T>
   const T& get() const {
