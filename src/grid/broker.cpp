@@ -13,6 +13,7 @@
 #include "grid/auction.hpp"
 #include "platform/messaging.hpp"
 #include "platform/timers.hpp"
+#include "platform/user_role.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -34,7 +35,9 @@ const char* policy_name(Policy p) {
 
 Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& site) {
   Params p;
-  p.name = user_name(props, site);
+  UserSpec user = UserSpec::read(props, site, "task_length", "workload/");
+  p.name = user.name;
+  p.lengths = std::move(user.tasks);
   p.vo = props.text("vo");
   if (p.vo.empty()) props.fail("vo", "must name the user's VO domain");
   std::string policy = props.choice("policy", {"no-opt", "global", "local"});
@@ -52,21 +55,18 @@ Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& si
   p.fund = props.number("fund", std::nullopt, 0.0);
   p.allowance = props.number("allowance", 0.0, 0.0);
   p.allowance_interval_s = props.duration("allowance_interval", p.bid_interval_s, 1.0, 7 * 86400.0);
-  Rng rng = site.run.rng("workload/" + p.name);
-  p.lengths = read_workload(props, site.run.paths().deployment_dir, rng, "task_length");
   return p;
 }
 
-Broker::Broker(Params params, Run& run) : params_(std::move(params)), results_(run.results()) {
-  rng_ = run.rng("broker/" + params_.name);
-}
+Broker::Broker(Params params, Run& run)
+    : params_(std::move(params)), user_(run, params_.name), rng_(user_.rng("broker/")) {}
 
 double Broker::time_left() const {
   return params_.deadline_s + params_.start_s - sg4::Engine::get_clock();
 }
 
 void Broker::record() {
-  UserRecord& u = results_.user(user_row_);
+  UserRecord& u = user_.record();
   u.tasks_done = done_;
   u.spent = spent_;
   if (done_ == u.tasks_total) u.finish_s = finish_s_;
@@ -74,7 +74,6 @@ void Broker::record() {
 
 void Broker::operator()() {
   UserRecord u;
-  u.name = params_.name;
   u.model = "auction";
   u.policy = policy_name(params_.policy);
   u.vo = params_.vo;
@@ -82,7 +81,7 @@ void Broker::operator()() {
   u.start_s = params_.start_s;
   u.deadline_s = params_.deadline_s;
   u.budget = params_.fund;
-  user_row_ = results_.add_user(std::move(u));
+  user_.open(std::move(u));
 
   sg4::this_actor::sleep_until(params_.start_s);
   Inbox<BrokerMessage> inbox("Broker-" + params_.name);

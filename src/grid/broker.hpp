@@ -11,6 +11,7 @@
 #include "grid/bidding.hpp"
 #include "grid/protocol.hpp"
 #include "platform/scenario.hpp"
+#include "platform/user_role.hpp"
 
 namespace botsim::grid {
 
@@ -75,7 +76,7 @@ class Broker {
   void record();
 
   Params params_;
-  Results& results_;
+  UserRole user_;
   Rng rng_;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::vector<Resource> resources_;
@@ -89,7 +90,6 @@ class Broker {
   double spent_ = 0;            // G$ charged (settled)
   double allowances_paid_ = 0;  // how many allowances were credited
   double finish_s_ = -1;
-  size_t user_row_ = 0;
   bool discovered_ = false;
   bool gave_up_ = false;
 };

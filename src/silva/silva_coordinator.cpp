@@ -16,6 +16,7 @@
 #include "core/workload.hpp"
 #include "platform/messaging.hpp"
 #include "platform/timers.hpp"
+#include "platform/user_role.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -32,11 +33,10 @@ std::string inbox_of(const std::string& user) { return "silva@" + user; }
 SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
                                                         const ActorSite& site) {
   Params p;
-  // `name`, as for every model's users; `user` is the older spelling, still accepted.
-  if (props.has("user") && props.has("name"))
-    props.fail("user", "give the user's name once, as 'name' ('user' is its older spelling)");
-  p.name = props.has("user") ? props.text("user") : user_name(props, site);
-  if (p.name.empty()) props.fail("user", "must not be empty");
+  // `user` is the older spelling of `name`; a new population of task times per seed.
+  UserSpec user = UserSpec::read(props, site, "task_time", "workload:", "user");
+  p.name = user.name;
+  p.task_times = std::move(user.tasks);
   p.provider_host = props.text("provider", "provider");
   p.type = find_instance_type(props.text("instance_type"), props, "instance_type",
                               site.run.paths().platform);
@@ -59,8 +59,6 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
                                   format_number(p.type.boot_s) + " s)");
   p.random_order =
       props.choice("task_order", {"random", "given"}, std::string("random")) == "random";
-  Rng rng = site.run.rng("workload:" + p.name);  // a new population per seed
-  p.task_times = read_workload(props, site.run.paths().deployment_dir, rng, "task_time");
   for (size_t i = 0; i < p.task_times.size(); ++i)
     if (p.task_times[i] > paid + kTol)
       props.fail(props.has("workload") ? "workload" : "task_time",
@@ -80,7 +78,7 @@ std::string SilvaCoordinator::policy(const Params& p) {
 }
 
 SilvaCoordinator::SilvaCoordinator(Params params, Run& run)
-    : params_(std::move(params)), run_(run) {}
+    : params_(std::move(params)), user_(run, params_.name) {}
 
 void SilvaCoordinator::operator()() {
   start_s_ = sg4::Engine::get_clock();
@@ -93,19 +91,18 @@ void SilvaCoordinator::operator()() {
   // "Initially, one host is allocated and starts executing randomly selected tasks."
   std::vector<long> order(static_cast<size_t>(n));
   for (long i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
-  Rng rng = run_.rng("order:" + params_.name);
+  Rng rng = user_.rng("order:");
   if (params_.random_order) std::shuffle(order.begin(), order.end(), rng);
   queue_.assign(order.begin(), order.end());
 
   UserRecord u;
-  u.name = params_.name;
   u.model = "silva";
   u.policy = policy(params_);
   u.tasks_total = n;
   u.start_s = start_s_;
   u.instances = 0;
   u.charged_units = 0;
-  user_record_ = run_.results().add_user(u);
+  user_.open(u);
 
   // Fig. 3b runs every check interval (repeated sleeps, as the paper's loop does).
   Timer check =
@@ -133,7 +130,7 @@ void SilvaCoordinator::operator()() {
   }
 
   check.stop();
-  auto& rec = run_.results().user(user_record_);
+  auto& rec = user_.record();
   rec.tasks_done = finished_;
   rec.finish_s = last_finish_s_;
   rec.instances = pool_->started();
@@ -195,8 +192,7 @@ void SilvaCoordinator::dispatch() {
       long task = queue_.front();
       queue_.pop_front();
       double flops = params_.task_times[static_cast<size_t>(task)] * params_.type.speed;
-      size_t record = run_.results().add_task(TaskRecord{params_.name, task, flops_to_mi(flops),
-                                                         inst.name, start_s_, now, std::nullopt});
+      size_t record = user_.started(task, flops_to_mi(flops), inst.name, start_s_);
       pool_->run(inst, k, task, flops, record);
     }
   }
@@ -237,7 +233,7 @@ void SilvaCoordinator::on(const InstanceStopped& m) {
 void SilvaCoordinator::on(const TaskDone& m) {
   auto done = pool_->on(m);
   if (!done) return;  // stale: the task was lost
-  run_.results().task(done->record).end_s = done->end_s;
+  user_.ended(done->record, done->end_s);
   ++finished_;
   last_finish_s_ = done->end_s;
   heuristic_.task_finished(done->end_s - done->start_s);  // Fig. 3a lines 1-4

@@ -11,6 +11,7 @@
 #include "cloud/billing.hpp"
 #include "cloud/instance_pool.hpp"
 #include "platform/scenario.hpp"
+#include "platform/user_role.hpp"
 #include "silva/silva_heuristic.hpp"
 
 namespace botsim::silva {
@@ -63,14 +64,13 @@ class SilvaCoordinator {
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
   Params params_;
-  Run& run_;
+  UserRole user_;
   std::optional<cloud::InstancePool> pool_;
   SilvaHeuristic heuristic_{SilvaConfig{}, 0};
   std::deque<long> queue_;  // tasks not yet running, next first (task_order; lost ones in front)
   long finished_ = 0;
   double last_refusal_s_ = -1;
   double start_s_ = 0, last_finish_s_ = 0;
-  size_t user_record_ = 0;
 };
 
 }  // namespace botsim::silva

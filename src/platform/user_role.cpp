@@ -1,0 +1,48 @@
+#include "platform/user_role.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "core/workload.hpp"
+
+namespace botsim {
+
+UserSpec UserSpec::read(const PropReader& props, const ActorSite& site, const std::string& size_key,
+                        const std::string& stream_prefix, const std::string& old_name_key) {
+  UserSpec u;
+  if (!old_name_key.empty() && props.has(old_name_key)) {
+    if (props.has("name"))
+      props.fail(old_name_key, "give the user's name once, as 'name' ('" + old_name_key +
+                                   "' is its older spelling)");
+    u.name = props.text(old_name_key);
+    if (u.name.empty()) props.fail(old_name_key, "must not be empty");
+  } else {
+    u.name = user_name(props, site);
+  }
+  Rng rng = site.run.rng(stream_prefix + u.name);
+  u.tasks = read_workload(props, site.run.paths().deployment_dir, rng, size_key);
+  return u;
+}
+
+Rng UserRole::rng(std::string_view prefix) const { return run_.rng(std::string(prefix) + name_); }
+
+void UserRole::open(UserRecord record) {
+  if (record_) throw std::logic_error("user " + name_ + " opened twice");
+  record.name = name_;
+  record_ = run_.results().add_user(std::move(record));
+}
+
+UserRecord& UserRole::record() {
+  if (!record_) throw std::logic_error("user " + name_ + " has no results record yet");
+  return run_.results().user(*record_);
+}
+
+size_t UserRole::started(long task, double length_mi, const std::string& host, double submit_s) {
+  return run_.results().add_task(TaskRecord{name_, task, length_mi, host, submit_s,
+                                            simgrid::s4u::Engine::get_clock(), std::nullopt});
+}
+
+void UserRole::ended(size_t row, double end_s) { run_.results().task(row).end_s = end_s; }
+
+}  // namespace botsim
