@@ -93,10 +93,9 @@ void Results::write(const std::string& dir, const RunInfo& info) {
     j["tasks_done"] = u.tasks_done;
     j["start_s"] = u.start_s;
     j["finish_s"] = opt(u.finish_s);
-    j["makespan_s"] = u.finish_s ? Json(*u.finish_s - u.start_s) : Json(nullptr);
+    j["makespan_s"] = opt(u.makespan_s());
     j["deadline_s"] = opt(u.deadline_s);
-    j["met_deadline"] =
-        u.deadline_s ? Json(u.finish_s && *u.finish_s - u.start_s <= *u.deadline_s) : Json(nullptr);
+    j["met_deadline"] = opt(u.met_deadline());
     j["budget"] = opt(u.budget);
     j["spent"] = u.spent;
     j["instances"] = opt(u.instances);
@@ -122,6 +121,61 @@ void Results::write(const std::string& dir, const RunInfo& info) {
   for (const auto& [name, content] : files_) write_file(fs::path(dir) / name, content);
 }
 
+template <class T>
+static std::optional<T> opt_field(const Json& j, const char* key) {
+  const Json& v = j.at(key);
+  return v.is_null() ? std::nullopt : std::optional<T>(v.get<T>());
+}
+
+// The contract's per-user fields (summary.json); anything else is the model's own.
+static const char* const kUserFields[] = {"name",        "model",      "policy",        "vo",
+                                          "tasks_total", "tasks_done", "start_s",       "finish_s",
+                                          "makespan_s",  "deadline_s", "met_deadline",  "budget",
+                                          "spent",       "instances",  "charged_units", "messages"};
+
+static UserRecord user_from_json(const Json& j) {
+  UserRecord u;
+  u.name = j.at("name").get<std::string>();
+  u.model = j.at("model").get<std::string>();
+  u.policy = j.at("policy").get<std::string>();
+  u.vo = opt_field<std::string>(j, "vo");
+  u.tasks_total = j.at("tasks_total").get<long>();
+  u.tasks_done = j.at("tasks_done").get<long>();
+  u.start_s = j.at("start_s").get<double>();
+  u.finish_s = opt_field<double>(j, "finish_s");
+  u.deadline_s = opt_field<double>(j, "deadline_s");
+  u.budget = opt_field<double>(j, "budget");
+  u.spent = j.at("spent").get<double>();
+  u.instances = opt_field<long>(j, "instances");
+  u.charged_units = opt_field<long>(j, "charged_units");
+  u.messages = opt_field<long>(j, "messages");
+  for (const auto& [key, value] : j.items())
+    if (std::find(std::begin(kUserFields), std::end(kUserFields), key) == std::end(kUserFields))
+      u.extra[key] = value;
+  return u;
+}
+
+RunSummary read_summary(const std::string& dir) {
+  const std::string path = (fs::path(dir) / "summary.json").string();
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  try {
+    Json j = Json::parse(in);
+    RunSummary s;
+    s.info = RunInfo{j.at("botsim_version").get<std::string>(), j.at("platform").get<std::string>(),
+                     j.at("deployment").get<std::string>(), j.at("seed").get<unsigned long long>(),
+                     j.at("simulated_time_s").get<double>()};
+    for (const auto& u : j.at("users")) s.users.push_back(user_from_json(u));
+    for (const auto& r : j.at("resources"))
+      s.resources.push_back(ResourceRecord{r.at("name").get<std::string>(),
+                                           r.at("vo").get<std::vector<std::string>>(),
+                                           r.at("earned").get<double>()});
+    return s;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
+
 static std::string cell(const std::optional<double>& v, const char* fmtstr) {
   return v ? fmt::format(fmt::runtime(fmtstr), *v) : "-";
 }
@@ -135,13 +189,12 @@ std::string Results::table() const {
                                               "spent"}};
   if (cloud) rows[0].insert(rows[0].end(), {"instances", "ATUs"});
   for (const auto& u : users_) {
-    std::string met = "-";
-    if (u.deadline_s) met = (u.finish_s && *u.finish_s - u.start_s <= *u.deadline_s) ? "yes" : "NO";
+    std::string met = u.met_deadline() ? (*u.met_deadline() ? "yes" : "NO") : "-";
     rows.push_back({u.name, u.model, u.policy, u.vo.value_or("-"),
                     fmt::format("{}/{}", u.tasks_done, u.tasks_total),
                     fmt::format("{:.1f}", u.start_s), cell(u.finish_s, "{:.1f}"),
-                    u.finish_s ? fmt::format("{:.1f}", *u.finish_s - u.start_s) : "-",
-                    cell(u.deadline_s, "{:.1f}"), met, fmt::format("{:.2f}", u.spent)});
+                    cell(u.makespan_s(), "{:.1f}"), cell(u.deadline_s, "{:.1f}"), met,
+                    fmt::format("{:.2f}", u.spent)});
     if (cloud)
       rows.back().insert(rows.back().end(),
                          {u.instances ? std::to_string(*u.instances) : "-",

@@ -29,6 +29,16 @@ struct UserRecord {
   std::optional<long> messages;
   /// A model's own per-user fields, written after the fields above in summary.json.
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
+
+  /// finish_s - start_s, when the user finished.
+  std::optional<double> makespan_s() const {
+    return finish_s ? std::optional<double>(*finish_s - start_s) : std::nullopt;
+  }
+  /// Whether it finished within its deadline (none without a deadline).
+  std::optional<bool> met_deadline() const {
+    if (!deadline_s) return std::nullopt;
+    return finish_s && *finish_s - start_s <= *deadline_s;
+  }
 };
 
 struct ResourceRecord {
@@ -201,6 +211,16 @@ void Timeline<R>::discard() {
   stream_.reset();
   move_or_remove(stream_path_, "");
 }
+
+/// A results directory's summary.json read back (by the experiments that aggregate runs).
+struct RunSummary {
+  RunInfo info;
+  std::vector<UserRecord> users;  // a model's own fields in `extra`
+  std::vector<ResourceRecord> resources;
+};
+/// Reads DIR/summary.json. Throws std::runtime_error naming the file on a missing file or a
+/// missing or mistyped field.
+RunSummary read_summary(const std::string& dir);
 
 /// Writes a results directory atomically: `fill(tmp)` writes into a fresh temporary directory
 /// next to `dir`, which then replaces `dir`. If `fill` throws, `dir` is left as it was.

@@ -63,16 +63,16 @@ std::string deployment_xml(const Job& job, double cr, double ir) {
 }  // namespace
 
 SilvaRunOutcome read_silva_run(const std::string& dir, double hpt) {
-  std::ifstream in(dir + "/summary.json");
-  if (!in) throw std::runtime_error("cannot read " + dir + "/summary.json");
-  auto summary = nlohmann::json::parse(in);
-  const auto& u = summary.at("users").at(0);
+  RunSummary summary = read_summary(dir);
+  if (summary.users.empty()) throw std::runtime_error(dir + ": no user in summary.json");
+  const UserRecord& u = summary.users.front();
   SilvaRunOutcome o;
-  if (u.at("makespan_s").is_null()) throw std::runtime_error(dir + ": the job did not finish");
-  o.timespan_s = u.at("makespan_s").get<double>();
-  o.hosts = u.at("instances").get<long>();
-  o.charged_units = u.at("charged_units").get<long>();
-  o.spent = u.at("spent").get<double>();
+  if (!u.makespan_s() || !u.instances || !u.charged_units)
+    throw std::runtime_error(dir + ": the job did not finish");
+  o.timespan_s = *u.makespan_s();
+  o.hosts = *u.instances;
+  o.charged_units = *u.charged_units;
+  o.spent = u.spent;
   CsvTable tasks = read_csv(dir + "/tasks.csv");
   size_t cs = tasks.column("start_s"), ce = tasks.column("end_s");
   std::vector<double> times;

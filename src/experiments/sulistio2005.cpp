@@ -49,17 +49,6 @@ struct Bid {
   double bid = 0, share = 0, cost = 0;
 };
 
-nlohmann::json read_summary(const std::string& dir) {
-  std::string path = (fs::path(dir) / "summary.json").string();
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open " + path);
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(path + ": " + e.what());
-  }
-}
-
 std::vector<Bid> read_bids(const std::string& dir) {
   fs::path path = fs::path(dir) / "bids.csv";
   if (!fs::exists(path)) return {};  // a run without any auction period writes none
@@ -85,37 +74,27 @@ std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
                                    std::vector<Resource>& resources) {
   std::vector<UserAcross> users;
   for (size_t r = 0; r < run_dirs.size(); ++r) {
-    nlohmann::json summary = read_summary(run_dirs[r]);
-    std::string where = (fs::path(run_dirs[r]) / "summary.json").string();
-    try {
-      for (const auto& u : summary.at("users")) {
-        std::string name = u.at("name").get<std::string>();
-        auto it = std::find_if(users.begin(), users.end(),
-                               [&](const UserAcross& x) { return x.name == name; });
-        if (it == users.end()) {
-          UserAcross a;
-          a.name = name;
-          a.policy = u.at("policy").get<std::string>();
-          a.vo = u.at("vo").is_null() ? "" : u.at("vo").get<std::string>();
-          if (!u.at("deadline_s").is_null()) a.deadline_s = u.at("deadline_s").get<double>();
-          if (!u.at("budget").is_null()) a.budget = u.at("budget").get<double>();
-          users.push_back(a);
-          it = users.end() - 1;
-        }
-        ++it->runs;
-        if (!u.at("makespan_s").is_null())
-          it->runtime_h.push_back(u.at("makespan_s").get<double>() / 3600);
-        it->spent.push_back(u.at("spent").get<double>());
-        if (u.at("met_deadline").is_boolean() && u.at("met_deadline").get<bool>())
-          ++it->met_deadline;
+    RunSummary summary = read_summary(run_dirs[r]);
+    for (const auto& u : summary.users) {
+      auto it = std::find_if(users.begin(), users.end(),
+                             [&](const UserAcross& x) { return x.name == u.name; });
+      if (it == users.end()) {
+        UserAcross a;
+        a.name = u.name;
+        a.policy = u.policy;
+        a.vo = u.vo.value_or("");
+        a.deadline_s = u.deadline_s;
+        a.budget = u.budget;
+        users.push_back(std::move(a));
+        it = users.end() - 1;
       }
-      if (r == 0)
-        for (const auto& res : summary.at("resources"))
-          resources.push_back(Resource{res.at("name").get<std::string>(),
-                                       res.at("vo").get<std::vector<std::string>>()});
-    } catch (const nlohmann::json::exception& e) {
-      throw std::runtime_error(where + ": " + e.what());
+      ++it->runs;
+      if (auto m = u.makespan_s()) it->runtime_h.push_back(*m / 3600);
+      it->spent.push_back(u.spent);
+      if (u.met_deadline().value_or(false)) ++it->met_deadline;
     }
+    if (r == 0)
+      for (const auto& res : summary.resources) resources.push_back(Resource{res.name, res.vo});
   }
   return users;
 }

@@ -351,3 +351,55 @@ TEST_F(ResultsTest, AtomicWriteRefusesAFile) {
   EXPECT_ANY_THROW(write_directory_atomically(out.string(), [](const std::string&) {}));
   EXPECT_EQ(read(out), "not a directory");
 }
+
+// What a run writes, an experiment reads back: every contract field, null or not, and the
+// model's own fields.
+TEST_F(ResultsTest, SummaryReadsBackAsWritten) {
+  Results r = sample();
+  UserRecord c;
+  c.name = "C0";
+  c.model = "bats";
+  c.policy = "sched2";
+  c.tasks_total = 10;
+  c.tasks_done = 9;
+  c.start_s = 5;
+  c.budget = 60;
+  c.spent = 57.5;
+  c.instances = 4;
+  c.charged_units = 19;
+  c.messages = 1234;
+  c.extra["schedule"] = 2;
+  r.add_user(c);
+  r.write(dir_.string(), info());
+  RunSummary s = read_summary(dir_.string());
+  EXPECT_EQ(s.info.platform, info().platform);
+  EXPECT_EQ(s.info.seed, info().seed);
+  ASSERT_EQ(s.users.size(), r.users().size());
+  for (size_t i = 0; i < s.users.size(); ++i) {
+    const auto &a = s.users[i], &b = r.users()[i];
+    EXPECT_EQ(a.name, b.name);
+    EXPECT_EQ(a.vo, b.vo);
+    EXPECT_EQ(a.finish_s, b.finish_s);
+    EXPECT_EQ(a.makespan_s(), b.makespan_s());
+    EXPECT_EQ(a.met_deadline(), b.met_deadline());
+    EXPECT_EQ(a.deadline_s, b.deadline_s);
+    EXPECT_EQ(a.budget, b.budget);
+    EXPECT_EQ(a.spent, b.spent);
+    EXPECT_EQ(a.instances, b.instances);
+    EXPECT_EQ(a.messages, b.messages);
+  }
+  EXPECT_EQ(s.users.back().extra, Json({{"schedule", 2}}));
+  EXPECT_TRUE(s.users.front().extra.empty());
+  EXPECT_EQ(s.resources.size(), r.resources().size());
+}
+
+TEST_F(ResultsTest, SummaryWithAMissingFieldNamesTheFile) {
+  botsim::test::write_text((dir_ / "summary.json").string(), "{\"users\": []}\n");
+  try {
+    read_summary(dir_.string());
+    FAIL() << "read_summary accepted a summary without its run fields";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("summary.json"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(read_summary((dir_ / "nowhere").string()), std::runtime_error);
+}
