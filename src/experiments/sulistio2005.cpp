@@ -18,6 +18,7 @@
 #include "core/units.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
+#include "experiments/workspace.hpp"
 
 namespace botsim::experiments {
 
@@ -371,22 +372,21 @@ static void run_sulistio2005(const ExperimentOptions& opts) {
   const int reps = opts.reps_given ? opts.reps : 1;  // the paper reports a single run
   const std::string platform = find_data_file("platforms/badg.xml");
   const std::string deployment = find_data_file("deployments/sulistio2005.xml");
-  std::string table;
-  // Everything goes to a temporary directory first: a failed experiment leaves OUT as it was.
-  write_directory_atomically(opts.out_dir, [&](const std::string& tmp) {
-    std::vector<RunRequest> requests;
-    std::vector<std::string> dirs;
-    for (int rep = 0; rep < reps; ++rep) {
-      unsigned long long seed = opts.seed + static_cast<unsigned long long>(rep);
-      dirs.push_back((fs::path(tmp) / "runs" / ("seed-" + std::to_string(seed))).string());
-      requests.push_back(RunRequest{platform, deployment, seed, dirs.back()});
-    }
-    std::cout << "sulistio2005: " << reps << (reps == 1 ? " run" : " runs") << ", "
-              << std::min(opts.jobs, reps) << " at a time\n"
-              << std::flush;
-    run_many(requests, opts.jobs);
-    table = write_sulistio2005_figures(dirs, tmp);
-  });
+  Workspace workspace(opts.out_dir);  // OUT is replaced only once everything is written
+  const fs::path& out = workspace.result();
+  std::vector<RunRequest> requests;
+  std::vector<std::string> dirs;  // each run's results are kept, in OUT/runs/
+  for (int rep = 0; rep < reps; ++rep) {
+    unsigned long long seed = opts.seed + static_cast<unsigned long long>(rep);
+    dirs.push_back((out / "runs" / ("seed-" + std::to_string(seed))).string());
+    requests.push_back(RunRequest{platform, deployment, seed, dirs.back()});
+  }
+  std::cout << "sulistio2005: " << reps << (reps == 1 ? " run" : " runs") << ", "
+            << std::min(opts.jobs, reps) << " at a time\n"
+            << std::flush;
+  run_many(requests, opts.jobs);
+  std::string table = write_sulistio2005_figures(dirs, out.string());
+  workspace.commit();
   std::cout << table;
 }
 

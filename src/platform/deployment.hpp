@@ -20,6 +20,10 @@ struct ActorSpec {
 /// Throws InputError (file missing, malformed XML, <actor> without host/function...).
 std::vector<ActorSpec> read_deployment(const std::string& path);
 
+/// The SimGrid deployment file that deploys `actors` (their host, function and props; values
+/// XML-escaped), with `comment` at its head: what experiments generate, read_deployment reads.
+std::string deployment_xml(const std::vector<ActorSpec>& actors, const std::string& comment);
+
 /// Checks, before SimGrid loads it, what SimGrid 3.32 would abort on rather than throw:
 /// an unknown zone routing, a core count below 1, a non-positive speed or bandwidth, a
 /// negative latency, actors in the platform file. Throws InputError naming file and element.
