@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "core/xml.hpp"
+
 namespace botsim {
 
 struct Series {
@@ -44,8 +46,6 @@ Ticks nice_ticks(double lo, double hi, int target = 6);
 double nice_number(double x, bool round);
 /// A tick label with `decimals` digits after the point, never "-0".
 std::string format_tick(double value, int decimals);
-/// Text with & < > " ' escaped, safe inside XML elements and attributes.
-std::string xml_escape(const std::string& text);
 
 /// The chart as a standalone SVG document (deterministic text for the same chart).
 std::string render_svg(const Chart& chart, int width = 800, int height = 480);

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "core/xml.hpp"
 
 namespace botsim {
 
@@ -56,44 +57,21 @@ std::vector<ActorSpec> read_deployment(const std::string& path) {
   return actors;
 }
 
-static std::string xml_escaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string deployment_xml(const std::vector<ActorSpec>& actors, const std::string& comment) {
   std::string xml =
       "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n";
   if (!comment.empty()) xml += "<!-- " + comment + " -->\n";
   xml += "<platform version=\"4.1\">\n";
   for (const auto& a : actors) {
-    xml += "  <actor host=\"" + xml_escaped(a.host) + "\" function=\"" + xml_escaped(a.function) +
-           "\"";
+    xml +=
+        "  <actor host=\"" + xml_escape(a.host) + "\" function=\"" + xml_escape(a.function) + "\"";
     if (a.props.empty()) {
       xml += "/>\n";
       continue;
     }
     xml += ">\n";
     for (const auto& [id, value] : a.props)
-      xml += "    <prop id=\"" + xml_escaped(id) + "\" value=\"" + xml_escaped(value) + "\"/>\n";
+      xml += "    <prop id=\"" + xml_escape(id) + "\" value=\"" + xml_escape(value) + "\"/>\n";
     xml += "  </actor>\n";
   }
   return xml + "</platform>\n";
