@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "cloud/billing.hpp"
+#include "core/names.hpp"
 
 namespace botsim::agents {
 
@@ -15,15 +16,8 @@ constexpr AllocationMechanism kMechanisms[] = {AllocationMechanism::FixedAM,
 }
 
 std::string to_string(AllocationMechanism m) {
-  switch (m) {
-    case AllocationMechanism::FixedAM:
-      return "fixed";
-    case AllocationMechanism::GeneralizedAM:
-      return "generalized";
-    case AllocationMechanism::IElasticAM:
-      return "i-elastic";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"fixed", "generalized", "i-elastic"};
+  return enum_name(m, kNames);
 }
 
 AllocationMechanism parse_allocation_mechanism(std::string_view name) {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "agents/instance_types.hpp"
+#include "core/names.hpp"
 
 namespace botsim::agents {
 
@@ -24,17 +25,9 @@ double normal_mass(double a, double b, double mean, double sd) {
 }  // namespace
 
 std::string to_string(TaskSizeDistribution d) {
-  switch (d) {
-    case TaskSizeDistribution::Uniform:
-      return "uniform";
-    case TaskSizeDistribution::Normal:
-      return "normal";
-    case TaskSizeDistribution::LeftHalfNormal:
-      return "left-half-normal";
-    case TaskSizeDistribution::RightHalfNormal:
-      return "right-half-normal";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"uniform", "normal", "left-half-normal",
+                                           "right-half-normal"};
+  return enum_name(d, kNames);
 }
 
 TaskSizeDistribution parse_distribution(std::string_view name) {

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "agents/instance_types.hpp"
+#include "core/names.hpp"
 
 namespace botsim::agents {
 
@@ -43,35 +44,14 @@ bool operator==(const Heuristic& a, const Heuristic& b) {
 }
 
 std::string to_string(TaskOrdering o) {
-  switch (o) {
-    case TaskOrdering::U:
-      return "U";
-    case TaskOrdering::LtoS:
-      return "LtoS";
-    case TaskOrdering::StoL:
-      return "StoL";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"U", "LtoS", "StoL"};
+  return enum_name(o, kNames);
 }
 
 std::string to_string(MappingPolicy m) {
-  switch (m) {
-    case MappingPolicy::R:
-      return "R";
-    case MappingPolicy::MaxET:
-      return "MaxET";
-    case MappingPolicy::MaxCT:
-      return "MaxCT";
-    case MappingPolicy::MinET:
-      return "MinET";
-    case MappingPolicy::MinCT:
-      return "MinCT";
-    case MappingPolicy::Fastest:
-      return "Fastest";
-    case MappingPolicy::Slowest:
-      return "Slowest";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"R",     "MaxET",   "MaxCT",  "MinET",
+                                           "MinCT", "Fastest", "Slowest"};
+  return enum_name(m, kNames);
 }
 
 std::string heuristic_name(const Heuristic& h) {

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/names.hpp"
+
 namespace botsim::bats {
 
 namespace {
@@ -77,15 +79,8 @@ double monitoring_interval_s(double atu_s, double fraction) {
 }
 
 const char* to_string(Decision d) {
-  switch (d) {
-    case Decision::Keep:
-      return "keep";
-    case Decision::KeepCushion:
-      return "keep-cushion";
-    case Decision::Reconfigure:
-      return "reconfigure";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"keep", "keep-cushion", "reconfigure"};
+  return enum_name(d, kNames);
 }
 
 MonitorReport monitor(const MonitorState& s) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "bats/estimates.hpp"
+#include "core/names.hpp"
 
 namespace botsim::bats {
 
@@ -42,15 +43,8 @@ void validate_plan(const std::vector<Cluster>& clusters, const std::vector<doubl
 }  // namespace
 
 const char* to_string(Risk r) {
-  switch (r) {
-    case Risk::None:
-      return "none";
-    case Risk::RaisedBudget:
-      return "raised-budget";
-    case Risk::Cushion:
-      return "cushion";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"none", "raised-budget", "cushion"};
+  return enum_name(r, kNames);
 }
 
 long delta_n(const Configuration& config, const std::vector<double>& ti_s, long n_tasks,

@@ -8,6 +8,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include "core/names.hpp"
 #include "core/results.hpp"
 #include "core/workload.hpp"
 #include "grid/auction.hpp"
@@ -22,15 +23,8 @@ namespace botsim::grid {
 constexpr size_t kNotSent = static_cast<size_t>(-1);
 
 const char* policy_name(Policy p) {
-  switch (p) {
-    case Policy::NoOpt:
-      return "no-opt";
-    case Policy::Global:
-      return "global";
-    case Policy::Local:
-      return "local";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"no-opt", "global", "local"};
+  return enum_name(p, kNames);
 }
 
 Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& site) {
