@@ -25,16 +25,15 @@ void ServiceProviderAgent::operator()() {
   sg4::Actor::self()->daemonize();  // serves for as long as consumers run
   host_ = sg4::this_actor::get_host()->get_name();
   Inbox<ProviderMessage> inbox(provider_inbox(host_));
-  auto address = inbox.reply_to<RaAllocated, RaReleased, TaskOutput>();
+  address_ = inbox.reply_to<RaAllocated, RaReleased, TaskOutput>();
   auto it = catalog().by_spa.find(host_);
   if (it != catalog().by_spa.end())
-    for (const auto& site : it->second) {  // enlist one RA per resource (Section 2.1 (3))
+    for (const auto& site : it->second) {  // enlist its RAs (Section 2.1 (3))
       index_[site.host] = ras_.size();
       free_[site.type].insert(ras_.size());
       Ra r;
       r.site = site;
       ras_.push_back(std::move(r));
-      sg4::Actor::create("ResourceAgent", sg4::Host::by_name(site.host), ResourceAgent(address));
     }
   send<DirectoryMessage>(sg4::Mailbox::by_name(directory_inbox()), Register{Role::Provider, host_},
                          0);
@@ -73,6 +72,10 @@ void ServiceProviderAgent::on(const Accept& m) {
   Ra& r = ras_[it->second];
   reserved_.erase(it);
   r.state = State::Allocating;
+  if (!r.started) {  // an RA's actor starts with its first allocation (2,500 idle actors cost)
+    sg4::Actor::create("ResourceAgent", sg4::Host::by_name(r.site.host), ResourceAgent(address_));
+    r.started = true;
+  }
   send_ra(r, m.user, Allocate{m.user});  // Section 2.2: allocation via the RA
 }
 

@@ -35,6 +35,7 @@ class ServiceProviderAgent {
     long slots = 0;
     double alloc_end = 0;
     BrokerAddress broker;
+    bool started = false;  // its ResourceAgent actor runs
   };
 
   void on(const CallForResource& m);
@@ -50,6 +51,7 @@ class ServiceProviderAgent {
   Ra& ra(const std::string& host) { return ras_.at(index_.at(host)); }
 
   std::string host_;
+  ProviderAddress address_;  // where RAs answer
   std::vector<Ra> ras_;
   std::map<std::string, std::size_t> index_;                     // RA host -> ras_ index
   std::map<std::string, std::set<std::size_t>> free_;            // type -> free RAs
