@@ -51,11 +51,20 @@ void BrokerAgent::operator()() {
     std::visit([this](const auto& m) { on(m); }, *msg);
     // Messages of the same instant first, so that a mapping sees every resource freed now.
     if (mailbox->ready()) continue;
-    auto dirty = std::move(dirty_);
-    dirty_.clear();
-    for (const auto& user : dirty)
-      if (Job* j = job(user)) progress(*j);
+    progress_all();
+    // Allocation checks last: a resource freed at the check's instant has had its next task.
+    auto checks = std::move(checks_);
+    checks_.clear();
+    for (const auto& c : checks) check(c);
+    progress_all();
   }
+}
+
+void BrokerAgent::progress_all() {
+  auto dirty = std::move(dirty_);
+  dirty_.clear();
+  for (const auto& user : dirty)
+    if (Job* j = job(user)) progress(*j);
 }
 
 BrokerAgent::Job* BrokerAgent::job(const std::string& user) {
@@ -172,7 +181,9 @@ void BrokerAgent::schedule_check(Job& j, int id) {
                          CheckAllocation{j.bot->user, id, r.generation});
 }
 
-void BrokerAgent::on(const CheckAllocation& m) {  // Fig. 3, at its time-driven activation
+void BrokerAgent::on(const CheckAllocation& m) { checks_.push_back(m); }
+
+void BrokerAgent::check(const CheckAllocation& m) {  // Fig. 3, at its time-driven activation
   Job* j = job(m.user);
   if (!j || j->ending) return;
   auto& r = j->resources[static_cast<std::size_t>(m.resource)];

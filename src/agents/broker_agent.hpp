@@ -73,6 +73,8 @@ class BrokerAgent {
   void on(const TaskOutput& m);
   void on(const CheckAllocation& m);
 
+  void check(const CheckAllocation& m);
+  void progress_all();
   Job* job(const std::string& user);
   void reply_to_cnp(Job& j, int cnp, Proposal p);
   void cnp_settled(Job& j);
@@ -87,7 +89,8 @@ class BrokerAgent {
   std::string host_;
   std::optional<Inbox<BrokerMessage>> inbox_;
   std::map<std::string, Job> jobs_;
-  std::set<std::string> dirty_;  // jobs to schedule once this instant's messages are in
+  std::set<std::string> dirty_;          // jobs to schedule once this instant's messages are in
+  std::vector<CheckAllocation> checks_;  // this instant's allocation checks, made last
 };
 
 }  // namespace botsim::agents

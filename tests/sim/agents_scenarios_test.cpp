@@ -252,3 +252,20 @@ TEST(AgentsScenario, EveryHeuristicExecutesTheSameBot) {
   for (const auto& [id, mi] : bots["CA0"]) sizes.insert(mi);
   EXPECT_GT(sizes.size(), 3u);  // a random BoT, not a constant one
 }
+
+TEST(AgentsScenario, AResourceFreedAtItsCheckTakesTheNextTaskFirst) {
+  // I-ElasticAM, (LtoS, MaxET), tasks 7080, 3540, 100, 100 MI. At 1 s: 7080 to fast
+  // (3600 - 3540 = 60 > 3600 - 7080), 3540 to slow; both end at 3541, the very instant of
+  // both checks (3601 - 60). The outputs are handled first: 100 to fast (60 - 50 > 60 - 100),
+  // 100 to slow; then the checks find both busy and renew them (to 7201). Ends at 3641:
+  // makespan 3640, 2 hours each: $2 + $1, 2 renewals. (Checks first would have let both
+  // resources go idle, leaving two tasks and no resource.)
+  const auto& r = run_one({{"sizes", "7080,3540,100,100"}, {"heuristic", "LtoS,MaxET"}});
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.tasks_done, 4);
+  EXPECT_DOUBLE_EQ(*u.finish_s - u.start_s, 3640);
+  EXPECT_DOUBLE_EQ(u.spent, 3.0);
+  EXPECT_EQ(*u.charged_units, 4);
+  EXPECT_EQ(u.extra["renewals"], 2);
+  EXPECT_EQ(*u.messages, expected_messages(4, 2));
+}
