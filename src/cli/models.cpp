@@ -1,5 +1,6 @@
 #include "cli/models.hpp"
 
+#include "agents/register.hpp"
 #include "experiments/register.hpp"
 #include "grid/register.hpp"
 #include "silva/register.hpp"
@@ -8,6 +9,7 @@ namespace botsim {
 
 void register_models() {
   grid::register_model();
+  agents::register_model();
   silva::register_model();
   experiments::register_experiments();
 }

@@ -1,5 +1,6 @@
 #include "experiments/register.hpp"
 
+#include "experiments/gutierrez2012.hpp"
 #include "experiments/silva2008.hpp"
 #include "experiments/sulistio2005.hpp"
 
@@ -11,6 +12,7 @@ void register_experiments() {
   done = true;
   register_sulistio2005_experiment();
   register_silva2008_experiment();
+  register_gutierrez2012_experiment();
 }
 
 }  // namespace botsim::experiments

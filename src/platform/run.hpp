@@ -44,6 +44,10 @@ class Run {
     data_[std::type_index(typeid(T))] = std::const_pointer_cast<T>(std::move(value));
   }
   template <class T>
+  bool has() const {
+    return data_.count(std::type_index(typeid(T))) > 0;
+  }
+  template <class T>
   const T& get() const {
     auto it = data_.find(std::type_index(typeid(T)));
     if (it == data_.end()) throw std::logic_error("run data not set by any deployment check");

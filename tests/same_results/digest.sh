@@ -20,6 +20,7 @@ scenarios=(
   "platforms/badg.xml deployments/sulistio2005.xml"
   "platforms/utility-cloud.xml deployments/silva2008-normal.xml"
   "platforms/utility-cloud.xml deployments/silva2008-render.xml"
+  "platforms/ec2-2012.xml deployments/gutierrez2012-demo.xml"
 )
 for pair in "${scenarios[@]}"; do
   read -r platform deployment <<<"$pair"

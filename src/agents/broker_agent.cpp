@@ -1,0 +1,295 @@
+#include "agents/broker_agent.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+#include "agents/catalog.hpp"
+#include "cloud/records.hpp"
+#include "core/results.hpp"
+#include "platform/timers.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace botsim::agents {
+
+BrokerAgent::Params BrokerAgent::Params::read(const PropReader& props, const ActorSite&) {
+  Params p;
+  p.margin = props.number("margin", 0.0, 0);
+  p.capacity = static_cast<long>(props.integer("capacity", -1, -1));
+  props.reject_unknown();
+  return p;
+}
+
+BrokerAgent::BrokerAgent(Params params, Run& run) : params_(std::move(params)), run_(run) {}
+
+double BrokerAgent::estimate(const BotRequest& bot, double margin, const Catalog& catalog) {
+  double mi = 0, speed = 0, price = 0;
+  for (const auto& t : bot.tasks) mi += t.size_mi;
+  for (const auto& type : bot.resource_types) {
+    const auto& site = catalog.example(type);
+    speed += site.speed_mips;
+    price += site.price;
+  }
+  double hours = std::max(1.0, std::ceil(mi / speed / kSlotSeconds));
+  return hours * price * (1 + margin);
+}
+
+void BrokerAgent::operator()() {
+  sg4::Actor::self()->daemonize();  // serves for as long as consumers run
+  host_ = sg4::this_actor::get_host()->get_name();
+  inbox_.emplace(broker_inbox(host_));
+  send<DirectoryMessage>(sg4::Mailbox::by_name(directory_inbox()), Register{Role::Broker, host_},
+                         0);
+  auto* mailbox = inbox_->mailbox();
+  for (;;) {
+    auto msg = inbox_->receive();
+    std::visit([this](const auto& m) { on(m); }, *msg);
+    // Messages of the same instant first, so that a mapping sees every resource freed now.
+    if (mailbox->ready()) continue;
+    progress_all();
+    // Allocation checks last: a resource freed at the check's instant has had its next task.
+    auto checks = std::move(checks_);
+    checks_.clear();
+    for (const auto& c : checks) check(c);
+    progress_all();
+  }
+}
+
+void BrokerAgent::progress_all() {
+  auto dirty = std::move(dirty_);
+  dirty_.clear();
+  for (const auto& user : dirty)
+    if (Job* j = job(user)) progress(*j);
+}
+
+BrokerAgent::Job* BrokerAgent::job(const std::string& user) {
+  auto it = jobs_.find(user);
+  return it == jobs_.end() ? nullptr : &it->second;
+}
+
+void BrokerAgent::send_spa(const Job& j, const std::string& spa, ProviderMessage m) {
+  send_for<ProviderMessage>(run_.messages(), j.bot->user,
+                            sg4::Mailbox::by_name(provider_inbox(spa)), std::move(m), 0);
+}
+
+void BrokerAgent::on(const CallForBot& m) {
+  const auto& user = m.bot->user;
+  if (params_.capacity >= 0 && static_cast<long>(jobs_.size()) >= params_.capacity) {
+    m.reply.send_for(run_.messages(), user, Refuse{host_, user, 0, "broker at capacity"}, 0);
+    return;
+  }
+  Job j;  // held while the proposal stands (a proposal is a commitment)
+  j.bot = m.bot;
+  j.consumer = m.reply;
+  j.rng = run_.rng("broker:" + host_ + ":" + user);
+  jobs_.emplace(user, std::move(j));
+  m.reply.send_for(run_.messages(), user,
+                   Propose{host_, user, 0, estimate(*m.bot, params_.margin, catalog(run_))}, 0);
+}
+
+void BrokerAgent::on(const Reject& m) { jobs_.erase(m.user); }
+
+void BrokerAgent::on(const Accept& m) {
+  Job* j = job(m.user);
+  if (!j) return;
+  j->scheduler.emplace(j->bot->heuristic);
+  j->scheduler->add_tasks(j->bot->tasks);
+  send_for<DirectoryMessage>(run_.messages(), m.user, sg4::Mailbox::by_name(directory_inbox()),
+                             Lookup{Role::Provider, m.user, inbox_->reply_to<Listing>()}, 0);
+}
+
+void BrokerAgent::on(const Listing& m) {  // one CNP per resource, all in parallel (Section 2.2)
+  Job* j = job(m.user);
+  if (!j) return;
+  const auto& types = j->bot->resource_types;
+  std::size_t k = std::min(j->bot->contractors, m.names.size());
+  j->cnps.resize(types.size());
+  j->unsettled = types.size();
+  auto reply = inbox_->reply_to<Propose, Refuse, Allocated, Renewed, Released, TaskOutput>();
+  long slots = initial_slots(j->bot->allocation);
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    auto& cnp = j->cnps[i];
+    if (k > 0) cnp.contractors = choose_contractors(m.names, k, j->rng);
+    for (const auto& spa : cnp.contractors)
+      send_spa(*j, spa, CallForResource{m.user, static_cast<int>(i), types[i], slots, reply});
+    if (cnp.contractors.empty()) {
+      j->failures.push_back(types[i] + ": no service provider registered");
+      cnp_settled(*j);
+    }
+  }
+}
+
+void BrokerAgent::on(const Propose& m) {
+  if (Job* j = job(m.user)) reply_to_cnp(*j, m.cnp, Proposal{m.contractor, m.price});
+}
+
+void BrokerAgent::on(const Refuse& m) {
+  if (Job* j = job(m.user)) reply_to_cnp(*j, m.cnp, Proposal{m.contractor, std::nullopt});
+}
+
+void BrokerAgent::reply_to_cnp(Job& j, int cnp_id, Proposal p) {
+  auto& cnp = j.cnps.at(static_cast<std::size_t>(cnp_id));
+  cnp.replies.push_back(std::move(p));
+  if (cnp.replies.size() < cnp.contractors.size()) return;
+  CnpOutcome out = select_winner(cnp.replies);  // the cheapest proposal wins
+  const auto& user = j.bot->user;
+  for (const auto& loser : out.rejected) send_spa(j, loser, Reject{user, cnp_id});
+  if (out.awarded) {
+    send_spa(j, out.winner, Accept{user, cnp_id});  // settled when Allocated comes
+    return;
+  }
+  std::string reason =
+      j.bot->resource_types[static_cast<std::size_t>(cnp_id)] + ": " + failure_reason(out);
+  spdlog::warn("{}: {} for {}", host_, reason, user);
+  j.failures.push_back(reason);
+  cnp_settled(j);
+}
+
+void BrokerAgent::cnp_settled(Job& j) {
+  if (--j.unsettled > 0) return;
+  // "Once all the Cloud resources are allocated, the BA schedules" (Section 2.2).
+  j.running = true;
+  dirty_.insert(j.bot->user);
+}
+
+void BrokerAgent::on(const Allocated& m) {
+  Job* j = job(m.user);
+  if (!j) return;
+  int id = static_cast<int>(j->resources.size());
+  Resource r;
+  r.ra = m.ra;
+  r.spa = m.spa;
+  r.type = m.type;
+  r.price = m.price;
+  r.start = m.start_s;
+  r.alloc_end = m.alloc_end;
+  j->resources.push_back(r);
+  // A resource that joins while the BoT runs is used from the next decision on (Section 4).
+  j->scheduler->add_resource(ResourceView{id, m.speed_mips, m.alloc_end}, sg4::Engine::get_clock());
+  schedule_check(*j, id);
+  if (!j->running) cnp_settled(*j);
+  dirty_.insert(m.user);
+}
+
+void BrokerAgent::schedule_check(Job& j, int id) {
+  auto& r = j.resources[static_cast<std::size_t>(id)];
+  send_at<BrokerMessage>(inbox_->mailbox(), check_time(j.bot->allocation, r.alloc_end),
+                         CheckAllocation{j.bot->user, id, r.generation});
+}
+
+void BrokerAgent::on(const CheckAllocation& m) { checks_.push_back(m); }
+
+void BrokerAgent::check(const CheckAllocation& m) {  // Fig. 3, at its time-driven activation
+  Job* j = job(m.user);
+  if (!j || j->ending) return;
+  auto& r = j->resources[static_cast<std::size_t>(m.resource)];
+  if (r.released || r.generation != m.generation) return;
+  AllocationStatus s{r.alloc_end, j->scheduler->resource(m.resource).occupied,
+                     j->scheduler->finished()};
+  AllocationDecision d = decide(j->bot->allocation, s);
+  if (d.action == AllocationAction::Renew) {
+    ++j->result.renewals;  // the contract is updated when the SPA acknowledges (Fig. 3 l. 6-7)
+    send_spa(*j, r.spa, Reallocate{m.user, r.ra, d.slots});
+  } else {
+    release(*j, m.resource);
+  }
+  dirty_.insert(m.user);
+}
+
+void BrokerAgent::on(const Renewed& m) {
+  Job* j = job(m.user);
+  if (!j) return;
+  for (std::size_t id = 0; id < j->resources.size(); ++id) {
+    auto& r = j->resources[id];
+    if (r.ra != m.ra || r.released) continue;
+    r.alloc_end = m.alloc_end;
+    ++r.generation;
+    j->scheduler->set_allocation_end(static_cast<int>(id), m.alloc_end);
+    schedule_check(*j, static_cast<int>(id));
+  }
+}
+
+void BrokerAgent::on(const TaskOutput& m) {
+  Job* j = job(m.user);
+  if (!j) return;
+  auto& rec = run_.results().task(j->task_records.at(m.task));
+  rec.start_s = m.start_s;
+  rec.end_s = m.end_s;
+  for (std::size_t id = 0; id < j->resources.size(); ++id) {
+    auto& r = j->resources[id];
+    if (r.ra != m.ra || r.released) continue;
+    r.busy_s += m.end_s - m.start_s;
+    j->scheduler->resource_free(static_cast<int>(id), sg4::Engine::get_clock());
+    j->last_resource = static_cast<int>(id);
+  }
+  ++j->result.tasks_done;
+  dirty_.insert(m.user);
+}
+
+void BrokerAgent::progress(Job& j) {
+  if (!j.running || j.ending) return;
+  bool any = false;
+  for (const auto& r : j.resources) any = any || !r.released;
+  if (j.scheduler->finished() || !any) {
+    end(j);
+    return;
+  }
+  hand_out(j);
+}
+
+void BrokerAgent::hand_out(Job& j) {  // Fig. 5 lines 2-4, through the resources' SPAs
+  const double now = sg4::Engine::get_clock();
+  const auto& user = j.bot->user;
+  for (const Assignment& a : j.scheduler->assign(now, j.rng)) {
+    const auto& r = j.resources[static_cast<std::size_t>(a.resource_id)];
+    j.task_records[a.task_id] = run_.results().add_task(
+        TaskRecord{user, a.task_id, a.size_mi, r.ra, j.bot->submit_s, std::nullopt, std::nullopt});
+    send_spa(j, r.spa, ExecuteTask{user, r.ra, Task{a.task_id, a.size_mi}});
+  }
+}
+
+void BrokerAgent::release(Job& j, int id) {
+  auto& r = j.resources[static_cast<std::size_t>(id)];
+  const double now = sg4::Engine::get_clock();
+  r.released = true;
+  j.scheduler->remove_resource(id);  // a running task (FixedAM's end) goes back to be sent
+  long units = charged_slots(j.bot->allocation, r.start, now, r.alloc_end);
+  double cost = static_cast<double>(units) * r.price;
+  j.result.charged_units += units;
+  j.result.spent += cost;
+  run_.results().timeline<cloud::InstanceRecord>().add(
+      cloud::InstanceRecord{j.bot->user, r.ra, r.type, r.start, now, units, cost});
+  ++j.pending_releases;
+  send_spa(j, r.spa, ReleaseResource{j.bot->user, r.ra});
+}
+
+void BrokerAgent::end(Job& j) {  // the BoT is done (or cannot go on): give everything back
+  j.ending = true;
+  for (std::size_t id = 0; id < j.resources.size(); ++id)
+    if (!j.resources[id].released) release(j, static_cast<int>(id));
+  if (j.pending_releases == 0) on(Released{j.bot->user, ""});
+}
+
+void BrokerAgent::on(const Released& m) {
+  Job* j = job(m.user);
+  if (!j) return;
+  if (!m.ra.empty()) --j->pending_releases;
+  if (!j->ending || j->pending_releases > 0) return;
+  // The result goes last, once every release is acknowledged: no message for this consumer
+  // is sent after it.
+  BotResult& res = j->result;
+  res.executed = !j->resources.empty();
+  res.instances = static_cast<long>(j->resources.size());
+  res.failed_cnps = static_cast<long>(j->failures.size());
+  for (const auto& f : j->failures) res.reason += (res.reason.empty() ? "" : "; ") + f;
+  if (j->last_resource >= 0)
+    res.critical_busy_s = j->resources[static_cast<std::size_t>(j->last_resource)].busy_s;
+  j->consumer.send_for(run_.messages(), m.user, res, 0);
+  jobs_.erase(m.user);
+}
+
+}  // namespace botsim::agents

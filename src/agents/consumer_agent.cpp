@@ -1,0 +1,182 @@
+#include "agents/consumer_agent.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include "agents/bot.hpp"
+#include "agents/catalog.hpp"
+#include "core/results.hpp"
+#include "core/workload.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace botsim::agents {
+
+namespace {
+
+std::vector<Task> read_tasks(const PropReader& props, ConsumerAgent::Params& p, const Run& run) {
+  const std::string& deployment_dir = run.paths().deployment_dir;
+  std::vector<double> sizes;
+  int given = props.has("sizes") + props.has("workload") + props.has("tasks");
+  if (given != 1)
+    props.fail("tasks",
+               "give the BoT once: 'tasks' (with 'distribution'), 'sizes' "
+               "(MI, comma-separated) or 'workload' (a file of sizes)");
+  if (props.has("tasks")) {
+    auto n = props.integer("tasks", std::nullopt, 1);
+    try {
+      auto d = parse_distribution(props.text("distribution", "uniform"));
+      p.distribution = to_string(d);
+      return make_bot(static_cast<std::size_t>(n), d, run.seed());
+    } catch (const std::invalid_argument& e) {
+      props.fail("distribution", e.what());
+    }
+  }
+  if (props.has("sizes")) {
+    for (const auto& s : props.list("sizes")) {
+      char* end = nullptr;
+      double v = std::strtod(s.c_str(), &end);
+      if (end == s.c_str() || *end != '\0') props.fail("sizes", "'" + s + "' is not a number");
+      sizes.push_back(v);
+    }
+  } else {
+    std::filesystem::path path = props.text("workload");  // relative to the deployment
+    if (path.is_relative()) path = std::filesystem::path(deployment_dir) / path;
+    sizes = read_workload_file(path.string());
+  }
+  if (sizes.empty()) props.fail(props.has("sizes") ? "sizes" : "workload", "the BoT is empty");
+  std::vector<Task> tasks;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (!(sizes[i] > 0))
+      props.fail(props.has("sizes") ? "sizes" : "workload", "task sizes must be positive (MI)");
+    tasks.push_back(Task{static_cast<int>(i), sizes[i]});
+  }
+  return tasks;
+}
+
+template <class F>
+auto parsed(const PropReader& props, const std::string& key, F parse) {
+  try {
+    return parse();
+  } catch (const std::invalid_argument& e) {
+    props.fail(key, e.what());
+  }
+}
+
+}  // namespace
+
+ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const ActorSite& site) {
+  Params p;
+  p.name = user_name(props, site);
+  p.bot = std::make_shared<BotRequest>();
+  auto& b = *p.bot;
+  b.user = p.name;
+  std::string h = props.text("heuristic", "LtoS,MaxET");
+  b.heuristic = parsed(props, "heuristic", [&] { return parse_heuristic(h); });
+  std::string am = props.text("allocation", "i-elastic");
+  b.allocation.mechanism =
+      parsed(props, "allocation", [&] { return parse_allocation_mechanism(am); });
+  b.allocation.fixed_hours = static_cast<long>(props.integer("fixed_hours", 10, 1));
+  b.allocation.threshold_s = props.duration("threshold", 60.0, 0, kSlotSeconds - 1e-9);
+  b.contractors = static_cast<std::size_t>(props.integer("contractors", 3, 1));
+  const Catalog& types = catalog(site.run);
+  b.resource_types = props.has("resources") ? props.list("resources") : types.types;
+  for (const auto& t : b.resource_types)
+    if (!types.has_type(t))
+      props.fail("resources", "no resource agent of instance type '" + t + "' in the platform");
+  if (b.resource_types.empty()) props.fail("resources", "the platform has no resource agent");
+  b.submit_s = props.duration("submit_at", 1.0);
+  b.tasks = read_tasks(props, p, site.run);
+  props.reject_unknown();
+  return p;
+}
+
+ConsumerAgent::ConsumerAgent(Params params, Run& run) : params_(std::move(params)), run_(run) {}
+
+std::string ConsumerAgent::policy(const BotRequest& bot) {
+  return heuristic_name(bot.heuristic) + "/" + to_string(bot.allocation.mechanism);
+}
+
+void ConsumerAgent::operator()() {
+  const auto& bot = *params_.bot;
+  const auto& user = params_.name;
+  sg4::this_actor::sleep_until(bot.submit_s);  // the request rate's schedule
+  Inbox<ConsumerMessage> inbox(consumer_inbox(user));
+  UserRecord u;
+  u.name = user;
+  u.model = "agents";
+  u.policy = policy(bot);
+  u.tasks_total = static_cast<long>(bot.tasks.size());
+  u.start_s = sg4::Engine::get_clock();
+  u.instances = 0;
+  u.charged_units = 0;
+  record_ = run_.results().add_user(u);
+  send_for<DirectoryMessage>(run_.messages(), user, sg4::Mailbox::by_name(directory_inbox()),
+                             Lookup{Role::Broker, user, inbox.reply_to<Listing>()}, 0);
+  auto listing = std::get<Listing>(*inbox.receive());
+  if (listing.names.size() < bot.contractors) {
+    refused("the directory lists " + std::to_string(listing.names.size()) +
+            " brokers, fewer "
+            "than the " +
+            std::to_string(bot.contractors) + " contractors asked for");
+    return;
+  }
+  Rng rng = run_.rng("consumer:" + user);
+  auto contractors = choose_contractors(listing.names, bot.contractors, rng);
+  auto reply = inbox.reply_to<Propose, Refuse, BotResult>();
+  for (const auto& ba : contractors)
+    send_for<BrokerMessage>(run_.messages(), user, sg4::Mailbox::by_name(broker_inbox(ba)),
+                            CallForBot{params_.bot, reply}, 0);
+  std::vector<Proposal> replies;
+  while (replies.size() < contractors.size()) {
+    auto msg = inbox.receive();
+    if (const auto* p = std::get_if<Propose>(msg.get()))
+      replies.push_back(Proposal{p->contractor, p->price});
+    else if (const auto* r = std::get_if<Refuse>(msg.get()))
+      replies.push_back(Proposal{r->contractor, std::nullopt});
+  }
+  CnpOutcome out = select_winner(replies);  // the cheapest broker (Section 2.2)
+  for (const auto& ba : out.rejected)
+    send_for<BrokerMessage>(run_.messages(), user, sg4::Mailbox::by_name(broker_inbox(ba)),
+                            Reject{user, 0}, 0);
+  if (!out.awarded) return refused(failure_reason(out));
+  send_for<BrokerMessage>(run_.messages(), user, sg4::Mailbox::by_name(broker_inbox(out.winner)),
+                          Accept{user, 0}, 0);
+  run_.results().user(record_).extra["broker"] = out.winner;
+  for (;;) {
+    auto msg = inbox.receive();
+    if (const auto* r = std::get_if<BotResult>(msg.get())) return finished(*r);
+  }
+}
+
+void ConsumerAgent::refused(const std::string& reason) {
+  spdlog::warn("{}: BoT refused: {}", params_.name, reason);
+  auto& u = run_.results().user(record_);
+  u.extra["refused"] = true;
+  u.extra["reason"] = reason;
+  u.messages = run_.messages().of(params_.name);
+}
+
+void ConsumerAgent::finished(const BotResult& r) {
+  if (!r.executed) return refused(r.reason);
+  auto& u = run_.results().user(record_);
+  const double now = sg4::Engine::get_clock();
+  u.tasks_done = r.tasks_done;
+  if (r.tasks_done == u.tasks_total) u.finish_s = now;
+  u.spent = r.spent;
+  u.instances = r.instances;
+  u.charged_units = r.charged_units;
+  u.messages = run_.messages().of(params_.name);
+  u.extra["refused"] = false;
+  u.extra["renewals"] = r.renewals;
+  u.extra["failed_cnps"] = r.failed_cnps;
+  if (!r.reason.empty()) u.extra["reason"] = r.reason;
+  // Section 5.2(c): time beyond task execution: the makespan minus the busy time of the
+  // resource whose output came last (CNPs, allocation, message latencies, hand-out reactions).
+  u.extra["scheduling_overhead_s"] = (now - u.start_s) - r.critical_busy_s;
+}
+
+}  // namespace botsim::agents

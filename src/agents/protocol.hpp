@@ -1,0 +1,174 @@
+#pragma once
+// The messages of the agent model of Gutierrez-Garcia & Sim (2012), Section 2.2 and Fig. 2:
+// directory registration and look-up, the contract net (call for proposals, propose or refuse,
+// accept or reject, result) for CA -> BA (execute a BoT) and BA -> SPA (allocate a resource),
+// allocation through RAs, task hand-out and outputs, and I-ElasticAM's reallocation (Figs. 3-4).
+// Each actor has one inbox whose protocol is one std::variant below.
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "agents/allocation.hpp"
+#include "agents/heuristics.hpp"
+#include "agents/scheduler.hpp"
+#include "platform/messaging.hpp"
+
+namespace botsim::agents {
+
+// ---- Cloud directory (Section 2.1 (7)): BAs and SPAs register, CAs and BAs look up.
+enum class Role { Broker, Provider };
+struct Listing {
+  Role role = Role::Broker;
+  std::string user;
+  std::vector<std::string> names;  // registered agents' hosts, in registration order
+};
+struct Register {
+  Role role = Role::Broker;
+  std::string name;
+};
+struct Lookup {
+  Role role = Role::Broker;
+  std::string user;  // on whose behalf (counted)
+  ReplyTo<Listing> reply;
+};
+using DirectoryMessage = std::variant<Register, Lookup>;
+
+// ---- Contract net replies (both CNPs). `cnp` tells the manager's CNPs apart.
+struct Propose {
+  std::string contractor;
+  std::string user;
+  int cnp = 0;
+  double price = 0;
+};
+struct Refuse {
+  std::string contractor;
+  std::string user;
+  int cnp = 0;
+  std::string reason;
+};
+struct Accept {
+  std::string user;
+  int cnp = 0;
+};
+struct Reject {
+  std::string user;
+  int cnp = 0;
+};
+
+// ---- CA -> BA: execute a BoT.
+struct BotRequest {
+  std::string user;
+  std::vector<Task> tasks;
+  Heuristic heuristic;
+  AllocationConfig allocation;
+  std::vector<std::string> resource_types;  // one resource of each (Table 5)
+  std::size_t contractors = 3;              // k of the BA's CNPs
+  double submit_s = 0;
+};
+/// The CNP's result: what the BA reports back (or why it could not execute the BoT).
+struct BotResult {
+  bool executed = false;
+  std::string reason;  // when not executed
+  long tasks_done = 0;
+  double critical_busy_s = 0;  // busy time of the resource whose output came last
+  long failed_cnps = 0;        // resource CNPs where every SPA refused
+  double spent = 0;
+  long instances = 0;
+  long charged_units = 0;
+  long renewals = 0;
+};
+using ConsumerAddress = ReplyTo<Propose, Refuse, BotResult>;
+struct CallForBot {
+  std::shared_ptr<const BotRequest> bot;
+  ConsumerAddress reply;
+};
+struct Submit {};  // the CA's own timer: time to submit its BoT
+using ConsumerMessage = std::variant<Submit, Listing, Propose, Refuse, BotResult>;
+
+// ---- BA -> SPA: allocate one resource of a type for some slots; then run tasks on it.
+struct Allocated {  // the resource CNP's result
+  std::string user;
+  int cnp = 0;
+  std::string ra;   // the RA's host
+  std::string spa;  // the SPA's host
+  std::string type;
+  double speed_mips = 0;
+  double price = 0;  // per slot
+  double start_s = 0;
+  double alloc_end = 0;
+};
+struct Renewed {
+  std::string user;
+  std::string ra;
+  double alloc_end = 0;
+};
+struct Released {
+  std::string user;
+  std::string ra;
+};
+struct TaskOutput {
+  std::string user;
+  std::string ra;
+  int task = 0;
+  double start_s = 0;
+  double end_s = 0;
+};
+using BrokerAddress = ReplyTo<Propose, Refuse, Allocated, Renewed, Released, TaskOutput>;
+struct CallForResource {
+  std::string user;
+  int cnp = 0;
+  std::string type;
+  long slots = 1;
+  BrokerAddress reply;
+};
+struct Reallocate {  // Fig. 3 line 5
+  std::string user;
+  std::string ra;
+  long slots = 1;
+};
+struct ReleaseResource {
+  std::string user;
+  std::string ra;
+};
+struct ExecuteTask {
+  std::string user;
+  std::string ra;
+  Task task;
+};
+struct CheckAllocation {  // the BA's timer for one resource (Fig. 3's time-driven activation)
+  std::string user;
+  int resource = 0;
+  long generation = 0;  // a check made stale by a renewal or release is ignored
+};
+using BrokerMessage = std::variant<CallForBot, Accept, Reject, Listing, Propose, Refuse, Allocated,
+                                   Renewed, Released, TaskOutput, CheckAllocation>;
+
+// ---- SPA <-> RA.
+struct RaAllocated {
+  std::string user;
+  std::string ra;
+};
+struct RaReleased {
+  std::string user;
+  std::string ra;
+};
+using ProviderMessage = std::variant<CallForResource, Accept, Reject, Reallocate, ReleaseResource,
+                                     ExecuteTask, RaAllocated, RaReleased, TaskOutput>;
+using ProviderAddress = ReplyTo<RaAllocated, RaReleased, TaskOutput>;
+struct Allocate {
+  std::string user;
+};
+struct Release {
+  std::string user;
+};
+using ResourceMessage = std::variant<Allocate, ExecuteTask, Release>;
+
+/// Inbox names: one per actor, by role and host (RAs, BAs, SPAs) or user (CAs).
+inline std::string directory_inbox() { return "agents:directory"; }
+inline std::string consumer_inbox(const std::string& user) { return "agents:ca:" + user; }
+inline std::string broker_inbox(const std::string& host) { return "agents:ba:" + host; }
+inline std::string provider_inbox(const std::string& host) { return "agents:spa:" + host; }
+inline std::string resource_inbox(const std::string& host) { return "agents:ra:" + host; }
+
+}  // namespace botsim::agents

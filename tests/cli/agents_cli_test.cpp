@@ -1,0 +1,151 @@
+// The agent model of Gutierrez-Garcia & Sim (2012) from the command line: each class of bad
+// input gets exit code 2 and one clear line; the shipped demo runs and matches its golden file.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "support/cli_support.hpp"
+
+using botsim::test::CliResult;
+namespace fs = std::filesystem;
+namespace t = botsim::test;
+
+namespace {
+
+const std::string kHead =
+    "<?xml version='1.0'?>\n"
+    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n";
+
+// Agents' hosts a-0..a-9; one zone of 4 RAs of type "small" enlisted in SPA a-3.
+std::string platform(const std::string& price = "0.085") {
+  return kHead + R"(  <zone id="w" routing="Full">
+    <cluster id="agents" prefix="a-" radical="0-9" suffix="" speed="1Gf" bw="10Gbps" lat="0" router_id="agents-r"/>
+    <cluster id="small" prefix="small-" radical="0-3" suffix="" speed="1Mf" bw="10Gbps" lat="0" router_id="small-r">
+      <prop id="spa" value="a-3"/>
+      <prop id="resource_type" value="small"/>
+      <prop id="price" value=")" +
+         price + R"("/>
+    </cluster>
+    <link id="bb" bandwidth="10Gbps" latency="0"/>
+    <zoneRoute src="agents" dst="small" gw_src="agents-r" gw_dst="small-r"><link_ctn id="bb"/></zoneRoute>
+  </zone>
+</platform>
+)";
+}
+
+// Directory a-0, one BA a-1, one SPA a-3, one CA a-5 with `overrides` ("<none>" removes).
+std::string deployment(const std::map<std::string, std::string>& overrides = {}) {
+  std::map<std::string, std::string> props{
+      {"name", "CA0"}, {"tasks", "10"}, {"contractors", "1"}, {"heuristic", "LtoS,MaxET"}};
+  for (const auto& [k, v] : overrides) {
+    if (v == "<none>")
+      props.erase(k);
+    else
+      props[k] = v;
+  }
+  std::string xml = kHead + "  <actor host=\"a-0\" function=\"CloudDirectory\"/>\n" +
+                    "  <actor host=\"a-1\" function=\"BrokerAgent\"/>\n" +
+                    "  <actor host=\"a-3\" function=\"ServiceProviderAgent\"/>\n" +
+                    "  <actor host=\"a-5\" function=\"ConsumerAgent\">\n";
+  for (const auto& [k, v] : props) xml += "    <prop id=\"" + k + "\" value=\"" + v + "\"/>\n";
+  return xml + "  </actor>\n</platform>\n";
+}
+
+class AgentsCli : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = t::make_temp_dir(); }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string file(const std::string& name, const std::string& text) {
+    std::string path = dir_ + "/" + name;
+    t::write_text(path, text);
+    return path;
+  }
+  CliResult run(const std::string& platform_xml, const std::string& deployment_xml) {
+    return t::botsim({"run", file("p.xml", platform_xml), file("d.xml", deployment_xml), "--out",
+                      dir_ + "/out", "--quiet"});
+  }
+  std::string dir_;
+};
+
+void expect_input_error(const CliResult& r, const std::vector<std::string>& needles) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err.rfind("botsim: ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  for (const auto& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << n << " in " << r.err;
+}
+
+}  // namespace
+
+TEST_F(AgentsCli, GoodScenarioRuns) {
+  auto r = run(platform(), deployment());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir_ + "/out/instances.csv"));
+  auto s = nlohmann::json::parse(t::read_text(dir_ + "/out/summary.json"));
+  EXPECT_EQ(s["users"][0]["model"], "agents");
+  EXPECT_EQ(s["users"][0]["policy"], "LtoS,MaxET/i-elastic");
+  EXPECT_EQ(s["users"][0]["tasks_done"], 10);
+}
+
+TEST_F(AgentsCli, UnknownHeuristic) {
+  expect_input_error(run(platform(), deployment({{"heuristic", "LtoS,Best"}})),
+                     {"d.xml", "ConsumerAgent", "heuristic", "MaxET"});
+}
+
+TEST_F(AgentsCli, UnknownAllocationMechanism) {
+  expect_input_error(run(platform(), deployment({{"allocation", "elastic-ish"}})),
+                     {"d.xml", "allocation", "i-elastic"});
+}
+
+TEST_F(AgentsCli, InstanceTypeMissingFromThePlatform) {
+  expect_input_error(run(platform(), deployment({{"resources", "small,micro"}})),
+                     {"d.xml", "resources", "micro"});
+}
+
+TEST_F(AgentsCli, ZeroPrice) {
+  expect_input_error(run(platform("0"), deployment()), {"p.xml", "zone 'small'", "price"});
+}
+
+TEST_F(AgentsCli, NegativePrice) {
+  expect_input_error(run(platform("-0.1"), deployment()), {"p.xml", "zone 'small'", "price"});
+}
+
+TEST_F(AgentsCli, MoreContractorsThanProviders) {
+  expect_input_error(run(platform(), deployment({{"contractors", "2"}})),
+                     {"d.xml", "contractors", "2"});
+}
+
+TEST_F(AgentsCli, EmptyBot) {
+  expect_input_error(run(platform(), deployment({{"tasks", "0"}})), {"d.xml", "tasks"});
+}
+
+TEST_F(AgentsCli, EmptySizes) {
+  expect_input_error(run(platform(), deployment({{"tasks", "<none>"}, {"sizes", ""}})),
+                     {"d.xml", "sizes"});
+}
+
+TEST_F(AgentsCli, UnknownDistribution) {
+  expect_input_error(run(platform(), deployment({{"distribution", "pareto"}})),
+                     {"d.xml", "distribution", "uniform"});
+}
+
+TEST(AgentsGolden, DemoSummaryMatches) {
+  std::string out = t::make_temp_dir() + "/run";
+  auto r = t::botsim({"run", "platforms/ec2-2012.xml", "deployments/gutierrez2012-demo.xml",
+                      "--out", out, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto actual = nlohmann::json::parse(t::read_text(out + "/summary.json"));
+  auto golden = nlohmann::json::parse(
+      t::read_text(t::source_path("tests/golden/gutierrez2012-demo/summary.json")));
+  actual.erase("botsim_version");
+  golden.erase("botsim_version");
+  EXPECT_EQ(actual, golden) << "results changed: see tests/golden/README.md";
+  // 300 tasks: 126 + 4 x 300 + 2 x renewals messages (docs/gutierrez2012.md).
+  const auto& u = actual["users"][0];
+  EXPECT_EQ(u["messages"].get<long>(), 126 + 4 * 300 + 2 * u["renewals"].get<long>());
+}
