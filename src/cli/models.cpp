@@ -1,5 +1,6 @@
 #include "cli/models.hpp"
 
+#include "bats/register.hpp"
 #include "experiments/register.hpp"
 #include "grid/register.hpp"
 #include "silva/register.hpp"
@@ -9,6 +10,7 @@ namespace botsim {
 void register_models() {
   grid::register_model();
   silva::register_model();
+  bats::register_model();
   experiments::register_experiments();
 }
 
