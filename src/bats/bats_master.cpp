@@ -199,6 +199,14 @@ void BatsMaster::record_user() {
   } else if (params_.budget) {
     rec.budget = *params_.budget;
   }
+  // The bag's real mean and deviation on each cluster, for Fig. 5 (known to the simulator, not
+  // to BaTS): base times scaled by the clusters' speeds.
+  Moments real = moments(params_.task_times);
+  for (const InstanceType& t : params_.types) {
+    double k = params_.types.front().speed / t.speed;
+    rec.extra["real_mu_s"].push_back(real.mu * k);
+    rec.extra["real_sigma_s"].push_back(real.sigma * k);
+  }
   rec.extra["ns"] = params_.ns;
   rec.extra["sampling_spent"] = sampling_spent_;
   rec.extra["sampling_end_s"] = sampling_end_s_;
@@ -474,6 +482,7 @@ void BatsMaster::reconfigure(const std::vector<int>& target) {
 
 void BatsMaster::sampling_finished() {
   sampling_end_s_ = sg4::Engine::get_clock();
+  if (!sampling_) sampling_spent_ = ledger_->spent();  // implicit: paid from the budget
   std::vector<SampleSet> sets;
   SamplingSummary summary;
   if (sampling_) {

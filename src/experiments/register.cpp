@@ -1,5 +1,6 @@
 #include "experiments/register.hpp"
 
+#include "experiments/bats2011.hpp"
 #include "experiments/silva2008.hpp"
 #include "experiments/sulistio2005.hpp"
 
@@ -11,6 +12,7 @@ void register_experiments() {
   done = true;
   register_sulistio2005_experiment();
   register_silva2008_experiment();
+  register_bats2011_experiment();
 }
 
 }  // namespace botsim::experiments

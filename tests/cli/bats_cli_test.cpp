@@ -208,3 +208,17 @@ TEST(BatsGolden, S3_4SummaryMatches) {
   golden.erase("botsim_version");
   EXPECT_EQ(actual, golden) << "results changed: see tests/golden/README.md";
 }
+
+TEST(BatsExperiment, OneReplicationWritesEveryTableAndStaysWithinBudget) {
+  std::string out = t::make_temp_dir() + "/bats2011";
+  auto r = t::botsim({"experiment", "bats2011", "--reps", "1", "--jobs", "2", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"fig5_estimates.csv", "table1_costs.csv", "table2_schedules.csv",
+                        "fig6_schedules.csv", "fig7_cushion.csv", "findings.csv"})
+    EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
+  std::string findings = t::read_text(out + "/findings.csv");
+  EXPECT_NE(findings.find("every run within its budget (plus accepted cushion),0 of"),
+            std::string::npos)
+      << findings;
+  fs::remove_all(fs::path(out).parent_path());
+}
