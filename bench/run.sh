@@ -5,8 +5,8 @@
 #   bench/run.sh [-b BUILD_DIR] [-s SIZES] [-t TIMEOUT_S] [-c NAME:VALUE ...]
 #
 #   -b  build directory (default: build); configured Release and built (-j2) if needed
-#   -s  comma-separated cases among tiny, small, mid, medium, large, cloud, cloud-l
-#       (default: small,mid,medium,cloud,cloud-l; large needs far more than 2 minutes)
+#   -s  comma-separated cases among tiny, small, mid, medium, large, cloud, cloud-l, bats
+#       (default: small,mid,medium,cloud,cloud-l,bats; large needs far more than 2 minutes)
 #   -t  per-run time limit in seconds (default 150); a run over it shows as "timeout"
 #   -c  NAME:VALUE  an extra SimGrid --cfg for botsim and the baseline alike (repeatable),
 #       e.g. -c cpu/optim:Full to see what the Full CPU update costs (bench/README.md)
@@ -16,7 +16,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 build=build
-sizes=small,mid,medium,cloud,cloud-l
+sizes=small,mid,medium,cloud,cloud-l,bats
 cfgs=()
 limit=150
 while getopts "b:s:t:c:h" opt; do
@@ -122,6 +122,22 @@ EOF
     "$wall" - - "$mb" -)")
 }
 
+bats_case() {  # name tasks
+  local name=$1 dir=$work/$1
+  rm -rf "$dir"; mkdir -p "$dir"
+  sed -e "s|<prop id=\"tasks\" value=\"1000\"/>|<prop id=\"tasks\" value=\"$2\"/>|" \
+    -e 's|<prop id="schedule" value="2"/>|<prop id="schedule" value="4"/>|' \
+    "$root/deployments/bats-S3-4.xml" >"$dir/deployment.xml"
+  echo "== $name: BaTS S3-4, Sched4, $2 tasks" >&2
+  measure "$dir/botsim" "$botsim" run "$root/platforms/bats-S3-4.xml" \
+    "$dir/deployment.xml" --out "$dir/out" --quiet "${cfgs[@]}"
+  local execs=-
+  [[ -f $dir/out/tasks.csv ]] && execs=$(awk -F, 'NR > 1 && $6 != ""' "$dir/out/tasks.csv" | wc -l)
+  echo "   botsim ${wall} s ${mb} MB, $execs executions" >&2
+  rows+=("$(printf '%-8s %-14s %8s %9s %11s %6s %9s %11s' "$name" "bats/1/$2" "$execs" \
+    "$wall" - - "$mb" -)")
+}
+
 IFS=, read -ra wanted <<<"$sizes"
 for s in "${wanted[@]}"; do
   case $s in
@@ -134,6 +150,7 @@ for s in "${wanted[@]}"; do
     large) grid_case large 200 8 1000 100 --cfg=contexts/guard-size:0 ;;
     cloud) cloud_case cloud 10000 ;;
     cloud-l) cloud_case cloud-l 100000 ;;
+    bats) bats_case bats 100000 ;;
     *) echo "bench/run.sh: unknown case '$s'" >&2; exit 2 ;;
   esac
 done
