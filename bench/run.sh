@@ -7,6 +7,8 @@
 #   -b  build directory (default: build); configured Release and built (-j2) if needed
 #   -s  comma-separated cases among tiny, small, mid, medium, large, cloud, cloud-l, agents
 #       (default: small,mid,medium,cloud,cloud-l,agents; large needs far more than 2 minutes)
+#   -s  comma-separated cases among tiny, small, mid, medium, large, cloud, cloud-l, bats
+#       (default: small,mid,medium,cloud,cloud-l,bats; large needs far more than 2 minutes)
 #   -t  per-run time limit in seconds (default 150); a run over it shows as "timeout"
 #   -c  NAME:VALUE  an extra SimGrid --cfg for botsim and the baseline alike (repeatable),
 #       e.g. -c cpu/optim:Full to see what the Full CPU update costs (bench/README.md)
@@ -17,6 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 build=build
 sizes=small,mid,medium,cloud,cloud-l,agents
+sizes=small,mid,medium,cloud,cloud-l,bats
 cfgs=()
 limit=150
 while getopts "b:s:t:c:h" opt; do
@@ -147,6 +150,19 @@ agents_case() {  # name consumers tasks: Gutierrez-Garcia & Sim 2012 on platform
   [[ -f $dir/out/tasks.csv ]] && execs=$(awk -F, 'NR > 1 && $7 != ""' "$dir/out/tasks.csv" | wc -l)
   echo "   botsim ${wall} s ${mb} MB, $execs executions" >&2
   rows+=("$(printf '%-8s %-14s %8s %9s %11s %6s %9s %11s' "$name" "2500/$2/$3" "$execs" \
+bats_case() {  # name tasks
+  local name=$1 dir=$work/$1
+  rm -rf "$dir"; mkdir -p "$dir"
+  sed -e "s|<prop id=\"tasks\" value=\"1000\"/>|<prop id=\"tasks\" value=\"$2\"/>|" \
+    -e 's|<prop id="schedule" value="2"/>|<prop id="schedule" value="4"/>|' \
+    "$root/deployments/bats-S3-4.xml" >"$dir/deployment.xml"
+  echo "== $name: BaTS S3-4, Sched4, $2 tasks" >&2
+  measure "$dir/botsim" "$botsim" run "$root/platforms/bats-S3-4.xml" \
+    "$dir/deployment.xml" --out "$dir/out" --quiet "${cfgs[@]}"
+  local execs=-
+  [[ -f $dir/out/tasks.csv ]] && execs=$(awk -F, 'NR > 1 && $6 != ""' "$dir/out/tasks.csv" | wc -l)
+  echo "   botsim ${wall} s ${mb} MB, $execs executions" >&2
+  rows+=("$(printf '%-8s %-14s %8s %9s %11s %6s %9s %11s' "$name" "bats/1/$2" "$execs" \
     "$wall" - - "$mb" -)")
 }
 
@@ -163,6 +179,7 @@ for s in "${wanted[@]}"; do
     cloud) cloud_case cloud 10000 ;;
     cloud-l) cloud_case cloud-l 100000 ;;
     agents) agents_case agents 30 300 ;;
+    bats) bats_case bats 100000 ;;
     *) echo "bench/run.sh: unknown case '$s'" >&2; exit 2 ;;
   esac
 done

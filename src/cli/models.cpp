@@ -1,6 +1,7 @@
 #include "cli/models.hpp"
 
 #include "agents/register.hpp"
+#include "bats/register.hpp"
 #include "experiments/register.hpp"
 #include "grid/register.hpp"
 #include "silva/register.hpp"
@@ -11,6 +12,7 @@ void register_models() {
   grid::register_model();
   agents::register_model();
   silva::register_model();
+  bats::register_model();
   experiments::register_experiments();
 }
 

@@ -138,6 +138,8 @@ class Results {
   }
   /// Add a file the model writes itself (e.g. BaTS's schedules.json) to the results directory.
   void add_file(const std::string& name, std::string content);
+  /// The whole files models added, by name.
+  const std::map<std::string, std::string>& files() const { return files_; }
 
   const std::vector<UserRecord>& users() const { return users_; }
   const std::vector<ResourceRecord>& resources() const { return resources_; }

@@ -1,6 +1,7 @@
 #include "experiments/register.hpp"
 
 #include "experiments/gutierrez2012.hpp"
+#include "experiments/bats2011.hpp"
 #include "experiments/silva2008.hpp"
 #include "experiments/sulistio2005.hpp"
 
@@ -13,6 +14,7 @@ void register_experiments() {
   register_sulistio2005_experiment();
   register_silva2008_experiment();
   register_gutierrez2012_experiment();
+  register_bats2011_experiment();
 }
 
 }  // namespace botsim::experiments

@@ -21,6 +21,11 @@ scenarios=(
   "platforms/utility-cloud.xml deployments/silva2008-normal.xml"
   "platforms/utility-cloud.xml deployments/silva2008-render.xml"
   "platforms/ec2-2012.xml deployments/gutierrez2012-demo.xml"
+  "platforms/bats-S1-1.xml deployments/bats-S1-1.xml"
+  "platforms/bats-S1-4.xml deployments/bats-S1-4.xml"
+  "platforms/bats-S4-1.xml deployments/bats-S4-1.xml"
+  "platforms/bats-S3-4.xml deployments/bats-S3-4.xml"
+  "platforms/bats-S4-3.xml deployments/bats-S4-3.xml"
 )
 for pair in "${scenarios[@]}"; do
   read -r platform deployment <<<"$pair"

@@ -1,0 +1,553 @@
+#include "bats/bats_master.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <numeric>
+#include <simgrid/s4u/Engine.hpp>
+
+#include "bats/knapsack.hpp"
+#include "bats/sample_size.hpp"
+#include "cloud/provider.hpp"
+#include "core/error.hpp"
+#include "core/results.hpp"
+#include "core/rng.hpp"
+#include "core/units.hpp"
+#include "core/workload.hpp"
+#include "platform/messaging.hpp"
+#include "platform/timers.hpp"
+#include "platform/user_role.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace botsim::bats {
+
+using namespace botsim::cloud;
+
+namespace {
+
+std::string inbox_of(const std::string& user) { return "bats@" + user; }
+
+void read_clusters(const PropReader& props, BatsMaster::Params& p, const std::string& platform) {
+  for (const std::string& name : props.list("clusters")) {
+    InstanceType t = find_instance_type(name, props, "clusters", platform);
+    // A BaTS machine runs one task at a time (the paper's workers).
+    if (t.cores != 1)
+      props.fail("clusters", "instance type '" + name + "' has " + std::to_string(t.cores) +
+                                 " cores; a BaTS machine runs one task at a time (core=\"1\")");
+    if (!p.types.empty() && t.atu_s != p.types.front().atu_s)
+      props.fail("clusters", "instance type '" + name + "' has another ATU than '" +
+                                 p.types.front().name + "'; BaTS needs one ATU for all (2.3)");
+    p.clusters.push_back(Cluster{t.name, t.price, t.max_count});
+    p.types.push_back(std::move(t));
+  }
+  if (p.types.empty()) props.fail("clusters", "names no instance type");
+  p.atu_s = p.types.front().atu_s;
+  try {
+    validate_clusters(p.clusters, p.atu_s);
+  } catch (const std::invalid_argument& e) {
+    props.fail("clusters", e.what());
+  }
+}
+
+void read_sampling(const PropReader& props, BatsMaster::Params& p) {
+  p.delta = props.number("delta", 0.25);
+  if (!(p.delta > 0 && p.delta < 1)) props.fail("delta", "must lie in (0, 1) (e.g. 0.25)");
+  p.confidence = props.number("confidence", 0.95);
+  if (!(p.confidence > 0 && p.confidence < 1))
+    props.fail("confidence", "must lie in (0, 1) (e.g. 0.95)");
+  p.sampling = props.choice("sampling", {"lr", "implicit"}, std::string("lr")) == "lr"
+                   ? BatsMaster::Sampling::LinearRegression
+                   : BatsMaster::Sampling::Implicit;
+  bool lr = p.sampling == BatsMaster::Sampling::LinearRegression;
+  p.initial_workers = static_cast<int>(props.integer("initial_workers", 7, 1, 1000000));
+  const long n = static_cast<long>(p.task_times.size());
+  if (props.has("sample_size")) {  // a what-if knob (and tiny test bags): ns given directly
+    p.ns = static_cast<long>(props.integer("sample_size", std::nullopt, lr ? kNlr : 1, n));
+    return;
+  }
+  try {
+    p.ns = lr ? sample_size(n, p.delta, p.confidence)
+              : std::min(n, sample_size_formula(n, p.delta, p.confidence));
+  } catch (const std::invalid_argument& e) {
+    props.fail(props.has("workload") ? "workload" : "tasks", e.what());
+  }
+}
+
+// A budget below the cheapest run of the bag is refused before the run. The check uses the
+// bag's real mean time per cluster (known to the simulator, not to BaTS) on the tasks left
+// after an LR sampling phase (ns sample tasks, the replicated ones counted once).
+void check_budget(const PropReader& props, const BatsMaster::Params& p) {
+  double mean = std::accumulate(p.task_times.begin(), p.task_times.end(), 0.0) /
+                static_cast<double>(p.task_times.size());
+  std::vector<double> ti;
+  for (const InstanceType& t : p.types) ti.push_back(mean * p.types.front().speed / t.speed);
+  long n = static_cast<long>(p.task_times.size());
+  if (p.sampling == BatsMaster::Sampling::LinearRegression) n -= p.ns;
+  try {
+    fastest_within(p.clusters, ti, std::max(1L, n), *p.budget, p.atu_s);
+  } catch (const InfeasibleBudget& e) {
+    props.fail("budget", e.what());
+  }
+}
+
+}  // namespace
+
+BatsMaster::Params BatsMaster::Params::read(const PropReader& props, const ActorSite& site) {
+  Params p;
+  UserSpec user = UserSpec::read(props, site, "task_time", "workload:");  // a new bag per seed
+  p.name = user.name;
+  p.task_times = std::move(user.tasks);
+  p.provider_host = props.text("provider", "provider");
+  read_clusters(props, p, site.run.paths().platform);
+  read_sampling(props, p);
+  if (props.has("budget") && props.has("schedule"))
+    props.fail("budget", "give either 'budget' or 'schedule', not both");
+  if (props.has("budget")) p.budget = props.number("budget", std::nullopt, 0);
+  p.schedule = static_cast<int>(props.integer("schedule", 2, 1, 4));
+  if (p.sampling == Sampling::Implicit && !p.budget)
+    props.fail("sampling", "implicit sampling (the standalone mode) needs a 'budget'");
+  if (p.budget) check_budget(props, p);
+  p.accept_cushion =
+      props.choice("cushion", {"accept", "refuse"}, std::string("accept")) == "accept";
+  p.monitoring_fraction = props.number("monitoring_fraction", 1.0 / 12);
+  if (!(p.monitoring_fraction > 0 && p.monitoring_fraction <= 1))
+    props.fail("monitoring_fraction", "must lie in (0, 1] (a fraction of the ATU)");
+  p.random_order =
+      props.choice("task_order", {"random", "given"}, std::string("random")) == "random";
+  return p;
+}
+
+std::string BatsMaster::policy(const Params& p) {
+  std::string s =
+      p.budget ? "budget=" + format_number(*p.budget) : fmt::format("sched{}", p.schedule);
+  if (p.sampling == Sampling::Implicit) s += ",implicit";
+  if (!p.accept_cushion) s += ",no-cushion";
+  return s;
+}
+
+BatsMaster::BatsMaster(Params params, Run& run)
+    : params_(std::move(params)), run_(run), user_(run, params_.name) {}
+
+void BatsMaster::operator()() {
+  start_s_ = sg4::Engine::get_clock();
+  Inbox<MasterMessage> inbox(inbox_of(params_.name));
+  pool_.emplace(params_.name, params_.provider_host,
+                PoolAddress::to<MasterMessage>(inbox.mailbox()));
+  const long n = static_cast<long>(params_.task_times.size());
+  std::vector<long> order(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), 0L);
+  Rng rng = user_.rng("order:");
+  if (params_.random_order) std::shuffle(order.begin(), order.end(), rng);  // Fig. 4: random
+  bag_.assign(order.begin(), order.end());
+  done_.assign(static_cast<size_t>(n), false);
+
+  UserRecord u;
+  u.model = "bats";
+  u.policy = policy(params_);
+  u.tasks_total = n;
+  u.start_s = start_s_;
+  user_.open(u);
+
+  std::vector<int> initial;
+  if (params_.sampling == Sampling::LinearRegression) {
+    sampling_.emplace(params_.clusters, params_.ns, params_.initial_workers);
+    for (int r = 0; r < kNlr; ++r) {  // Fig. 3 line 2: nlr random tasks of the bag
+      replicated_tasks_.push_back(bag_.front());
+      bag_.pop_front();
+    }
+    initial = sampling_->initial_configuration();
+  } else {
+    implicit_.emplace(params_.clusters, params_.ns, params_.initial_workers);
+    ledger_.emplace(*params_.budget);  // standalone: the sampling is paid from the budget
+    initial = implicit_->initial_configuration();
+  }
+  for (size_t c = 0; c < initial.size(); ++c)
+    for (int i = 0; i < initial[c]; ++i) acquire(static_cast<int>(c));
+
+  Timer tick = every_interval<MasterMessage>(
+      inbox.mailbox(), monitoring_interval_s(params_.atu_s, params_.monitoring_fraction),
+      MonitorTick{});
+  auto& live = pool_->live();
+  while (!(phase_ == Phase::Done && live.empty())) {
+    auto msg = inbox.receive();
+    std::visit([this](const auto& m) { on(m); }, *msg);
+    if (phase_ != Phase::Done && job_done()) finish("");
+  }
+  tick.stop();
+  record_user();
+}
+
+void BatsMaster::record_user() {
+  auto& rec = user_.record();
+  rec.tasks_done = finished_;
+  if (job_done()) rec.finish_s = last_finish_s_;
+  rec.instances = pool_->started();
+  rec.charged_units = pool_->charged_units();
+  rec.spent = ledger_ ? ledger_->spent() : 0;
+  if (schedule_) {
+    double cushion = params_.accept_cushion ? schedule_->cushion : 0;
+    rec.budget = (params_.budget ? *params_.budget : schedule_->budget) + cushion;
+    rec.extra["schedule"] = schedule_->name;
+    rec.extra["schedule_budget"] = schedule_->budget;
+    rec.extra["cushion"] = cushion;
+    rec.extra["machines"] = schedule_->config.machines;
+    rec.extra["expected_makespan_s"] = schedule_->expected_makespan_s;
+  } else if (params_.budget) {
+    rec.budget = *params_.budget;
+  }
+  // The bag's real mean and deviation on each cluster, for Fig. 5 (known to the simulator, not
+  // to BaTS): base times scaled by the clusters' speeds.
+  Moments real = moments(params_.task_times);
+  for (const InstanceType& t : params_.types) {
+    double k = params_.types.front().speed / t.speed;
+    rec.extra["real_mu_s"].push_back(real.mu * k);
+    rec.extra["real_sigma_s"].push_back(real.sigma * k);
+  }
+  rec.extra["ns"] = params_.ns;
+  rec.extra["sampling_spent"] = sampling_spent_;
+  rec.extra["sampling_end_s"] = sampling_end_s_;
+  rec.extra["total_spent"] = pool_->spent();
+  rec.extra["reconfigurations"] = reconfigurations_;
+  if (!job_done()) rec.extra["incomplete_reason"] = incomplete_reason_;
+}
+
+bool BatsMaster::acquire(int cluster) {
+  const InstanceType& type = params_.types[static_cast<size_t>(cluster)];
+  long live = 0;
+  for (const auto& [name, mc] : machines_) live += mc.cluster == cluster ? 1 : 0;
+  if (live >= type.max_count) return false;
+  if (!pay(type.price)) return false;  // the first ATU is charged at the request
+  Instance& inst = pool_->request(type);
+  Machine mc;
+  mc.cluster = cluster;
+  mc.paid_atus = 1;
+  machines_[inst.name] = mc;
+  return true;
+}
+
+bool BatsMaster::pay(double price) {
+  // The LR sampling phase is paid apart (Table 1's S); everything else by the ledger.
+  if (phase_ == Phase::Sampling && sampling_) {
+    sampling_spent_ += price;
+    return true;
+  }
+  if (!ledger_->can_pay(price)) return false;
+  ledger_->pay(price);
+  return true;
+}
+
+void BatsMaster::stop_machine(Instance& inst) {
+  if (inst.stopping) return;
+  Machine& mc = machines_.at(inst.name);
+  std::vector<int> replicated;
+  for (size_t k = 0; k < inst.slots.size(); ++k)
+    if (!inst.slots[k].idle()) replicated.push_back(mc.replicated);
+  std::vector<long> lost = pool_->stop(inst);
+  for (size_t i = 0; i < lost.size(); ++i) {
+    spdlog::info("{}: task {} lost: machine {} released", params_.name, lost[i], inst.name);
+    give_back(lost[i], mc.cluster, i < replicated.size() ? replicated[i] : -1);
+  }
+  mc.replicated = -1;
+}
+
+void BatsMaster::give_back(long task, int cluster, int replicated) {
+  if (replicated >= 0) {
+    sampling_->replicated_lost(replicated, cluster);
+    return;
+  }
+  if (phase_ == Phase::Sampling && sampling_) sampling_->sample_lost();
+  bag_.push_front(task);
+}
+
+void BatsMaster::run_task(Instance& inst, long task, int replicated) {
+  const double now = sg4::Engine::get_clock();
+  // The task's time on the base cluster as work: each cluster runs it at its own speed.
+  double flops = params_.task_times[static_cast<size_t>(task)] * params_.types.front().speed;
+  size_t record = user_.started(task, flops_to_mi(flops), inst.name, start_s_);
+  machines_.at(inst.name).replicated = replicated;
+  pool_->run(inst, 0, task, flops, record);
+}
+
+MachineState BatsMaster::machine_state(const Instance& inst) const {
+  const double now = sg4::Engine::get_clock();
+  const Machine& mc = machines_.at(inst.name);
+  MachineState s;
+  s.cluster = mc.cluster;
+  s.tasks_done = mc.tasks_done;
+  s.busy_s = mc.busy_s;
+  s.uptime_s = std::max(0.0, now - inst.billing_start_s);
+  s.running = inst.ready && !inst.slots[0].idle();
+  s.running_elapsed_s = s.running ? now - inst.slots[0].start_s : 0;
+  s.marked = mc.marked;
+  return s;
+}
+
+std::vector<double> BatsMaster::current_ti() const {
+  std::vector<double> ti;
+  for (const ClusterStats& s : stats_)
+    ti.push_back(cluster_ti(s.sample, s.rt_done_s, s.tasks_done, {}));
+  return ti;
+}
+
+void BatsMaster::dispatch() {
+  if (phase_ == Phase::Done) return;
+  std::vector<double> ti = phase_ == Phase::Execution ? current_ti() : std::vector<double>{};
+  for (auto& [name, inst] : pool_->live()) {
+    if (!inst.ready || inst.stopping || !inst.slots[0].idle()) continue;
+    Machine& mc = machines_.at(name);
+    if (phase_ == Phase::Sampling && sampling_) {
+      SampleAssignment a = sampling_->next_task(mc.cluster);  // Fig. 3 lines 15-21
+      if (a.kind == SampleAssignment::Kind::Replicated)
+        run_task(inst, replicated_tasks_[static_cast<size_t>(a.replicated)], a.replicated);
+      else if (a.kind == SampleAssignment::Kind::Sample && !bag_.empty())
+        run_task(inst, pop_task(), -1);
+      else if (a.kind == SampleAssignment::Kind::Sample)
+        sampling_->sample_lost();  // no task left for it (a tiny bag)
+      continue;
+    }
+    if (phase_ == Phase::Sampling) {  // implicit: every machine takes tasks of the bag
+      if (!bag_.empty()) run_task(inst, pop_task(), -1);
+      continue;
+    }
+    switch (on_work_request(machine_state(inst), ti[static_cast<size_t>(mc.cluster)], params_.atu_s,
+                            bag_.empty())) {  // Fig. 4 lines 23-28
+      case MachineAction::TakeTask:
+        run_task(inst, pop_task(), -1);
+        break;
+      case MachineAction::Release:
+        stop_machine(inst);
+        break;
+      case MachineAction::Wait:
+        break;
+    }
+  }
+}
+
+long BatsMaster::pop_task() {
+  long task = bag_.front();
+  bag_.pop_front();
+  return task;
+}
+
+void BatsMaster::on(const InstanceReady& m) {
+  Instance* inst = pool_->on(m);
+  if (!inst) return;
+  pool_->alarm_at(*inst, inst->billing_start_s + params_.atu_s);
+  dispatch();
+}
+
+void BatsMaster::on(const InstanceRefused& m) {
+  spdlog::warn("{}: machine {} refused: {}", params_.name, m.instance, m.reason);
+  pool_->on(m);
+  machines_.erase(m.instance);
+}
+
+void BatsMaster::on(const InstanceStopped& m) {
+  std::string name = m.instance;
+  auto it = machines_.find(name);
+  int cluster = it == machines_.end() ? 0 : it->second.cluster;
+  for (long task : pool_->on(m)) give_back(task, cluster, -1);
+  machines_.erase(name);
+  // The last machine is gone with tasks left: plan again now rather than at the next tick.
+  if (phase_ == Phase::Execution && pool_->live().empty() && !job_done()) on(MonitorTick{});
+}
+
+void BatsMaster::on(const TaskDone& m) {
+  auto done = pool_->on(m);
+  if (!done) return;  // stale: the task was lost
+  user_.ended(done->record, done->end_s);
+  Machine& mc = machines_.at(done->instance->name);
+  const double rt = done->end_s - done->start_s;
+  ++mc.tasks_done;
+  mc.busy_s += rt;
+  const int replicated = mc.replicated;
+  mc.replicated = -1;
+  if (!done_[static_cast<size_t>(done->task)]) {
+    done_[static_cast<size_t>(done->task)] = true;
+    ++finished_;
+    last_finish_s_ = done->end_s;
+  }
+  if (phase_ == Phase::Sampling && sampling_) {
+    if (replicated >= 0)
+      sampling_->replicated_done(replicated, mc.cluster, rt);
+    else
+      sampling_->sample_done(mc.cluster, rt);
+    if (sampling_->complete()) sampling_finished();
+  } else if (phase_ == Phase::Sampling) {
+    implicit_->task_finished(mc.cluster, rt);
+    if (implicit_->complete()) sampling_finished();
+  } else if (phase_ == Phase::Execution) {
+    stats_[static_cast<size_t>(mc.cluster)].rt_done_s += rt;  // Ti's moving average (2.1)
+    ++stats_[static_cast<size_t>(mc.cluster)].tasks_done;
+  }
+  if (!job_done()) dispatch();
+}
+
+void BatsMaster::on(const AtuEnding& m) {
+  Instance* inst = pool_->on(m);
+  if (!inst) return;
+  Machine& mc = machines_.at(inst->name);
+  const bool busy = !inst->slots[0].idle();
+  // Go on into the next ATU only when there is work for the machine and the money to pay it;
+  // else it is released now, at the end of its paid time (marked machines always are).
+  bool want = phase_ != Phase::Done && !mc.marked &&
+              (busy || ((phase_ != Phase::Sampling || !sampling_) && !bag_.empty()));
+  if (want && pay(params_.types[static_cast<size_t>(mc.cluster)].price)) {
+    ++mc.paid_atus;
+    pool_->alarm_at(*inst,
+                    inst->billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s);
+    return;
+  }
+  stop_machine(*inst);
+}
+
+void BatsMaster::on(const MonitorTick&) {
+  if (phase_ != Phase::Execution) return;
+  MonitorState s;
+  s.clusters = params_.clusters;
+  s.atu_s = params_.atu_s;
+  s.stats = stats_;
+  std::vector<std::string> names;
+  for (const auto& [name, inst] : pool_->live()) {
+    if (inst.stopping) continue;
+    s.machines.push_back(machine_state(inst));
+    names.push_back(name);
+  }
+  s.tasks_in_bag = static_cast<long>(bag_.size());
+  s.budget_left = ledger_->left();
+  s.cushion_tasks =
+      params_.accept_cushion && schedule_->risk == Risk::Cushion ? schedule_->delta_n : 0;
+  MonitorReport r = monitor(s);  // 3.1
+  spdlog::debug(
+      "{}: monitor: {} machines, bag {}, Ne {}, Np {}, budget left {}, committed {}, "
+      "nr {}: {}",
+      params_.name, s.machines.size(), s.tasks_in_bag, r.ne, r.np, s.budget_left, r.committed,
+      r.atus_left, to_string(r.decision));
+  if (r.decision == Decision::Reconfigure) {
+    ++reconfigurations_;
+    spdlog::info("{}: Ne {} > Np {}: reconfiguring", params_.name, r.ne, r.np);
+    if (std::optional<std::vector<int>> target = fallback_target(r, s.machines.empty()))
+      reconfigure(*target);
+  }
+  bool any = std::any_of(pool_->live().begin(), pool_->live().end(),
+                         [](const auto& kv) { return !kv.second.stopping; });
+  if (!any && !bag_.empty())
+    finish("the budget left cannot pay for a machine to run the remaining tasks");
+}
+
+std::optional<std::vector<int>> BatsMaster::fallback_target(const MonitorReport& r,
+                                                            bool no_machine) const {
+  if (r.target.total_machines() > 0) return r.target.machines;
+  // No configuration runs the Ne tasks within the budget: try with the accepted cushion, else
+  // keep the machines running as far as the ledger pays (never over the budget), rather than
+  // release them with money left (docs/bats2011.md, "When the knapsack finds nothing").
+  double money = (ledger_ ? ledger_->left_with_cushion() : 0) - r.committed;
+  KnapsackAnswer a = knapsack(params_.clusters, r.ti_s, r.ne, std::max(0.0, money), params_.atu_s);
+  if (a.feasible) return a.best.machines;
+  if (!no_machine) return std::nullopt;
+  // No machine left: the most profitable cluster's machine, if one ATU can still be paid.
+  int best = -1;
+  for (size_t c = 0; c < params_.clusters.size(); ++c) {
+    double worth = r.ti_s[c] * params_.clusters[c].price_per_atu;
+    if (params_.clusters[c].price_per_atu <= money &&
+        (best < 0 || worth < r.ti_s[best] * params_.clusters[best].price_per_atu))
+      best = static_cast<int>(c);
+  }
+  if (best < 0) return std::nullopt;
+  std::vector<int> target(params_.clusters.size(), 0);
+  target[static_cast<size_t>(best)] = 1;
+  return target;
+}
+
+void BatsMaster::reconfigure(const std::vector<int>& target) {
+  std::vector<MachineState> states;
+  std::vector<Instance*> insts;
+  for (auto& [name, inst] : pool_->live()) {
+    if (inst.stopping) continue;
+    states.push_back(machine_state(inst));
+    insts.push_back(&inst);
+  }
+  ReconfigurationPlan plan = plan_reconfiguration(states, target, params_.atu_s);
+  for (size_t j : plan.mark) machines_.at(insts[j]->name).marked = true;
+  for (size_t j : plan.unmark) machines_.at(insts[j]->name).marked = false;
+  for (size_t c = 0; c < plan.acquire.size(); ++c)
+    for (int i = 0; i < plan.acquire[c]; ++i) acquire(static_cast<int>(c));
+  dispatch();
+}
+
+void BatsMaster::sampling_finished() {
+  sampling_end_s_ = sg4::Engine::get_clock();
+  if (!sampling_) sampling_spent_ = ledger_->spent();  // implicit: paid from the budget
+  std::vector<SampleSet> sets;
+  SamplingSummary summary;
+  if (sampling_) {
+    try {
+      sets = sampling_->sample_sets();
+      summary = sampling_->summary();
+    } catch (const std::invalid_argument& e) {  // e.g. equal replicated times: no slope (2.2)
+      finish(std::string("linear regression failed (use sampling=implicit): ") + e.what());
+      return;
+    }
+  } else {
+    sets = implicit_->sample_sets();
+    summary.ns = params_.ns;
+    summary.nlr = 0;
+    for (const SampleSet& s : sets) {
+      summary.sample_moments.push_back(moments(s.sorted()));
+      summary.ti_s.push_back(modified_cma(s.sum(), s.size(), {}));
+    }
+  }
+  stats_.clear();
+  for (const SampleSet& s : sets) stats_.push_back(ClusterStats{s, s.sum(), s.size()});
+  start_execution(summary);
+}
+
+void BatsMaster::start_execution(const SamplingSummary& summary) {
+  phase_ = Phase::Execution;
+  const long n = static_cast<long>(params_.task_times.size()) - finished_;
+  if (n == 0) return;  // a tiny bag finished within the sample
+  const std::vector<double>& ti = summary.ti_s;
+  std::vector<Schedule> proposed = propose_schedules(params_.clusters, ti, n, params_.atu_s);
+  run_.results().add_file(
+      "schedules.json", schedules_json(proposed, params_.clusters, params_.atu_s, summary).dump(2));
+  try {
+    if (!params_.budget)
+      schedule_ = pick_schedule(proposed, params_.schedule);
+    else if (sampling_)
+      schedule_ = schedule_for_budget(params_.clusters, ti, n, params_.atu_s, *params_.budget);
+    else
+      schedule_ = schedule_for_budget(params_.clusters, ti, n, params_.atu_s, ledger_->left());
+  } catch (const InfeasibleBudget& e) {
+    // The estimates say the money cannot finish the bag: no new ATU is planned, the machines
+    // finish their paid ATUs (docs/bats2011.md, "Reconfiguring to nothing").
+    incomplete_reason_ = std::string("on the sample's estimates, ") + e.what();
+    schedule_.emplace();
+    schedule_->name = "none";
+    schedule_->budget = params_.budget ? *params_.budget : 0;
+    schedule_->config.machines.assign(params_.clusters.size(), 0);
+  }
+  double cushion = params_.accept_cushion ? schedule_->cushion : 0;
+  double spent = ledger_ ? ledger_->spent() : 0;
+  double budget = params_.budget && !sampling_ ? *params_.budget : schedule_->budget;
+  ledger_.emplace(budget, cushion);
+  if (spent > 0) ledger_->pay(spent);
+  spdlog::info("{}: sampling done at {} s; {} budget {} + cushion {}", params_.name,
+               sampling_end_s_, schedule_->name, budget, cushion);
+  reconfigure(schedule_->config.machines);
+}
+
+void BatsMaster::finish(const std::string& reason) {
+  if (phase_ == Phase::Done) return;
+  phase_ = Phase::Done;
+  if (!job_done()) {
+    if (incomplete_reason_.empty()) incomplete_reason_ = reason;
+    spdlog::warn("{}: bag incomplete ({} of {} tasks): {}", params_.name, finished_,
+                 params_.task_times.size(), reason);
+  }
+  for (auto& [name, inst] : pool_->live())
+    if (!inst.stopping) stop_machine(inst);
+}
+
+}  // namespace botsim::bats

@@ -1,0 +1,116 @@
+#pragma once
+// The BaTS master of Oprescu, Kielmann & Leahu (2011) (docs/bats2011.md): an S4U actor that
+// rents machines of several clusters (one instance type each) from a CloudProvider, runs the
+// sampling phase (Fig. 3, or the standalone mode's implicit sampling), proposes the schedules of
+// 4.3, and runs the execution phase (Fig. 4) with the monitoring of 3.1, never paying an ATU
+// that the budget (plus an accepted cushion) does not cover.
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "bats/cluster.hpp"
+#include "bats/monitor.hpp"
+#include "bats/sampling.hpp"
+#include "bats/schedules.hpp"
+#include "cloud/billing.hpp"
+#include "cloud/instance_pool.hpp"
+#include "platform/scenario.hpp"
+#include "platform/user_role.hpp"
+
+namespace botsim::bats {
+
+struct MonitorTick {};  // 3.1's periodic check
+/// The master's inbox: its instance pool's messages and its monitoring timer.
+using MasterMessage =
+    std::variant<cloud::InstanceReady, cloud::InstanceRefused, cloud::InstanceStopped,
+                 cloud::TaskDone, cloud::AtuEnding, MonitorTick>;
+
+class BatsMaster {
+ public:
+  enum class Sampling { LinearRegression, Implicit };
+  struct Params {
+    std::string name;  // the user
+    std::string provider_host;
+    std::vector<cloud::InstanceType> types;  // one per cluster, the first is the base
+    std::vector<Cluster> clusters;           // price and maximum machines of each type
+    double atu_s = 3600;
+    std::vector<double> task_times;  // seconds on the base cluster (its instance speed)
+    double delta = 0.25, confidence = 0.95;
+    long ns = 0;  // sample size (2.1), or the `sample_size` prop
+    int initial_workers = 7;
+    Sampling sampling = Sampling::LinearRegression;
+    int schedule = 2;              // 1..4, when no budget is given
+    std::optional<double> budget;  // a budget taken directly
+    bool accept_cushion = true;
+    double monitoring_fraction = 1.0 / 12;
+    bool random_order = true;  // task_order: "random" (the paper) or "given" (file order)
+    static Params read(const PropReader& props, const ActorSite& site);
+  };
+  BatsMaster(Params params, Run& run);
+  void operator()();
+
+  /// The policy column of summary.json: "sched2", "budget=700", with "+implicit" in standalone.
+  static std::string policy(const Params& p);
+
+ private:
+  using Instance = cloud::InstancePool::Instance;
+  /// What the master knows of one machine (an instance), besides the pool's view.
+  struct Machine {
+    int cluster = 0;
+    bool marked = false;
+    long tasks_done = 0;
+    double busy_s = 0;
+    long paid_atus = 0;   // ATUs paid so far (the first at the request)
+    int replicated = -1;  // the replicated task (Fig. 3) it runs, -1 if none
+  };
+  enum class Phase { Sampling, Execution, Done };
+
+  void on(const cloud::InstanceReady& m);
+  void on(const cloud::InstanceRefused& m);
+  void on(const cloud::InstanceStopped& m);
+  void on(const cloud::TaskDone& m);
+  void on(const cloud::AtuEnding& m);
+  void on(const MonitorTick& m);
+
+  bool acquire(int cluster);
+  bool pay(double price);
+  void stop_machine(Instance& inst);
+  void give_back(long task, int cluster, int replicated);
+  void dispatch();
+  long pop_task();
+  void run_task(Instance& inst, long task, int replicated);
+  MachineState machine_state(const Instance& inst) const;
+  std::vector<double> current_ti() const;
+  void sampling_finished();
+  void start_execution(const SamplingSummary& summary);
+  void reconfigure(const std::vector<int>& target);
+  std::optional<std::vector<int>> fallback_target(const MonitorReport& r, bool no_machine) const;
+  void finish(const std::string& reason);
+  void record_user();
+  bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
+
+  Params params_;
+  Run& run_;
+  UserRole user_;
+  std::optional<cloud::InstancePool> pool_;
+  std::map<std::string, Machine> machines_;  // by instance name
+  std::optional<SamplingPhase> sampling_;
+  std::optional<ImplicitSampling> implicit_;
+  std::optional<BudgetLedger> ledger_;
+  std::optional<Schedule> schedule_;
+  std::vector<ClusterStats> stats_;
+  Phase phase_ = Phase::Sampling;
+  std::deque<long> bag_;                // tasks not handed out yet, in random order
+  std::vector<long> replicated_tasks_;  // the nlr tasks run on every cluster (Fig. 3)
+  std::vector<bool> done_;              // per task
+  long finished_ = 0;
+  double sampling_spent_ = 0;  // the sampling phase's ATUs (Table 1's S)
+  double start_s_ = 0, last_finish_s_ = 0, sampling_end_s_ = 0;
+  long reconfigurations_ = 0;
+  std::string incomplete_reason_;
+};
+
+}  // namespace botsim::bats

@@ -1,0 +1,224 @@
+// The BaTS model from the command line (docs/bats2011.md): bad input gets exit code 2 and one
+// clear line; the five shipped scenarios of section 4.1 run, write schedules.json with the four
+// proposed schedules and stay within their budget; S3-4's summary matches its golden file.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "support/cli_support.hpp"
+
+using botsim::test::CliResult;
+namespace fs = std::filesystem;
+namespace t = botsim::test;
+
+namespace {
+
+const std::string kHead =
+    "<?xml version='1.0'?>\n"
+    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n";
+
+// Two clusters: "fast" (2 Gf, price 9) and "slow" (1 Gf, price `slow_price`), 4 machines each.
+std::string platform(const std::string& slow_price = "3") {
+  auto cluster = [](const std::string& id, const std::string& speed, const std::string& price) {
+    std::string p = price.empty() ? "" : "      <prop id=\"price\" value=\"" + price + "\"/>\n";
+    return "    <cluster id=\"" + id + "\" prefix=\"" + id +
+           "-\" radical=\"0-3\" suffix=\"\" speed=\"" + speed +
+           "\" core=\"1\" bw=\"10Gbps\" lat=\"0\" router_id=\"" + id +
+           "-r\">\n      <prop id=\"instance_type\" value=\"" + id + "\"/>\n" + p +
+           "      <prop id=\"atu\" value=\"1h\"/>\n    </cluster>\n";
+  };
+  return kHead + R"(  <zone id="w" routing="Full">
+    <zone id="control" routing="Full">
+      <host id="provider" speed="1Gf"/>
+      <host id="client" speed="1Gf"/>
+      <link id="l" bandwidth="10Gbps" latency="0"/>
+      <route src="provider" dst="client"><link_ctn id="l"/></route>
+    </zone>
+)" + cluster("slow", "1Gf", slow_price) +
+         cluster("fast", "2Gf", "9") + R"(    <link id="bb" bandwidth="10Gbps" latency="0"/>
+    <zoneRoute src="control" dst="slow" gw_src="client" gw_dst="slow-r"><link_ctn id="bb"/></zoneRoute>
+    <zoneRoute src="control" dst="fast" gw_src="client" gw_dst="fast-r"><link_ctn id="bb"/></zoneRoute>
+  </zone>
+</platform>
+)";
+}
+
+std::string deployment(const std::map<std::string, std::string>& overrides = {}) {
+  std::map<std::string, std::string> props{{"clusters", "slow,fast"},
+                                           {"tasks", "600"},
+                                           {"task_time", "normal(600,100)"},
+                                           {"initial_workers", "2"}};
+  for (const auto& [k, v] : overrides) {
+    if (v == "<none>")
+      props.erase(k);
+    else
+      props[k] = v;
+  }
+  std::string xml = kHead + "  <actor host=\"provider\" function=\"CloudProvider\"/>\n" +
+                    "  <actor host=\"client\" function=\"BatsMaster\">\n";
+  for (const auto& [k, v] : props) xml += "    <prop id=\"" + k + "\" value=\"" + v + "\"/>\n";
+  return xml + "  </actor>\n</platform>\n";
+}
+
+class BatsCli : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = t::make_temp_dir(); }
+  void TearDown() override { fs::remove_all(dir_); }
+  CliResult run(const std::string& platform_xml, const std::string& deployment_xml) {
+    t::write_text(dir_ + "/p.xml", platform_xml);
+    t::write_text(dir_ + "/d.xml", deployment_xml);
+    return t::botsim({"run", dir_ + "/p.xml", dir_ + "/d.xml", "--out", dir_ + "/out", "--quiet"});
+  }
+  std::string dir_;
+};
+
+void expect_input_error(const CliResult& r, const std::vector<std::string>& needles) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err.rfind("botsim: ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  for (const auto& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << n << " in " << r.err;
+}
+
+}  // namespace
+
+TEST_F(BatsCli, GoodScenarioRuns) {
+  auto r = run(platform(), deployment());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto s = nlohmann::json::parse(t::read_text(dir_ + "/out/schedules.json"));
+  EXPECT_EQ(s.at("schedules").size(), 4u);
+}
+
+TEST_F(BatsCli, BudgetBelowTheCheapestRun) {
+  // 570 tasks of 600 s on average: the cheapest run is on "slow" (600 s at $3 beats 300 s at $9).
+  expect_input_error(run(platform(), deployment({{"budget", "10"}})),
+                     {"d.xml", "budget", "infeasible, needs at least"});
+}
+
+TEST_F(BatsCli, ScheduleIndexOutOfRange) {
+  expect_input_error(run(platform(), deployment({{"schedule", "5"}})), {"d.xml", "schedule"});
+  expect_input_error(run(platform(), deployment({{"schedule", "0"}})), {"d.xml", "schedule"});
+}
+
+TEST_F(BatsCli, ClusterWithoutPrice) {
+  expect_input_error(run(platform(""), deployment()), {"p.xml", "price"});
+}
+
+TEST_F(BatsCli, ClusterWithZeroPrice) {
+  expect_input_error(run(platform("0"), deployment()), {"d.xml", "clusters", "slow"});
+}
+
+TEST_F(BatsCli, ClusterWithoutMachines) {
+  std::string p = platform();
+  p.insert(p.find("<prop id=\"atu\""), "<prop id=\"max_count\" value=\"0\"/>\n      ");
+  expect_input_error(run(p, deployment()), {"p.xml", "max_count"});
+}
+
+TEST_F(BatsCli, UnknownCluster) {
+  expect_input_error(run(platform(), deployment({{"clusters", "slow,none"}})),
+                     {"d.xml", "clusters", "none"});
+}
+
+TEST_F(BatsCli, NoCluster) {
+  expect_input_error(run(platform(), deployment({{"clusters", ""}})), {"d.xml", "clusters"});
+}
+
+TEST_F(BatsCli, DeltaOutOfRange) {
+  expect_input_error(run(platform(), deployment({{"delta", "0"}})), {"d.xml", "delta"});
+  expect_input_error(run(platform(), deployment({{"delta", "1.5"}})), {"d.xml", "delta"});
+}
+
+TEST_F(BatsCli, ConfidenceOutOfRange) {
+  expect_input_error(run(platform(), deployment({{"confidence", "1"}})), {"d.xml", "confidence"});
+  expect_input_error(run(platform(), deployment({{"confidence", "-0.5"}})),
+                     {"d.xml", "confidence"});
+}
+
+TEST_F(BatsCli, EmptyBag) {
+  expect_input_error(run(platform(), deployment({{"tasks", "0"}})), {"d.xml", "tasks"});
+}
+
+TEST_F(BatsCli, BagTooSmallForTheSampleFormula) {
+  expect_input_error(run(platform(), deployment({{"tasks", "100"}})), {"d.xml", "tasks", "600"});
+}
+
+TEST_F(BatsCli, BudgetAndScheduleTogether) {
+  expect_input_error(run(platform(), deployment({{"budget", "900"}, {"schedule", "1"}})),
+                     {"d.xml", "budget", "schedule"});
+}
+
+TEST_F(BatsCli, ImplicitSamplingWithoutBudget) {
+  expect_input_error(run(platform(), deployment({{"sampling", "implicit"}})),
+                     {"d.xml", "sampling", "budget"});
+}
+
+TEST_F(BatsCli, MisspelledProperty) {
+  expect_input_error(run(platform(), deployment({{"cushon", "accept"}})), {"d.xml", "cushon"});
+}
+
+TEST_F(BatsCli, BadCushion) {
+  expect_input_error(run(platform(), deployment({{"cushion", "maybe"}})), {"d.xml", "cushion"});
+}
+
+// The five scenarios of section 4.1, as shipped.
+class BatsScenarioCli : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BatsScenarioCli, RunsWithinBudgetAndProposesFourSchedules) {
+  std::string out = t::make_temp_dir() + "/run";
+  auto r = t::botsim({"run", "platforms/bats-" + GetParam() + ".xml",
+                      "deployments/bats-" + GetParam() + ".xml", "--out", out, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto s = nlohmann::json::parse(t::read_text(out + "/schedules.json"));
+  EXPECT_GE(s.at("schedules").size(), 4u);
+  auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
+  EXPECT_EQ(u.at("model"), "bats");
+  EXPECT_EQ(u.at("policy"), "sched2");
+  // The run's budget is Sched2's plus its accepted cushion; never exceeded.
+  const auto& sched2 = s.at("schedules").at(1);
+  EXPECT_DOUBLE_EQ(u.at("budget").get<double>(),
+                   sched2.at("budget").get<double>() + sched2.at("cushion").get<double>());
+  EXPECT_LE(u.at("spent").get<double>(), u.at("budget").get<double>() + 1e-9);
+  for (const char* key : {"budget", "spent", "instances", "charged_units", "tasks_done"})
+    EXPECT_TRUE(u.contains(key) && !u.at(key).is_null()) << key;
+  fs::remove_all(fs::path(out).parent_path());
+}
+
+INSTANTIATE_TEST_SUITE_P(Section41, BatsScenarioCli,
+                         ::testing::Values("S1-1", "S1-4", "S4-1", "S3-4", "S4-3"),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           n.erase(std::remove(n.begin(), n.end(), '-'), n.end());
+                           return n;
+                         });
+
+TEST(BatsGolden, S3_4SummaryMatches) {
+  std::string out = t::make_temp_dir() + "/run";
+  auto r = t::botsim(
+      {"run", "platforms/bats-S3-4.xml", "deployments/bats-S3-4.xml", "--out", out, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto actual = nlohmann::json::parse(t::read_text(out + "/summary.json"));
+  auto golden =
+      nlohmann::json::parse(t::read_text(t::source_path("tests/golden/bats-S3-4/summary.json")));
+  actual.erase("botsim_version");
+  golden.erase("botsim_version");
+  EXPECT_EQ(actual, golden) << "results changed: see tests/golden/README.md";
+}
+
+TEST(BatsExperiment, OneReplicationWritesEveryTableAndStaysWithinBudget) {
+  std::string out = t::make_temp_dir() + "/bats2011";
+  auto r = t::botsim({"experiment", "bats2011", "--reps", "1", "--jobs", "2", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"fig5_estimates.csv", "table1_costs.csv", "table2_schedules.csv",
+                        "fig6_schedules.csv", "fig7_cushion.csv", "findings.csv"})
+    EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
+  std::string findings = t::read_text(out + "/findings.csv");
+  EXPECT_NE(findings.find("every run within its budget (plus accepted cushion),0 of"),
+            std::string::npos)
+      << findings;
+  fs::remove_all(fs::path(out).parent_path());
+}
