@@ -262,7 +262,6 @@ void BatsMaster::give_back(long task, int cluster, int replicated) {
 }
 
 void BatsMaster::run_task(Instance& inst, long task, int replicated) {
-  const double now = sg4::Engine::get_clock();
   // The task's time on the base cluster as work: each cluster runs it at its own speed.
   double flops = params_.task_times[static_cast<size_t>(task)] * params_.types.front().speed;
   size_t record = user_.started(task, flops_to_mi(flops), inst.name, start_s_);
