@@ -105,22 +105,41 @@ void BrokerAgent::on(const Accept& m) {
 void BrokerAgent::on(const Listing& m) {  // one CNP per resource, all in parallel (Section 2.2)
   Job* j = job(m.user);
   if (!j) return;
-  const auto& types = j->bot->resource_types;
-  std::size_t k = std::min(j->bot->contractors, m.names.size());
-  j->cnps.resize(types.size());
-  j->unsettled = types.size();
+  const std::size_t n = j->bot->resource_types.size();
+  j->providers = m.names;
+  j->cnps.resize(n + j->bot->late_resources.size());
+  j->unsettled = n;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!call_for_resource(*j, static_cast<int>(i)))
+      cnp_failed(*j, static_cast<int>(i), "no service provider registered");
+}
+
+bool BrokerAgent::is_late(const Job& j, int cnp) {
+  return static_cast<std::size_t>(cnp) >= j.bot->resource_types.size();
+}
+
+const std::string& BrokerAgent::cnp_type(const Job& j, int cnp) {
+  const auto& types = j.bot->resource_types;
+  auto i = static_cast<std::size_t>(cnp);
+  return i < types.size() ? types[i] : j.bot->late_resources[i - types.size()].type;
+}
+
+bool BrokerAgent::call_for_resource(Job& j, int cnp_id) {  // the CNP's call (Section 2.2)
+  auto& cnp = j.cnps.at(static_cast<std::size_t>(cnp_id));
+  std::size_t k = std::min(j.bot->contractors, j.providers.size());
+  if (k > 0) cnp.contractors = choose_contractors(j.providers, k, j.rng);
   auto reply = inbox_->reply_to<Propose, Refuse, Allocated, Renewed, Released, TaskOutput>();
-  long slots = initial_slots(j->bot->allocation);
-  for (std::size_t i = 0; i < types.size(); ++i) {
-    auto& cnp = j->cnps[i];
-    if (k > 0) cnp.contractors = choose_contractors(m.names, k, j->rng);
-    for (const auto& spa : cnp.contractors)
-      send_spa(*j, spa, CallForResource{m.user, static_cast<int>(i), types[i], slots, reply});
-    if (cnp.contractors.empty()) {
-      j->failures.push_back(types[i] + ": no service provider registered");
-      cnp_settled(*j);
-    }
-  }
+  long slots = initial_slots(j.bot->allocation);
+  for (const auto& spa : cnp.contractors)
+    send_spa(j, spa, CallForResource{j.bot->user, cnp_id, cnp_type(j, cnp_id), slots, reply});
+  return !cnp.contractors.empty();
+}
+
+void BrokerAgent::on(const CallLateResource& m) {  // a resource joining the run (Section 4)
+  Job* j = job(m.user);
+  if (!j || j->ending) return;
+  ++j->late_open;
+  if (!call_for_resource(*j, m.cnp)) cnp_failed(*j, m.cnp, "no service provider registered");
 }
 
 void BrokerAgent::on(const Propose& m) {
@@ -142,11 +161,17 @@ void BrokerAgent::reply_to_cnp(Job& j, int cnp_id, Proposal p) {
     send_spa(j, out.winner, Accept{user, cnp_id});  // settled when Allocated comes
     return;
   }
-  std::string reason =
-      j.bot->resource_types[static_cast<std::size_t>(cnp_id)] + ": " + failure_reason(out);
-  spdlog::warn("{}: {} for {}", host_, reason, user);
+  cnp_failed(j, cnp_id, failure_reason(out));
+}
+
+void BrokerAgent::cnp_failed(Job& j, int cnp, const std::string& why) {
+  std::string reason = cnp_type(j, cnp) + ": " + why;
+  spdlog::warn("{}: {} for {}", host_, reason, j.bot->user);
   j.failures.push_back(reason);
-  cnp_settled(j);
+  if (is_late(j, cnp))
+    late_settled(j);
+  else
+    cnp_settled(j);
 }
 
 void BrokerAgent::cnp_settled(Job& j) {
@@ -154,6 +179,18 @@ void BrokerAgent::cnp_settled(Job& j) {
   // "Once all the Cloud resources are allocated, the BA schedules" (Section 2.2).
   j.running = true;
   dirty_.insert(j.bot->user);
+  const double now = sg4::Engine::get_clock();
+  const std::size_t n = j.bot->resource_types.size();
+  for (std::size_t i = 0; i < j.bot->late_resources.size(); ++i)
+    send_at<BrokerMessage>(inbox_->mailbox(), now + j.bot->late_resources[i].after_s,
+                           CallLateResource{j.bot->user, static_cast<int>(n + i)});
+}
+
+void BrokerAgent::late_settled(Job& j) {
+  --j.late_open;
+  dirty_.insert(j.bot->user);
+  // An ending BoT's result waits for its late CNPs (no message for it after the result).
+  if (j.ending) on(Released{j.bot->user, ""});
 }
 
 void BrokerAgent::on(const Allocated& m) {
@@ -170,9 +207,13 @@ void BrokerAgent::on(const Allocated& m) {
   j->resources.push_back(r);
   // A resource that joins while the BoT runs is used from the next decision on (Section 4).
   j->scheduler->add_resource(ResourceView{id, m.speed_mips, m.alloc_end}, sg4::Engine::get_clock());
-  schedule_check(*j, id);
-  if (!j->running) cnp_settled(*j);
   dirty_.insert(m.user);
+  if (j->ending)
+    release(*j, id);  // a late resource the finished BoT no longer needs
+  else
+    schedule_check(*j, id);
+  if (!j->running) cnp_settled(*j);
+  if (is_late(*j, m.cnp)) late_settled(*j);
 }
 
 void BrokerAgent::schedule_check(Job& j, int id) {
@@ -278,7 +319,7 @@ void BrokerAgent::on(const Released& m) {
   Job* j = job(m.user);
   if (!j) return;
   if (!m.ra.empty()) --j->pending_releases;
-  if (!j->ending || j->pending_releases > 0) return;
+  if (!j->ending || j->pending_releases > 0 || j->late_open > 0) return;
   // The result goes last, once every release is acknowledged: no message for this consumer
   // is sent after it.
   BotResult& res = j->result;

@@ -52,7 +52,9 @@ class BrokerAgent {
     std::optional<Scheduler> scheduler;
     Rng rng;
     std::vector<ResourceCnp> cnps;
-    std::size_t unsettled = 0;  // resource CNPs not yet awarded and allocated, or failed
+    std::size_t unsettled = 0;           // resource CNPs not yet awarded and allocated, or failed
+    std::vector<std::string> providers;  // the directory's SPAs, for late resources' CNPs
+    long late_open = 0;                  // late resources' CNPs called and not yet settled
     bool running = false, ending = false;
     std::vector<Resource> resources;
     std::unordered_map<int, std::size_t> task_records;  // task -> results().task index
@@ -73,12 +75,18 @@ class BrokerAgent {
   void on(const Released& m);
   void on(const TaskOutput& m);
   void on(const CheckAllocation& m);
+  void on(const CallLateResource& m);
 
   void check(const CheckAllocation& m);
   void progress_all();
   Job* job(const std::string& user);
   void reply_to_cnp(Job& j, int cnp, Proposal p);
+  bool call_for_resource(Job& j, int cnp);
+  static bool is_late(const Job& j, int cnp);
+  static const std::string& cnp_type(const Job& j, int cnp);
+  void cnp_failed(Job& j, int cnp, const std::string& reason);
   void cnp_settled(Job& j);
+  void late_settled(Job& j);
   void progress(Job& j);
   void hand_out(Job& j);
   void release(Job& j, int id);

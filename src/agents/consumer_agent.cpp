@@ -9,6 +9,7 @@
 #include "agents/bot.hpp"
 #include "agents/catalog.hpp"
 #include "core/results.hpp"
+#include "core/units.hpp"
 #include "core/workload.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -57,6 +58,27 @@ std::vector<Task> read_tasks(const PropReader& props, ConsumerAgent::Params& p, 
   return tasks;
 }
 
+// `TYPE@TIME,...`: a resource of TYPE whose CNP starts TIME after the BoT's scheduling began.
+std::vector<LateResource> read_late_resources(const PropReader& props, const Catalog& types) {
+  std::vector<LateResource> late;
+  if (!props.has("late_resources")) return late;
+  for (const auto& item : props.list("late_resources")) {
+    auto at = item.find('@');
+    if (at == std::string::npos) props.fail("late_resources", "'" + item + "' is not TYPE@TIME");
+    LateResource r{item.substr(0, at), 0};
+    if (!types.has_type(r.type))
+      props.fail("late_resources", "no resource agent of instance type '" + r.type + "'");
+    try {
+      r.after_s = parse_duration(item.substr(at + 1));
+    } catch (const std::invalid_argument& e) {
+      props.fail("late_resources", "'" + item + "': " + e.what());
+    }
+    if (!(r.after_s >= 0)) props.fail("late_resources", "'" + item + "': negative time");
+    late.push_back(std::move(r));
+  }
+  return late;
+}
+
 template <class F>
 auto parsed(const PropReader& props, const std::string& key, F parse) {
   try {
@@ -88,6 +110,7 @@ ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const
     if (!types.has_type(t))
       props.fail("resources", "no resource agent of instance type '" + t + "' in the platform");
   if (b.resource_types.empty()) props.fail("resources", "the platform has no resource agent");
+  b.late_resources = read_late_resources(props, types);
   b.submit_s = props.duration("submit_at", 1.0);
   b.tasks = read_tasks(props, p, site.run);
   props.reject_unknown();

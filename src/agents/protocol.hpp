@@ -57,6 +57,12 @@ struct Reject {
 };
 
 // ---- CA -> BA: execute a BoT.
+/// A resource requested while the BoT runs: its CNP starts `after_s` after scheduling began
+/// (Section 4: resources joining "while scheduling and executing a given BoT").
+struct LateResource {
+  std::string type;
+  double after_s = 0;
+};
 struct BotRequest {
   std::string user;
   std::vector<Task> tasks;
@@ -65,6 +71,7 @@ struct BotRequest {
   std::vector<std::string> resource_types;  // one resource of each (Table 5)
   std::size_t contractors = 3;              // k of the BA's CNPs
   double submit_s = 0;
+  std::vector<LateResource> late_resources;  // one resource each, joining while the BoT runs
 };
 /// The CNP's result: what the BA reports back (or why it could not execute the BoT).
 struct BotResult {
@@ -141,8 +148,13 @@ struct CheckAllocation {  // the BA's timer for one resource (Fig. 3's time-driv
   int resource = 0;
   long generation = 0;  // a check made stale by a renewal or release is ignored
 };
-using BrokerMessage = std::variant<CallForBot, Accept, Reject, Listing, Propose, Refuse, Allocated,
-                                   Renewed, Released, TaskOutput, CheckAllocation>;
+struct CallLateResource {  // the BA's timer for a late resource's CNP
+  std::string user;
+  int cnp = 0;
+};
+using BrokerMessage =
+    std::variant<CallForBot, Accept, Reject, Listing, Propose, Refuse, Allocated, Renewed, Released,
+                 TaskOutput, CheckAllocation, CallLateResource>;
 
 // ---- SPA <-> RA.
 struct RaAllocated {

@@ -134,6 +134,21 @@ TEST_F(AgentsCli, UnknownDistribution) {
                      {"d.xml", "distribution", "uniform"});
 }
 
+TEST_F(AgentsCli, LateResourceWithoutTime) {
+  expect_input_error(run(platform(), deployment({{"late_resources", "small"}})),
+                     {"d.xml", "late_resources", "TYPE@TIME"});
+}
+
+TEST_F(AgentsCli, LateResourceOfAnUnknownType) {
+  expect_input_error(run(platform(), deployment({{"late_resources", "micro@10s"}})),
+                     {"d.xml", "late_resources", "micro"});
+}
+
+TEST_F(AgentsCli, LateResourceWithABadTime) {
+  expect_input_error(run(platform(), deployment({{"late_resources", "small@soon"}})),
+                     {"d.xml", "late_resources", "small@soon"});
+}
+
 TEST(AgentsGolden, DemoSummaryMatches) {
   std::string out = t::make_temp_dir() + "/run";
   auto r = t::botsim({"run", "platforms/ec2-2012.xml", "deployments/gutierrez2012-demo.xml",

@@ -269,3 +269,66 @@ TEST(AgentsScenario, AResourceFreedAtItsCheckTakesTheNextTaskFirst) {
   EXPECT_EQ(u.extra["renewals"], 2);
   EXPECT_EQ(*u.messages, expected_messages(4, 2));
 }
+
+// A resource joining while the BoT runs (Section 4: "dynamic inclusion of new Cloud resources
+// while scheduling and executing a given BoT without rescheduling"): the consumer composes
+// "slow" and asks for "fast" 1000 s after scheduling began; its CNP runs then, through the SPA.
+// Tasks 2000, 2000, 2000 MI, (LtoS, MaxET), I-ElasticAM.
+// - 1: slow allocated until 3601; scheduling starts; LtoS ties keep submission order: task 0 on
+//   slow, 1..2001 (2000 MI at 1 MI/s). Tasks 1, 2 wait: no unoccupied resource.
+// - 1001: fast's CNP (call, propose, accept), allocated until 4601; it takes task 1 at once:
+//   1001..2001 (2000 MI at 2 MI/s). Task 0 keeps running on slow (no rescheduling).
+// - 2001: both free. Task 2, MaxET: slow 3601 - (2001 + 2000) = -400, fast 4601 - (2001 +
+//   1000) = 1600: fast, 2001..3001. No allocation check before (slow's is at 3541).
+// - 3001: the BoT is done, makespan 3000; both released: slow 1..3001 and fast 1001..3001,
+//   one started hour each: $0.5 + $1 = $1.5, 2 hours, no renewal.
+// Messages: as for two composed resources (the late one's CNP, allocation and release are the
+// same 10; the BA's timer is no message): 28 + 4 x 3 = 40.
+TEST(AgentsScenario, ALateResourceJoinsTheRunningBot) {
+  const auto& r = run_one({{"sizes", "2000,2000,2000"},
+                           {"resources", "slow"},
+                           {"late_resources", "fast@1000s"}});
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.tasks_done, 3);
+  EXPECT_DOUBLE_EQ(*u.finish_s - u.start_s, 3000);
+  EXPECT_DOUBLE_EQ(u.spent, 1.5);
+  EXPECT_EQ(*u.instances, 2);
+  EXPECT_EQ(*u.charged_units, 2);
+  EXPECT_EQ(*u.messages, expected_messages(3, 0));
+  EXPECT_EQ(u.extra["renewals"], 0);
+  EXPECT_EQ(u.extra["failed_cnps"], 0);
+  const auto& inst = r.records<cloud::InstanceRecord>();
+  ASSERT_EQ(inst.size(), 2u);
+  std::map<std::string, std::pair<double, double>> held;
+  for (const auto& i : inst) held[i.type] = {i.start_s, *i.stop_s};
+  EXPECT_EQ(held["slow"], std::make_pair(1.0, 3001.0));
+  EXPECT_EQ(held["fast"], std::make_pair(1001.0, 3001.0));
+  // Each task has exactly one row: none was sent twice (no rescheduling).
+  ASSERT_EQ(r.tasks().size(), 3u);
+  std::map<long, const TaskRecord*> row;
+  for (const auto& task : r.tasks()) row[task.task] = &task;
+  ASSERT_EQ(row.size(), 3u);
+  EXPECT_EQ(row[0]->host, "slow-0");
+  EXPECT_DOUBLE_EQ(*row[0]->start_s, 1);
+  EXPECT_DOUBLE_EQ(*row[0]->end_s, 2001);
+  EXPECT_EQ(row[1]->host, "fast-0");
+  EXPECT_DOUBLE_EQ(*row[1]->start_s, 1001);
+  EXPECT_DOUBLE_EQ(*row[1]->end_s, 2001);
+  EXPECT_EQ(row[2]->host, "fast-0");
+  EXPECT_DOUBLE_EQ(*row[2]->start_s, 2001);
+  EXPECT_DOUBLE_EQ(*row[2]->end_s, 3001);
+}
+
+// A late resource due after the BoT is done is never requested: task 1000 MI on slow, 1..1001;
+// fast's CNP would start at 2001. One resource: 28 - 10 = 18 messages + 4 = 22; $0.5, 1 hour.
+TEST(AgentsScenario, ALateResourceDueAfterTheBotIsNeverRequested) {
+  const auto& r =
+      run_one({{"sizes", "1000"}, {"resources", "slow"}, {"late_resources", "fast@2000s"}});
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.tasks_done, 1);
+  EXPECT_DOUBLE_EQ(*u.finish_s - u.start_s, 1000);
+  EXPECT_DOUBLE_EQ(u.spent, 0.5);
+  EXPECT_EQ(*u.instances, 1);
+  EXPECT_EQ(*u.messages, 22);
+  ASSERT_EQ(r.records<cloud::InstanceRecord>().size(), 1u);
+}
