@@ -285,9 +285,8 @@ TEST(AgentsScenario, AResourceFreedAtItsCheckTakesTheNextTaskFirst) {
 // Messages: as for two composed resources (the late one's CNP, allocation and release are the
 // same 10; the BA's timer is no message): 28 + 4 x 3 = 40.
 TEST(AgentsScenario, ALateResourceJoinsTheRunningBot) {
-  const auto& r = run_one({{"sizes", "2000,2000,2000"},
-                           {"resources", "slow"},
-                           {"late_resources", "fast@1000s"}});
+  const auto& r = run_one(
+      {{"sizes", "2000,2000,2000"}, {"resources", "slow"}, {"late_resources", "fast@1000s"}});
   const auto& u = r.users()[0];
   EXPECT_EQ(u.tasks_done, 3);
   EXPECT_DOUBLE_EQ(*u.finish_s - u.start_s, 3000);
