@@ -16,9 +16,9 @@ class ResourceAgent {
   void operator()();
 
  private:
-  std::string host_;
-  MessageTally* tally_;  // the run's (not owned; a pointer keeps the functor copyable)
   ProviderAddress provider_;
+  MessageTally* tally_;  // the run's (not owned; a pointer keeps the functor copyable)
+  std::string host_;
 };
 
 }  // namespace botsim::agents
