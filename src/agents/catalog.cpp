@@ -17,10 +17,7 @@ namespace botsim::agents {
 namespace {
 
 void read_zone(const sg4::NetZone& zone, Catalog& c, const std::string& platform) {
-  PropReader::Map map;
-  if (const auto* props = zone.get_properties())
-    for (const auto& [k, v] : *props) map.emplace(k, v);
-  PropReader p(std::move(map), platform, "zone '" + zone.get_name() + "'");
+  PropReader p = zone_props(zone, platform);
   RaSite site;
   site.spa = p.text("spa");
   site.type = p.text("resource_type");

@@ -19,10 +19,7 @@ namespace sg4 = simgrid::s4u;
 namespace botsim::cloud {
 
 static InstanceType read_type(const sg4::NetZone& zone, const std::string& platform) {
-  PropReader::Map map;
-  if (const auto* props = zone.get_properties())
-    for (const auto& [k, v] : *props) map.emplace(k, v);
-  PropReader p(std::move(map), platform, "zone '" + zone.get_name() + "'");
+  PropReader p = zone_props(zone, platform);
   InstanceType t;
   t.name = p.text("instance_type");
   if (t.name.empty()) p.fail("instance_type", "must not be empty");

@@ -3,6 +3,7 @@
 
 #include "platform/deployment.hpp"
 #include "platform/run.hpp"
+#include "platform/scenario.hpp"
 
 namespace botsim::cloud {
 
@@ -13,5 +14,17 @@ void register_model();
 /// that runs a CloudProvider. Throws InputError naming the deployment element.
 void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors,
                        const ScenarioPaths& paths);
+
+/// Registers a cloud model's user actor A as `function` (the cloud itself with it), with the
+/// check that its `provider` prop names a host running a CloudProvider.
+template <class A>
+void register_user_actor(const std::string& function, const std::string& description) {
+  register_model();
+  actor_registry().add<A>(function, description);
+  actor_registry().add_check([function](const std::vector<ActorSpec>& actors, Run& run) {
+    for (const auto& a : actors)
+      if (a.function == function) check_provider_of(a, actors, run.paths());
+  });
+}
 
 }  // namespace botsim::cloud

@@ -11,6 +11,7 @@
 #include <optional>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 
 #include "core/error.hpp"
 #include "core/results.hpp"
@@ -32,6 +33,13 @@ PropReader host_props(const sg4::Host& host, const std::string& platform_file) {
   if (const auto* props = host.get_properties())
     for (const auto& [k, v] : *props) map.emplace(k, v);
   return PropReader(std::move(map), platform_file, "host '" + host.get_name() + "'");
+}
+
+PropReader zone_props(const sg4::NetZone& zone, const std::string& platform_file) {
+  PropReader::Map map;
+  if (const auto* props = zone.get_properties())
+    for (const auto& [k, v] : *props) map.emplace(k, v);
+  return PropReader(std::move(map), platform_file, "zone '" + zone.get_name() + "'");
 }
 
 ActorRegistry& actor_registry() {

@@ -27,6 +27,8 @@ struct ActorSite {
 
 /// Reads a host's <prop>s as a PropReader naming `platform_file`.
 PropReader host_props(const simgrid::s4u::Host& host, const std::string& platform_file);
+/// Reads a zone's <prop>s likewise.
+PropReader zone_props(const simgrid::s4u::NetZone& zone, const std::string& platform_file);
 
 /// Whether actor class A plays a user (its Params has a `name`: the user's name in results).
 template <class A, class = void>
