@@ -57,28 +57,9 @@ std::string deployment(const std::map<std::string, std::string>& overrides = {})
   return xml + "  </actor>\n</platform>\n";
 }
 
-class AgentsCli : public ::testing::Test {
- protected:
-  void SetUp() override { dir_ = t::make_temp_dir(); }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string file(const std::string& name, const std::string& text) {
-    std::string path = dir_ + "/" + name;
-    t::write_text(path, text);
-    return path;
-  }
-  CliResult run(const std::string& platform_xml, const std::string& deployment_xml) {
-    return t::botsim({"run", file("p.xml", platform_xml), file("d.xml", deployment_xml), "--out",
-                      dir_ + "/out", "--quiet"});
-  }
-  std::string dir_;
-};
+class AgentsCli : public t::ScenarioCliTest {};
 
-void expect_input_error(const CliResult& r, const std::vector<std::string>& needles) {
-  EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_EQ(r.err.rfind("botsim: ", 0), 0u) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  for (const auto& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << n << " in " << r.err;
-}
+using botsim::test::expect_input_error;
 
 }  // namespace
 

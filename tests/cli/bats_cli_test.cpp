@@ -78,12 +78,7 @@ class BatsCli : public ::testing::Test {
   std::string dir_;
 };
 
-void expect_input_error(const CliResult& r, const std::vector<std::string>& needles) {
-  EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_EQ(r.err.rfind("botsim: ", 0), 0u) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  for (const auto& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << n << " in " << r.err;
-}
+using botsim::test::expect_input_error;
 
 }  // namespace
 

@@ -54,15 +54,7 @@ std::map<std::string, std::string> snapshot(const std::string& dir) {
 }
 
 // Exit code 2 and exactly one line on stderr, "botsim: ...", holding every `needle`.
-void expect_input_error(const CliResult& r, const std::vector<std::string>& needles) {
-  EXPECT_NE(r.exit_code, -1) << "killed by a signal: " << r.err;
-  EXPECT_EQ(r.exit_code, 2) << r.err;
-  ASSERT_FALSE(r.err.empty());
-  EXPECT_EQ(r.err.rfind("botsim: ", 0), 0u) << r.err;
-  EXPECT_EQ(r.err.back(), '\n');
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  for (const auto& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << n << " in " << r.err;
-}
+using botsim::test::expect_input_error;
 
 // The first Broker of the shipped deployment is U0 (No-Opt, VO A, bid 20, on users-A).
 const std::string kU0Element = "'Broker' on host 'users-A'";

@@ -2,6 +2,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -30,6 +31,30 @@ CliResult botsim(const std::vector<std::string>& args, const std::string& cwd) {
   r.err = read_text(dir + "/err");
   std::filesystem::remove_all(dir);
   return r;
+}
+
+void expect_input_error(const CliResult& r, const std::vector<std::string>& needles) {
+  EXPECT_NE(r.exit_code, -1) << "killed by a signal: " << r.err;
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(r.err.rfind("botsim: ", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.back(), '\n');
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  for (const auto& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << n << " in " << r.err;
+}
+
+void ScenarioCliTest::SetUp() { dir_ = make_temp_dir(); }
+void ScenarioCliTest::TearDown() { std::filesystem::remove_all(dir_); }
+
+std::string ScenarioCliTest::file(const std::string& name, const std::string& text) {
+  std::string path = dir_ + "/" + name;
+  write_text(path, text);
+  return path;
+}
+
+CliResult ScenarioCliTest::run(const std::string& platform_xml, const std::string& deployment_xml) {
+  return botsim({"run", file("p.xml", platform_xml), file("d.xml", deployment_xml), "--out",
+                 dir_ + "/out", "--quiet"});
 }
 
 }  // namespace botsim::test

@@ -1,5 +1,7 @@
 #pragma once
 // Running build/botsim as a user would, from the tests.
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
 
@@ -14,5 +16,20 @@ struct CliResult {
 
 /// Runs botsim with `args` in directory `cwd` (default: the source tree).
 CliResult botsim(const std::vector<std::string>& args, const std::string& cwd = "");
+
+/// Bad input: exit code 2 and one line "botsim: ..." on stderr holding every needle.
+void expect_input_error(const CliResult& r, const std::vector<std::string>& needles);
+
+/// A test that writes a scenario into a fresh directory and runs it with botsim.
+class ScenarioCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override;
+  void TearDown() override;
+  /// Writes `text` to DIR/name and returns the path.
+  std::string file(const std::string& name, const std::string& text);
+  /// `botsim run` on p.xml and d.xml written from the two texts, results in DIR/out.
+  CliResult run(const std::string& platform_xml, const std::string& deployment_xml);
+  std::string dir_;
+};
 
 }  // namespace botsim::test
