@@ -421,9 +421,9 @@ void BatsMaster::on(const MonitorTick&) {
   MonitorReport r = monitor(s);  // 3.1
   spdlog::debug(
       "{}: monitor: {} machines, bag {}, Ne {}, Np {}, budget left {}, committed {}, "
-      "nr {}: {}",
+      "ATUs planned {}: {}",
       params_.name, s.machines.size(), s.tasks_in_bag, r.ne, r.np, s.budget_left, r.committed,
-      r.atus_left, to_string(r.decision));
+      r.atus_planned, to_string(r.decision));
   if (r.decision == Decision::Reconfigure) {
     ++reconfigurations_;
     spdlog::info("{}: Ne {} > Np {}: reconfiguring", params_.name, r.ne, r.np);
