@@ -351,6 +351,7 @@ void BatsMaster::on(const InstanceRefused& m) {
   spdlog::warn("{}: machine {} refused: {}", params_.name, m.instance, m.reason);
   pool_->on(m);
   machines_.erase(m.instance);
+  if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();  // it may have been that one
 }
 
 void BatsMaster::on(const InstanceStopped& m) {
