@@ -213,18 +213,18 @@ void BatsMaster::record_user() {
   if (!job_done()) rec.extra["incomplete_reason"] = incomplete_reason_;
 }
 
-bool BatsMaster::acquire(int cluster) {
+BatsMaster::Instance* BatsMaster::acquire(int cluster) {
   const InstanceType& type = params_.types[static_cast<size_t>(cluster)];
   long live = 0;
   for (const auto& [name, mc] : machines_) live += mc.cluster == cluster ? 1 : 0;
-  if (live >= type.max_count) return false;
-  if (!pay(type.price)) return false;  // the first ATU is charged at the request
+  if (live >= type.max_count) return nullptr;
+  if (!pay(type.price)) return nullptr;  // the first ATU is charged at the request
   Instance& inst = pool_->request(type);
   Machine mc;
   mc.cluster = cluster;
   mc.paid_atus = 1;
   machines_[inst.name] = mc;
-  return true;
+  return &inst;
 }
 
 bool BatsMaster::pay(double price) {
@@ -297,6 +297,16 @@ void BatsMaster::dispatch() {
     if (!inst.ready || inst.stopping || !inst.slots[0].idle()) continue;
     Machine& mc = machines_.at(name);
     if (phase_ == Phase::Sampling && sampling_) {
+      // 3.2: after the regression, the sampling goes on with one machine of the intermediary
+      // type; the others are marked for release at the end of their ATU and take a sample task
+      // only if it is expected to end in their paid time (as marked machines do in Fig. 4).
+      if (sampling_->regression_ready() && name != intermediary_) {
+        MachineState st = machine_state(inst);
+        st.marked = true;
+        if (on_work_request(st, sampling_->ti_s()[static_cast<size_t>(mc.cluster)], params_.atu_s,
+                            bag_.empty()) != MachineAction::TakeTask)
+          continue;  // idle until its ATU ends (the execution phase may still want it)
+      }
       SampleAssignment a = sampling_->next_task(mc.cluster);  // Fig. 3 lines 15-21
       if (a.kind == SampleAssignment::Kind::Replicated)
         run_task(inst, replicated_tasks_[static_cast<size_t>(a.replicated)], a.replicated);
@@ -341,6 +351,7 @@ void BatsMaster::on(const InstanceRefused& m) {
   spdlog::warn("{}: machine {} refused: {}", params_.name, m.instance, m.reason);
   pool_->on(m);
   machines_.erase(m.instance);
+  if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();  // it may have been that one
 }
 
 void BatsMaster::on(const InstanceStopped& m) {
@@ -349,6 +360,7 @@ void BatsMaster::on(const InstanceStopped& m) {
   int cluster = it == machines_.end() ? 0 : it->second.cluster;
   for (long task : pool_->on(m)) give_back(task, cluster, -1);
   machines_.erase(name);
+  if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();
   // The last machine is gone with tasks left: plan again now rather than at the next tick.
   if (phase_ == Phase::Execution && pool_->live().empty() && !job_done()) on(MonitorTick{});
 }
@@ -373,7 +385,10 @@ void BatsMaster::on(const TaskDone& m) {
       sampling_->replicated_done(replicated, mc.cluster, rt);
     else
       sampling_->sample_done(mc.cluster, rt);
-    if (sampling_->complete()) sampling_finished();
+    if (sampling_->complete())
+      sampling_finished();
+    else
+      carry_on_sampling();
   } else if (phase_ == Phase::Sampling) {
     implicit_->task_finished(mc.cluster, rt);
     if (implicit_->complete()) sampling_finished();
@@ -390,9 +405,12 @@ void BatsMaster::on(const AtuEnding& m) {
   Machine& mc = machines_.at(inst->name);
   const bool busy = !inst->slots[0].idle();
   // Go on into the next ATU only when there is work for the machine and the money to pay it;
-  // else it is released now, at the end of its paid time (marked machines always are).
-  bool want = phase_ != Phase::Done && !mc.marked &&
-              (busy || ((phase_ != Phase::Sampling || !sampling_) && !bag_.empty()));
+  // else it is released now, at the end of its paid time (marked machines always are). In the
+  // LR sampling (3.2) a machine goes on only to finish a replicated task, or as the one machine
+  // of the intermediary type that carries the sampling on; the others are released.
+  bool want = phase_ != Phase::Done && !mc.marked && (busy || !bag_.empty());
+  if (phase_ == Phase::Sampling && sampling_)
+    want = (busy && mc.replicated >= 0) || (inst->name == intermediary_ && !sampling_->complete());
   if (want && pay(params_.types[static_cast<size_t>(mc.cluster)].price)) {
     ++mc.paid_atus;
     pool_->alarm_at(*inst,
@@ -421,9 +439,9 @@ void BatsMaster::on(const MonitorTick&) {
   MonitorReport r = monitor(s);  // 3.1
   spdlog::debug(
       "{}: monitor: {} machines, bag {}, Ne {}, Np {}, budget left {}, committed {}, "
-      "nr {}: {}",
+      "ATUs planned {}: {}",
       params_.name, s.machines.size(), s.tasks_in_bag, r.ne, r.np, s.budget_left, r.committed,
-      r.atus_left, to_string(r.decision));
+      r.atus_planned, to_string(r.decision));
   if (r.decision == Decision::Reconfigure) {
     ++reconfigurations_;
     spdlog::info("{}: Ne {} > Np {}: reconfiguring", params_.name, r.ne, r.np);
@@ -473,6 +491,35 @@ void BatsMaster::reconfigure(const std::vector<int>& target) {
   for (size_t j : plan.unmark) machines_.at(insts[j]->name).marked = false;
   for (size_t c = 0; c < plan.acquire.size(); ++c)
     for (int i = 0; i < plan.acquire[c]; ++i) acquire(static_cast<int>(c));
+  dispatch();
+}
+
+void BatsMaster::carry_on_sampling() {
+  // 3.2: the replicated tasks are done but not ns - nlr others: one machine of the
+  // intermediary most profitable type (on the runtimes so far) runs the rest of the sample.
+  if (!sampling_->regression_ready() || sampling_->complete()) return;
+  auto live = pool_->live().find(intermediary_);
+  if (live != pool_->live().end() && !live->second.stopping) return;
+  int cluster;
+  try {
+    cluster = sampling_->intermediary_cluster();
+  } catch (const std::invalid_argument& e) {  // no slope (2.2): the regression fails
+    finish(std::string("linear regression failed (use sampling=implicit): ") + e.what());
+    return;
+  }
+  // A live machine of that type, the one whose paid time ends last; else a new one.
+  intermediary_.clear();
+  double paid_until = -1;
+  for (const auto& [name, inst] : pool_->live()) {
+    const Machine& mc = machines_.at(name);
+    double end = inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s;
+    if (mc.cluster == cluster && !inst.stopping && end > paid_until) {
+      intermediary_ = name;
+      paid_until = end;
+    }
+  }
+  if (intermediary_.empty())
+    if (Instance* inst = acquire(cluster)) intermediary_ = inst->name;
   dispatch();
 }
 

@@ -75,7 +75,8 @@ class BatsMaster {
   void on(const cloud::AtuEnding& m);
   void on(const MonitorTick& m);
 
-  bool acquire(int cluster);
+  /// Rents a machine of `cluster` if it has one left and its first ATU can be paid.
+  Instance* acquire(int cluster);
   bool pay(double price);
   void stop_machine(Instance& inst);
   void give_back(long task, int cluster, int replicated);
@@ -84,6 +85,7 @@ class BatsMaster {
   void run_task(Instance& inst, long task, int replicated);
   MachineState machine_state(const Instance& inst) const;
   std::vector<double> current_ti() const;
+  void carry_on_sampling();
   void sampling_finished();
   void start_execution(const SamplingSummary& summary);
   void reconfigure(const std::vector<int>& target);
@@ -105,7 +107,8 @@ class BatsMaster {
   Phase phase_ = Phase::Sampling;
   std::deque<long> bag_;                // tasks not handed out yet, in random order
   std::vector<long> replicated_tasks_;  // the nlr tasks run on every cluster (Fig. 3)
-  std::vector<bool> done_;              // per task
+  std::string intermediary_;  // the machine that carries the sampling on after the LR (3.2)
+  std::vector<bool> done_;    // per task
   long finished_ = 0;
   double sampling_spent_ = 0;  // the sampling phase's ATUs (Table 1's S)
   double start_s_ = 0, last_finish_s_ = 0, sampling_end_s_ = 0;

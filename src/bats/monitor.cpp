@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <numeric>
 #include <stdexcept>
 
 #include "core/names.hpp"
@@ -61,6 +63,7 @@ MachineEstimate estimate(const MachineState& m, const SampleSet& sample, double 
   } else {
     e.delta = atu_s - std::fmod(e.up_e, atu_s);  // delta = ATU - up_e mod ATU
     e.extra_atus = atu_index(e.up_e, atu_s) - atu_index(m.uptime_s, atu_s);
+    e.next_atu_s = static_cast<double>(atu_index(e.up_e, atu_s)) * atu_s - m.uptime_s;
   }
   e.ft = static_cast<long>(std::floor(e.delta * e.v + 1e-9));  // ft = floor(delta * v)
   e.eta = m.marked ? 0 : std::max(0.0, e.delta - static_cast<double>(e.ft) / e.v);
@@ -83,32 +86,83 @@ const char* to_string(Decision d) {
   return enum_name(d, kNames);
 }
 
+std::vector<long> atus_funded(const std::vector<double>& next_start_s,
+                              const std::vector<double>& price, double money, double atu_s) {
+  if (next_start_s.size() != price.size())
+    throw std::invalid_argument("atus_funded: one price per machine needed");
+  if (!(atu_s > 0)) throw std::invalid_argument("atus_funded: ATU must be > 0 seconds");
+  for (double p : price)
+    if (!(p > 0)) throw std::invalid_argument("atus_funded: prices must be > 0");
+  std::vector<long> nr(price.size(), 0);
+  // Rounding noise in the money left is forgiven relative to what is bought.
+  auto affords = [&](double cost) { return cost <= money + kMoneyTolerance * cost; };
+  // Next ATUs by start time (ties by machine index, as the ledger would meet them).
+  std::multimap<double, std::size_t> next;
+  for (std::size_t j = 0; j < price.size(); ++j) next.emplace(next_start_s[j], j);
+  while (!next.empty() && money > 0) {
+    if (next.rbegin()->first - next.begin()->first < atu_s) {
+      // Every next ATU starts within one ATU of the earliest: from here the order is a
+      // round robin in this order, so whole rounds are funded at once.
+      double round = 0;
+      for (const auto& [start, j] : next) round += price[j];
+      long whole = static_cast<long>(std::floor(money / round + kMoneyTolerance));
+      for (const auto& [start, j] : next) nr[j] += whole;
+      money -= static_cast<double>(whole) * round;
+      std::multimap<double, std::size_t> still;  // the last, partial round
+      for (const auto& [start, j] : next)
+        if (affords(price[j])) {
+          money -= price[j];
+          ++nr[j];
+          still.emplace(start + atu_s, j);
+        }
+      if (still.size() == next.size()) break;  // every one paid: the money is spent
+      next.swap(still);
+      continue;
+    }
+    auto first = next.begin();  // the ATU that starts first
+    auto [start, j] = *first;
+    next.erase(first);
+    if (!affords(price[j])) continue;  // not paid: the machine stops there
+    money -= price[j];
+    ++nr[j];
+    next.emplace(start + atu_s, j);
+  }
+  return nr;
+}
+
 MonitorReport monitor(const MonitorState& s) {
   validate_state(s);
   MonitorReport r;
   r.ti_s = current_ti(s);
-  double active_price = 0;  // per ATU, of the machines that go on
   long ft_sum = 0, preempted = 0;
-  for (const MachineState& m : s.machines) {
+  std::vector<double> next_start, price;  // of the machines that go on
+  std::vector<std::size_t> going_on;
+  for (std::size_t j = 0; j < s.machines.size(); ++j) {
+    const MachineState& m = s.machines[j];
     MachineEstimate e = estimate(m, s.stats[m.cluster].sample, r.ti_s[m.cluster], s.atu_s);
-    double price = s.clusters[m.cluster].price_per_atu;
-    r.committed += static_cast<double>(e.extra_atus) * price;  // tau_ke's cost (3.1)
-    if (!m.marked) active_price += price;
+    double p = s.clusters[m.cluster].price_per_atu;
+    // tau_ke's cost (3.1): the ATUs a running task takes its machine into are paid first; ft
+    // counts the tasks that follow it in the last of them.
+    r.committed += static_cast<double>(e.extra_atus) * p;
+    if (!m.marked) {
+      next_start.push_back(e.next_atu_s);
+      price.push_back(p);
+      going_on.push_back(j);
+    }
     ft_sum += e.ft;
     preempted += e.preempted ? 1 : 0;
     r.machines.push_back(e);
   }
   r.budget_for_plan = s.budget_left - r.committed;
-  // The remaining budget spread evenly over the machines that go on: each gets nr more ATUs.
-  if (active_price > 0 && r.budget_for_plan > 0)
-    r.atus_left = static_cast<long>(std::floor(r.budget_for_plan / active_price + 1e-9));
-  for (std::size_t j = 0; j < s.machines.size(); ++j) {
-    MachineEstimate& e = r.machines[j];
-    if (s.machines[j].marked) continue;
-    e.nr = r.atus_left;
+  // nr: the rest funds the next ATUs machine by machine, in the order they start.
+  std::vector<long> nr = atus_funded(next_start, price, std::max(0.0, r.budget_for_plan), s.atu_s);
+  for (std::size_t k = 0; k < going_on.size(); ++k) {
+    MachineEstimate& e = r.machines[going_on[k]];
+    e.nr = nr[k];
     e.np = static_cast<long>(  // 3.1: floor((nr * ATU + eta) * v)
         std::floor((static_cast<double>(e.nr) * s.atu_s + e.eta) * e.v + 1e-9));
     r.np += e.np;
+    r.atus_planned += e.nr;
   }
   r.ne = s.tasks_in_bag - ft_sum + preempted;  // Ne = Nr - sum ft
   if (r.ne <= r.np) {

@@ -54,7 +54,8 @@ struct MachineEstimate {
   long ft = 0;             // floor(delta * v)
   double eta = 0;          // delta - ft / v: the useful tail of the current ATU
   long extra_atus = 0;     // ATUs the running task will take it into (charged when entered)
-  long nr = 0;             // ATUs of the plan left to it after the current one
+  double next_atu_s = 0;   // from now to the start of its first ATU after up_e's
+  long nr = 0;             // ATUs of the plan left to it after up_e's ATU (atus_funded)
   long np = 0;             // floor((nr * ATU + eta) * v)
   bool preempted = false;  // marked, and its task cannot finish in the paid time
 };
@@ -69,10 +70,18 @@ struct MonitorReport {
   long np = 0;                            // sum np
   double committed = 0;                   // money for the ATUs running tasks will enter
   double budget_for_plan = 0;             // budget_left - committed
-  long atus_left = 0;                     // nr of every unmarked machine
+  long atus_planned = 0;                  // sum of nr
   Decision decision = Decision::Keep;
   Configuration target;  // the new configuration when Reconfigure
 };
+
+/// 3.1's nr for every machine that goes on: the money left funds the machines' next ATUs one
+/// by one in the order they start (as the ledger will pay them when they are entered). Machine
+/// j's ATUs start at next_start_s[j] + k ATU (k = 0, 1, ...) and cost price[j]; the first one
+/// the money cannot pay stops the machine (it is released there), while the others go on.
+/// Returns the ATUs funded per machine. Throws std::invalid_argument on a malformed input.
+std::vector<long> atus_funded(const std::vector<double>& next_start_s,
+                              const std::vector<double>& price, double money, double atu_s);
 
 /// 3.1 on a snapshot. Throws std::invalid_argument on a malformed state.
 MonitorReport monitor(const MonitorState& state);

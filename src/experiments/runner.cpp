@@ -59,10 +59,12 @@ std::string find_data_file(const std::string& relative) {
                    "shipped data file not found (looked in " + looked + "; give --data-dir)");
 }
 
-static pid_t spawn_run(const std::string& exe, const RunRequest& r) {
+static pid_t spawn_run(const std::string& exe, const RunRequest& r,
+                       const std::vector<std::string>& extra_args) {
   std::vector<std::string> args{exe,          "run",     r.platform,
                                 r.deployment, "--seed",  std::to_string(r.seed),
                                 "--out",      r.out_dir, "--quiet"};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -72,7 +74,8 @@ static pid_t spawn_run(const std::string& exe, const RunRequest& r) {
   return pid;
 }
 
-void run_many(const std::vector<RunRequest>& requests, int jobs) {
+void run_many(const std::vector<RunRequest>& requests, int jobs,
+              const std::vector<std::string>& extra_args) {
   if (jobs < 1) jobs = 1;
   const std::string exe = self_exe();
   std::map<pid_t, size_t> running;
@@ -81,7 +84,7 @@ void run_many(const std::vector<RunRequest>& requests, int jobs) {
   bool bad_input = false;  // a run exited with code 2: its own message already names the file
   while (next < requests.size() || !running.empty()) {
     while (failure.empty() && next < requests.size() && static_cast<int>(running.size()) < jobs) {
-      running[spawn_run(exe, requests[next])] = next;
+      running[spawn_run(exe, requests[next], extra_args)] = next;
       ++next;
     }
     if (running.empty()) break;

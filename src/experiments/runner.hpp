@@ -31,10 +31,11 @@ struct RunRequest {
   std::string out_dir;
 };
 
-/// Runs every request as `botsim run ... --quiet` in child processes, `jobs` at a time.
-/// Throws naming the first request that failed: InputError when that run rejected its input
-/// (exit code 2), std::runtime_error otherwise.
-void run_many(const std::vector<RunRequest>& requests, int jobs);
+/// Runs every request as `botsim run ... --quiet` (plus `extra_args`, e.g. --log-level error)
+/// in child processes, `jobs` at a time. Throws naming the first request that failed:
+/// InputError when that run rejected its input (exit code 2), std::runtime_error otherwise.
+void run_many(const std::vector<RunRequest>& requests, int jobs,
+              const std::vector<std::string>& extra_args = {});
 
 /// A shipped file (platforms/..., deployments/..., workloads/...): looked up in the directory
 /// set_data_dir named, else in the current directory, the source tree botsim was built in

@@ -109,6 +109,39 @@ TEST(BatsScenario, LinearRegressionSamplingThenSched2) {
   EXPECT_NEAR(s.at("clusters")[1].at("ti_s").get<double>(), 30, 1e-9);
 }
 
+TEST(BatsScenario, AfterTheRegressionOneMachineOfTheMostProfitableTypeFinishesTheSample) {
+  // 3.2: 9 tasks in file order, ns = 9 (nlr = 7 replicated, 2 others), ATU 110 s, one machine
+  // per cluster. Replicated tasks take 30, 45, ..., 120 s on c1 (10, 15, ..., 40 s on c2); the
+  // two others 300 s on c1 (100 s on c2).
+  // B (c2) ends its replicated tasks at 175 s (going on at 110, busy with one: $2) and takes
+  // task 7 (175-275). At 220 its ATU ends with a sample task running and no regression yet: it
+  // is released (2 ATUs, $4) and task 7 goes back to the bag.
+  // A (c1) ends its replicated tasks at 525 s (going on at 110, 220, 330, 440: 5 ATUs, $5).
+  // The regression is ready: beta1 = 1/3, Ti = 75 s (c1), 25 s (c2); Ti * ci: 75 vs 50, so
+  // c2 is the intermediary type. No c2 machine is left: C is rented at 525 ($2). A, marked,
+  // would end a task of Ti = 75 s after its paid time (550): it waits and is released at 550.
+  // C runs task 7 (525-625) and task 8 (625-725), going on at 635 ($2) as the intermediary.
+  // The sample is complete at 725 and so is the bag: $13 of sampling, 9 ATUs, 3 machines.
+  std::string tasks = "30\n45\n60\n75\n90\n105\n120\n300\n300\n";
+  const auto& r =
+      run("110s",
+          {{"clusters", "c1,c2"}, {"sample_size", "9"}, {"task_order", "given"}, {"schedule", "2"}},
+          tasks);
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.tasks_done, 9);
+  ASSERT_TRUE(u.finish_s);
+  EXPECT_NEAR(*u.finish_s, 725, 1e-6);
+  EXPECT_NEAR(u.extra.at("sampling_end_s").get<double>(), 725, 1e-6);
+  EXPECT_DOUBLE_EQ(u.extra.at("sampling_spent").get<double>(), 13);
+  EXPECT_DOUBLE_EQ(file_cost(r), 13);
+  EXPECT_EQ(*u.instances, 3);
+  EXPECT_EQ(*u.charged_units, 9);
+  long lost = 0;
+  for (const auto& task : r.tasks()) lost += task.end_s ? 0 : 1;
+  EXPECT_EQ(lost, 1);
+  EXPECT_EQ(r.tasks().size(), 17u);  // 7 replicated tasks twice, task 7 twice, task 8
+}
+
 TEST(BatsScenario, StandaloneModeWithABudget) {
   // Implicit sampling on c1 alone: 10 tasks of 25 s, ATU 100 s, budget $4, ns = 1.
   // A (c1) is rented at 0 ($1 of the budget) and runs task 0 (0-25): the sample is complete.

@@ -54,30 +54,142 @@ TEST(BatsMonitor, NeAndNpOnAStateWorkedOutByHand) {
   EXPECT_TRUE(m2.preempted);
   EXPECT_EQ(m2.ft, 0);
   EXPECT_EQ(m2.np, 0);
-  // Budget: 30 - 3 committed = 27 over $6 per ATU of m0 and m1: nr = 4 ATUs each.
+  // Budget: 30 - 3 committed (m0's ATU 2) = 27, funding the next ATUs in the order they start:
+  // m1's ATU 2 in 3600 - 1000 = 2600 s, m0's ATU 3 in 7200 - 3000 = 4200 s. Four whole rounds
+  // of $6, then $3 pays m1's fifth: nr = 4 (m0), 5 (m1).
   EXPECT_DOUBLE_EQ(r.committed, 3);
   EXPECT_DOUBLE_EQ(r.budget_for_plan, 27);
-  EXPECT_EQ(r.atus_left, 4);
+  EXPECT_DOUBLE_EQ(m0.next_atu_s, 4200);
+  EXPECT_DOUBLE_EQ(m1.next_atu_s, 2600);
+  EXPECT_EQ(m0.nr, 4);
+  EXPECT_EQ(m1.nr, 5);
+  EXPECT_EQ(m2.nr, 0);
+  EXPECT_EQ(r.atus_planned, 9);
   EXPECT_EQ(m0.np, 12);  // floor((4 * 3600 + 900) / 1200) = floor(12.75)
-  EXPECT_EQ(m1.np, 14);  // floor((14400 + 750) * 2 / 2100) = floor(14.43)
-  // Ne = 20 - (2 + 1 + 0) + 1 (m2's task back to the bag) = 18; Np = 26.
+  EXPECT_EQ(m1.np, 17);  // floor((5 * 3600 + 750) * 2 / 2100) = floor(17.86)
+  // Ne = 20 - (2 + 1 + 0) + 1 (m2's task back to the bag) = 18; Np = 29.
   EXPECT_EQ(r.ne, 18);
-  EXPECT_EQ(r.np, 26);
+  EXPECT_EQ(r.np, 29);
   EXPECT_EQ(r.decision, Decision::Keep);
 }
 
 TEST(BatsMonitor, CushionCoversDeltaNOtherwiseReconfigure) {
   MonitorState s = hand_state();
-  s.tasks_in_bag = 40;  // Ne = 38 > Np = 26
+  s.tasks_in_bag = 40;  // Ne = 38 > Np = 29
   EXPECT_EQ(monitor(s).decision, Decision::Reconfigure);
-  s.cushion_tasks = 12;  // Ne <= Np + delta_n = 38
+  s.cushion_tasks = 9;  // Ne <= Np + delta_n = 38
   EXPECT_EQ(monitor(s).decision, Decision::KeepCushion);
-  s.cushion_tasks = 11;
+  s.cushion_tasks = 8;
   MonitorReport r = monitor(s);
   EXPECT_EQ(r.decision, Decision::Reconfigure);
   // 38 tasks of 1250 s (2.88 per machine-ATU) need 14 machine-ATUs; $27 buys 9: no affordable
   // configuration, the target is empty (the bag will be left incomplete).
   EXPECT_EQ(r.target.machines, std::vector<int>{0});
+}
+
+namespace {
+
+// Two clusters, ATU 3600 s: c1 at $3 with sample 600, 1200, 1800 s; c2 at $9 with sample 200,
+// 400, 600 s. Four machines, the money left ($24) exactly one more ATU of all of them:
+// A (c1): 2 tasks in 2400 s, up 3000 s, running for 300 s: its task runs into ATU 2.
+// B (c1): 1 task in 1200 s, up 2400 s, idle.
+// C (c2): 3 tasks in 1200 s, up 1800 s, idle.
+// D (c2): nothing done, up 600 s, running for 100 s.
+MonitorState two_cluster_state() {
+  MonitorState s;
+  s.clusters = {{"c1", 3, 32}, {"c2", 9, 32}};
+  s.atu_s = 3600;
+  // rt_done: the sample's plus the tasks the machines finished (A's, B's; C's).
+  s.stats = {ClusterStats{SampleSet({600, 1200, 1800}), 7200, 6},
+             ClusterStats{SampleSet({200, 400, 600}), 2400, 6}};
+  s.machines = {MachineState{0, 2, 2400, 3000, true, 300, false},
+                MachineState{0, 1, 1200, 2400, false, 0, false},
+                MachineState{1, 3, 1200, 1800, false, 0, false},
+                MachineState{1, 0, 0, 600, true, 100, false}};
+  s.tasks_in_bag = 34;
+  s.budget_left = 24;
+  return s;
+}
+
+}  // namespace
+
+TEST(BatsMonitor, CommittedAtusAreNotPaidTwice) {
+  MonitorReport r = monitor(two_cluster_state());
+  // tau_e: A 1200 (the whole c1 sample is > 300 s), D 400 (the whole c2 sample is > 100 s).
+  // Ti = (7200 + 1200) / 7 = 1200 s (c1), (2400 + 400) / 7 = 400 s (c2).
+  EXPECT_DOUBLE_EQ(r.ti_s[0], 1200);
+  EXPECT_DOUBLE_EQ(r.ti_s[1], 400);
+  const auto& m = r.machines;
+  // A: up_e 3900, v 3/3600, delta 3300, ft 2, eta 900, in ATU 2 (committed $3); next ATU 3
+  //    starts in 7200 - 3000 = 4200 s.
+  EXPECT_DOUBLE_EQ(m[0].up_e, 3900);
+  EXPECT_EQ(m[0].ft, 2);
+  EXPECT_DOUBLE_EQ(m[0].eta, 900);
+  EXPECT_EQ(m[0].extra_atus, 1);
+  EXPECT_DOUBLE_EQ(m[0].next_atu_s, 4200);
+  // B: v 1/1200, delta 1200, ft 1, eta 0; next ATU in 1200 s.
+  EXPECT_EQ(m[1].ft, 1);
+  EXPECT_DOUBLE_EQ(m[1].eta, 0);
+  EXPECT_DOUBLE_EQ(m[1].next_atu_s, 1200);
+  // C: v 3/1200, delta 1800, ft 4, eta 200; next ATU in 1800 s.
+  EXPECT_EQ(m[2].ft, 4);
+  EXPECT_DOUBLE_EQ(m[2].eta, 200);
+  EXPECT_DOUBLE_EQ(m[2].next_atu_s, 1800);
+  // D: up_e 600 + 300 = 900, v 1/400, delta 2700, ft 6, eta 300; next ATU in 3000 s.
+  EXPECT_DOUBLE_EQ(m[3].up_e, 900);
+  EXPECT_EQ(m[3].ft, 6);
+  EXPECT_DOUBLE_EQ(m[3].eta, 300);
+  EXPECT_DOUBLE_EQ(m[3].next_atu_s, 3000);
+  // $24 - $3 committed = $21 pays, in start order, B ($3), C ($9), D ($9): nr = 1 each; A's
+  // next ATU (ATU 3) is left unpaid, nr = 0 (its ATU 2 is the committed one, where ft counts).
+  // Spreading $21 evenly over $24 per ATU would give every machine nr = 0 and Np = 0.
+  EXPECT_DOUBLE_EQ(r.committed, 3);
+  EXPECT_EQ(m[0].nr, 0);
+  EXPECT_EQ(m[1].nr, 1);
+  EXPECT_EQ(m[2].nr, 1);
+  EXPECT_EQ(m[3].nr, 1);
+  // Np: A floor(900 * 3 / 3600) = 0; B floor(3600 / 1200) = 3; C floor(3800 / 400) = 9;
+  // D floor(3900 / 400) = 9. Ne = 34 - (2 + 1 + 4 + 6) = 21 = Np: the configuration is kept.
+  EXPECT_EQ(m[0].np, 0);
+  EXPECT_EQ(m[1].np, 3);
+  EXPECT_EQ(m[2].np, 9);
+  EXPECT_EQ(m[3].np, 9);
+  EXPECT_EQ(r.ne, 21);
+  EXPECT_EQ(r.np, 21);
+  EXPECT_EQ(r.decision, Decision::Keep);
+  MonitorState s = two_cluster_state();
+  s.tasks_in_bag = 35;  // Ne = 22 > 21
+  EXPECT_EQ(monitor(s).decision, Decision::Reconfigure);
+}
+
+TEST(BatsMonitor, MoneyFundsTheNextAtusInTheOrderTheyStart) {
+  MonitorState s = two_cluster_state();
+  s.budget_left = 20;  // $17 after A's committed ATU
+  MonitorReport r = monitor(s);
+  // B ($3, 14 left), C ($9, 5 left), D ($9: not paid, D stops), A ($3, 2 left).
+  EXPECT_EQ(r.machines[0].nr, 1);
+  EXPECT_EQ(r.machines[1].nr, 1);
+  EXPECT_EQ(r.machines[2].nr, 1);
+  EXPECT_EQ(r.machines[3].nr, 0);
+  // Np: A floor(4500 * 3 / 3600) = 3, B 3, C 9, D floor(300 / 400) = 0.
+  EXPECT_EQ(r.machines[0].np, 3);
+  EXPECT_EQ(r.machines[3].np, 0);
+  EXPECT_EQ(r.np, 15);
+}
+
+TEST(BatsMonitor, AtusFundedByStartTime) {
+  // Starts 100 s and 5000 s, $3 and $9, $30: in time order 0@100 (3), 0@3700 (6), 1@5000 (15),
+  // 0@7300 (18), 1@8600 (27), 0@10900 (30); then 1@12200 cannot be paid, nor 0@14500.
+  EXPECT_EQ(atus_funded({100, 5000}, {3, 9}, 30, 3600), (std::vector<long>{4, 2}));
+  // Whole rounds at once, however many: no loop per ATU.
+  EXPECT_EQ(atus_funded({0, 1800}, {1, 2}, 3e9, 3600), (std::vector<long>{1000000000, 1000000000}));
+  // A dear machine left unpaid does not stop a cheaper one that starts later.
+  EXPECT_EQ(atus_funded({0, 10, 20}, {3, 9, 3}, 10, 3600), (std::vector<long>{2, 0, 1}));
+  EXPECT_EQ(atus_funded({}, {}, 10, 3600), std::vector<long>{});
+  EXPECT_EQ(atus_funded({0}, {3}, 0, 3600), std::vector<long>{0});
+  EXPECT_THROW(atus_funded({0}, {}, 10, 3600), std::invalid_argument);
+  EXPECT_THROW(atus_funded({0}, {0}, 10, 3600), std::invalid_argument);
+  EXPECT_THROW(atus_funded({0}, {3}, 10, 0), std::invalid_argument);
 }
 
 TEST(BatsMonitor, ReconfigureThroughTheKnapsack) {
