@@ -6,10 +6,11 @@
 
 namespace botsim::test {
 
-/// A fresh, uniquely named directory under the system's temporary area (mkdtemp). Not removed
-/// at exit: a test that wants it gone removes it.
+/// A fresh, uniquely named directory under the system's temporary area (mkdtemp), removed when
+/// the test process exits (kept if the environment sets BOTSIM_KEEP_TEST_DIRS).
 std::string make_temp_dir(const std::string& prefix = "botsim-test");
-/// temp/<prefix><current gtest name>, emptied: a fixture's directory, the same on every run.
+/// temp/<prefix><current gtest name>, emptied: a fixture's directory, the same on every run
+/// (removed at exit like make_temp_dir's).
 std::filesystem::path fresh_test_dir(const std::string& prefix);
 /// The whole file, as bytes ("" if it cannot be read).
 std::string read_text(const std::string& path);

@@ -9,7 +9,7 @@
 
 namespace botsim::test {
 
-/// A fresh directory under the system's temporary area (not removed at exit).
+/// A fresh directory under the system's temporary area (make_temp_dir: removed at exit).
 std::string temp_dir();
 /// Writes `text` to dir/name and returns the path.
 std::string write_file(const std::string& dir, const std::string& name, const std::string& text);
