@@ -4,6 +4,7 @@
 #include "experiments/bats2011.hpp"
 #include "experiments/silva2008.hpp"
 #include "experiments/sulistio2005.hpp"
+#include "experiments/vo_policies.hpp"
 
 namespace botsim::experiments {
 
@@ -15,6 +16,7 @@ void register_experiments() {
   register_silva2008_experiment();
   register_gutierrez2012_experiment();
   register_bats2011_experiment();
+  register_vo_policies_experiment();
 }
 
 }  // namespace botsim::experiments
