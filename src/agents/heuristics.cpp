@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "agents/instance_types.hpp"
+#include "agents/mapping_registry.hpp"
 #include "core/names.hpp"
 
 namespace botsim::agents {
@@ -23,11 +24,11 @@ struct Benchmark {
 // per resource, a smaller task is quicker everywhere) to the most / least powerful available
 // resource.
 const Benchmark kBenchmarks[] = {
-    {"fcfs", {HeuristicKind::Fig5, TaskOrdering::U, MappingPolicy::R}},
-    {"greedy-r", {HeuristicKind::Fig5, TaskOrdering::StoL, MappingPolicy::Fastest}},
-    {"greedy-p", {HeuristicKind::Fig5, TaskOrdering::StoL, MappingPolicy::Slowest}},
-    {"min-min", {HeuristicKind::MinMin, TaskOrdering::StoL, MappingPolicy::R}},
-    {"max-min", {HeuristicKind::MaxMin, TaskOrdering::LtoS, MappingPolicy::R}},
+    {"fcfs", {HeuristicKind::Fig5, TaskOrdering::U, MappingPolicy::R, {}}},
+    {"greedy-r", {HeuristicKind::Fig5, TaskOrdering::StoL, MappingPolicy::Fastest, {}}},
+    {"greedy-p", {HeuristicKind::Fig5, TaskOrdering::StoL, MappingPolicy::Slowest, {}}},
+    {"min-min", {HeuristicKind::MinMin, TaskOrdering::StoL, MappingPolicy::R, {}}},
+    {"max-min", {HeuristicKind::MaxMin, TaskOrdering::LtoS, MappingPolicy::R, {}}},
 };
 
 std::string strip(std::string_view s) {
@@ -40,7 +41,8 @@ std::string strip(std::string_view s) {
 }  // namespace
 
 bool operator==(const Heuristic& a, const Heuristic& b) {
-  return a.kind == b.kind && a.ordering == b.ordering && a.mapping == b.mapping;
+  return a.kind == b.kind && a.ordering == b.ordering && a.mapping == b.mapping &&
+         a.registered == b.registered;
 }
 
 std::string to_string(TaskOrdering o) {
@@ -49,14 +51,15 @@ std::string to_string(TaskOrdering o) {
 }
 
 std::string to_string(MappingPolicy m) {
-  static constexpr const char* kNames[] = {"R",     "MaxET",   "MaxCT",  "MinET",
-                                           "MinCT", "Fastest", "Slowest"};
+  static constexpr const char* kNames[] = {"R",     "MaxET",   "MaxCT",   "MinET",
+                                           "MinCT", "Fastest", "Slowest", "Registered"};
   return enum_name(m, kNames);
 }
 
 std::string heuristic_name(const Heuristic& h) {
   for (const auto& b : kBenchmarks)
     if (b.heuristic == h) return std::string(b.name);
+  if (h.mapping == MappingPolicy::Registered) return to_string(h.ordering) + "," + h.registered;
   return to_string(h.ordering) + "," + to_string(h.mapping);
 }
 
@@ -80,10 +83,15 @@ Heuristic parse_heuristic(std::string_view name) {
     for (auto o : kOrderings)
       for (auto m : kTable2)
         if (iequals(order, to_string(o)) && iequals(mapping, to_string(m)))
-          return Heuristic{HeuristicKind::Fig5, o, m};
+          return Heuristic{HeuristicKind::Fig5, o, m, {}};
+    if (const auto* policy = find_mapping_policy(mapping))
+      for (auto o : kOrderings)
+        if (iequals(order, to_string(o)))
+          return Heuristic{HeuristicKind::Fig5, o, MappingPolicy::Registered, policy->name};
   }
   std::string valid;
   for (const auto& n : all_heuristic_names()) valid += (valid.empty() ? "" : ", ") + n;
+  for (const auto* p : registered_mapping_policies()) valid += ", ORDER," + p->name;
   throw std::invalid_argument("unknown heuristic '" + std::string(name) + "' (valid: " + valid +
                               "; U,R is fcfs)");
 }

@@ -12,8 +12,9 @@ namespace botsim::agents {
 enum class TaskOrdering { U, LtoS, StoL };
 
 /// Table 2, plus the two mappings of the Greedy benchmarks (Section 5.1(b)): the most
-/// powerful (Fastest) or the least powerful (Slowest) unoccupied resource.
-enum class MappingPolicy { R, MaxET, MaxCT, MinET, MinCT, Fastest, Slowest };
+/// powerful (Fastest) or the least powerful (Slowest) unoccupied resource. Registered: a
+/// policy added by name (mapping_registry.hpp), named in Heuristic::registered.
+enum class MappingPolicy { R, MaxET, MaxCT, MinET, MinCT, Fastest, Slowest, Registered };
 
 /// Fig5: the general algorithm of Fig. 5 (map each unexecuted task, in order, to the best
 /// unoccupied resource). MinMin / MaxMin: the batch benchmarks, which plan every task on every
@@ -25,12 +26,14 @@ struct Heuristic {
   HeuristicKind kind = HeuristicKind::Fig5;
   TaskOrdering ordering = TaskOrdering::U;
   MappingPolicy mapping = MappingPolicy::R;
+  std::string registered;  // the registered mapping policy's name, when mapping is Registered
 };
 
 bool operator==(const Heuristic& a, const Heuristic& b);
 
 /// "U,MaxET", "LtoS,R", ... (ORDER,MAPPING; "(U, R)" with parentheses and spaces is accepted
 /// too), "fcfs" (= U,R), "greedy-r", "greedy-p", "min-min", "max-min"; case-insensitive.
+/// MAPPING may also be a registered mapping policy (mapping_registry.hpp).
 /// Throws std::invalid_argument listing the valid names.
 Heuristic parse_heuristic(std::string_view name);
 

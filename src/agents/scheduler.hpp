@@ -22,6 +22,8 @@
 
 namespace botsim::agents {
 
+struct MappingPolicyEntry;
+
 struct Task {
   int id = 0;
   double size_mi = 0;  // million instructions
@@ -100,6 +102,7 @@ class Scheduler {
   void mark_occupied(ResourceState& r);
   Assignment start(ResourceState& r, TaskKey key, double now);
   int choose(double size_mi, double now, Rng& rng) const;
+  int choose_registered(double size_mi, double now, Rng& rng) const;
   Choice choose_by_end(double size_mi, double now, bool maximise, bool expected) const;
   Choice choose_min_et(double size_mi, double now) const;
   std::vector<Assignment> assign_fig5(double now, Rng& rng);
@@ -107,6 +110,7 @@ class Scheduler {
   void plan_batch(double now);
 
   Heuristic heuristic_;
+  const MappingPolicyEntry* registered_ = nullptr;  // when the mapping is Registered
   long next_seq_ = 0;
   std::size_t running_ = 0;
   std::map<int, ResourceState> resources_;
