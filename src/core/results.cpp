@@ -213,6 +213,13 @@ std::string Results::table() const {
     }
     out += "\n";
   }
+  // A user that ends with tasks undone never passes silently.
+  for (const auto& u : users_)
+    if (u.tasks_done < u.tasks_total)
+      out += fmt::format(
+          "{}: {} of {} tasks not done{}\n", u.name, u.tasks_total - u.tasks_done, u.tasks_total,
+          u.extra.contains("unfinished") ? " (" + u.extra["unfinished"].get<std::string>() + ")"
+                                         : "");
   return out;
 }
 

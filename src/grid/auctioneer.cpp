@@ -77,10 +77,13 @@ void Auctioneer::wake_clock() {
   clock_ = every<AuctioneerMessage>(inbox_, next, period, PeriodEnd{});
 }
 
-bool Auctioneer::active() const {
-  for (const auto& [name, a] : accounts_)
-    if (a.exec || !a.queue.empty() || a.pending_bid > 0 || a.unsettled) return true;
-  return false;
+bool Auctioneer::is_live(const Account& a) {
+  return a.exec || !a.queue.empty() || a.pending_bid > 0 || a.unsettled;
+}
+
+void Auctioneer::make_live(Account& a) {
+  live_.insert(&a);
+  wake_clock();
 }
 
 void Auctioneer::handle(OpenAccount& m) {
@@ -95,7 +98,7 @@ void Auctioneer::handle(PlaceBid& m) {
   Account& a = accounts_.at(m.user);
   a.pending_bid = clamp_bid(m.bid, params_.info.min_bid, params_.info.max_bid);  // eq. 2
   a.balance += m.deposit;
-  wake_clock();
+  make_live(a);
 }
 
 void Auctioneer::handle(SubmitTask& m) {
@@ -104,7 +107,7 @@ void Auctioneer::handle(SubmitTask& m) {
                                   sg4::Engine::get_clock(), std::nullopt, std::nullopt});
   a.queue.push_back({m.task, m.length_mi, row});
   a.unsettled = true;
-  wake_clock();
+  make_live(a);
   try_start(a);
 }
 
@@ -128,20 +131,11 @@ void Auctioneer::handle(ProgressQuery& m) {
 }
 
 double Auctioneer::share_of(const Account& who, double who_bid) const {
-  std::vector<double> bids;
-  size_t me = 0;
-  bool counted = false;
-  for (const auto& [name, a] : accounts_) {
-    if (&a == &who) {
-      me = bids.size();
-      bids.push_back(who_bid);
-      counted = true;
-    } else if (a.exec && !a.suspended) {
-      bids.push_back(a.bid);
-    }
-  }
-  if (!counted) return 0;
-  return proportional_shares(bids, params_.info.pe, params_.info.mips_per_pe)[me];
+  // Only live accounts can be running; the shares do not depend on the order of the bids.
+  std::vector<double> bids{who_bid};
+  for (const Account* a : live_)
+    if (a != &who && a->exec && !a->suspended) bids.push_back(a->bid);
+  return proportional_shares(bids, params_.info.pe, params_.info.mips_per_pe)[0];
 }
 
 void Auctioneer::account_progress(Account& a) {
@@ -162,9 +156,26 @@ void Auctioneer::try_start(Account& a) {
   exec->start();
   a.exec = exec;
   a.flops_at_mark = flops;
-  send_when_done<AuctioneerMessage>(exec, inbox_, TaskFinished{a.user});
+  run(a, exec);
   if (a.share_mips <= 0) a.share_mips = share_of(a, a.bid);
   results_.task(a.current.row).start_s = sg4::Engine::get_clock();
+}
+
+void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
+  if (!a.runner) {
+    auto runner = std::make_shared<Runner>(Runner{sg4::Semaphore::create(0), nullptr});
+    spawn_daemon("task-runner", [runner, inbox = inbox_, user = a.user] {
+      for (;;) {
+        runner->ready->acquire();
+        sg4::ExecPtr next = std::move(runner->exec);
+        next->wait();
+        send<AuctioneerMessage>(inbox, TaskFinished{user}, 0);
+      }
+    });
+    a.runner = std::move(runner);
+  }
+  a.runner->exec = std::move(exec);
+  a.runner->ready->release();
 }
 
 void Auctioneer::handle(TaskFinished& m) { task_finished(accounts_.at(m.user)); }
@@ -184,7 +195,8 @@ void Auctioneer::end_of_period(double period_start) {
   auto& resource = results_.resource(resource_row_);
   const double capability = params_.info.pe * params_.info.mips_per_pe;
   // Charge the period that ends now (eq. 3), from each user's local balance.
-  for (auto& [name, a] : accounts_) {
+  for (Account* live : live_) {
+    Account& a = *live;
     account_progress(a);
     if (a.consumed_mi > 0) {
       double cost = period_cost(a.consumed_mi, a.share_mips, a.bid, period, a.surcharge);
@@ -199,7 +211,8 @@ void Auctioneer::end_of_period(double period_start) {
     a.share_mips = 0;
   }
   // Bids that arrived during the period apply from now on (3.2).
-  for (auto& [name, a] : accounts_) {
+  for (Account* live : live_) {
+    Account& a = *live;
     bool bid_changed = a.pending_bid > 0 && a.pending_bid != a.bid;
     if (a.pending_bid > 0) {
       a.bid = a.pending_bid;
@@ -225,14 +238,15 @@ void Auctioneer::end_of_period(double period_start) {
   // Shares for the new period (eq. 1), and settlement of users whose tasks here are done.
   std::vector<Account*> sharing;
   std::vector<double> bids;
-  for (auto& [name, a] : accounts_)
-    if (a.exec && !a.suspended) {
-      sharing.push_back(&a);
-      bids.push_back(a.bid);
+  for (Account* a : live_)
+    if (a->exec && !a->suspended) {
+      sharing.push_back(a);
+      bids.push_back(a->bid);
     }
   auto shares = proportional_shares(bids, params_.info.pe, params_.info.mips_per_pe);
   for (size_t k = 0; k < sharing.size(); ++k) sharing[k]->share_mips = shares[k];
-  for (auto& [name, a] : accounts_) {
+  for (auto it = live_.begin(); it != live_.end();) {
+    Account& a = **it;
     if (!a.exec && a.queue.empty() && a.unsettled) {
       send<BrokerMessage>(
           a.broker, Settlement{params_.info.name, a.charged - a.charged_at_settlement, a.balance});
@@ -240,6 +254,7 @@ void Auctioneer::end_of_period(double period_start) {
       a.balance = 0;
       a.unsettled = false;
     }
+    it = is_live(a) ? std::next(it) : live_.erase(it);
   }
 }
 

@@ -4,7 +4,9 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,12 @@ class Auctioneer {
     double length_mi;
     size_t row;  // in results_.tasks()
   };
+  /// The account's task runner: one daemon actor per account waits for each of its Execs in
+  /// turn and reports it (one running task per user, 3.2); `ready` hands it the next Exec.
+  struct Runner {
+    simgrid::s4u::SemaphorePtr ready;
+    simgrid::s4u::ExecPtr exec;
+  };
   struct Account {
     std::string user;
     simgrid::s4u::Mailbox* broker = nullptr;
@@ -48,6 +56,11 @@ class Auctioneer {
     double flops_at_mark = 0;  // exec's remaining flops when last accounted
     double consumed_mi = 0;    // q_i in this period
     double share_mips = 0;     // S_i in this period
+    std::shared_ptr<Runner> runner;
+  };
+  /// Accounts in user-name order (the order every walk of the accounts keeps).
+  struct ByUser {
+    bool operator()(const Account* a, const Account* b) const { return a->user < b->user; }
   };
 
   void handle(OpenAccount& m);
@@ -62,12 +75,19 @@ class Auctioneer {
   void account_progress(Account& a);
   /// Eq. 1: the share `who` has (or would have) with bid `who_bid` among the running accounts.
   double share_of(const Account& who, double who_bid) const;
-  bool active() const;
+  bool active() const { return !live_.empty(); }
+  /// An account is live while it has a task, a pending bid or charges to settle.
+  static bool is_live(const Account& a);
+  void make_live(Account& a);
   void wake_clock();
+  void run(Account& a, simgrid::s4u::ExecPtr exec);
 
   Params params_;
   Results& results_;
   std::map<std::string, Account> accounts_;
+  // The live accounts: the only ones an auction period has work for. Settled idle accounts
+  // leave it, so that a period costs nothing for users that are done or not yet started.
+  std::set<Account*, ByUser> live_;
   size_t resource_row_ = 0;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   Timer clock_;  // the auction clock, while the resource is active

@@ -66,6 +66,31 @@ void Broker::record() {
   if (done_ == u.tasks_total) u.finish_s = finish_s_;
 }
 
+// Resources register as they start: a user that starts with them may ask its GIS first and
+// get an empty list. The GIS reports every later registration; the broker starts with the
+// first ones, taking every report already delivered at that instant, so that the order of
+// the events of one instant does not change its plan (docs/sulistio2005.md). With none by its
+// deadline it gives up. Returns whether it has resources.
+bool Broker::wait_for_resources(Inbox<BrokerMessage>& inbox) {
+  spdlog::info("{}: the GIS of VO '{}' knows no resource yet; waiting for registrations",
+               params_.name, params_.vo);
+  Timer deadline = every<BrokerMessage>(inbox_, params_.start_s + params_.deadline_s,
+                                        params_.deadline_s, MonitorTick{});
+  waiting_ = true;
+  while (resources_.empty() && !gave_up_)
+    std::visit([this](auto& m) { handle(m); }, *inbox.receive());
+  while (!gave_up_ && inbox.mailbox()->ready())
+    std::visit([this](auto& m) { handle(m); }, *inbox.receive());
+  waiting_ = false;
+  deadline.stop();
+  return !gave_up_;
+}
+
+void Broker::unfinished(const std::string& why) {
+  user_.record().extra["unfinished"] = why;
+  record();
+}
+
 void Broker::operator()() {
   UserRecord u;
   u.model = "auction";
@@ -88,16 +113,15 @@ void Broker::operator()() {
   send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(params_.vo)),
                    QueryResources{params_.vo, inbox_});
   while (!discovered_) std::visit([this](auto& m) { handle(m); }, *inbox.receive());
-  if (resources_.empty()) {
-    spdlog::warn("{}: the GIS of VO '{}' knows no resource; nothing to run on", params_.name,
-                 params_.vo);
-    return;
-  }
+  if (resources_.empty() && !wait_for_resources(inbox)) return;
   submit_initial_tasks();
 
   const long total = static_cast<long>(params_.lengths.size());
-  Timer ticker = every<BrokerMessage>(inbox_, params_.start_s + params_.bid_interval_s,
-                                      params_.bid_interval_s, MonitorTick{});
+  // Bidding intervals from the start (the first one still ahead if discovery waited).
+  const double p_i = params_.bid_interval_s;
+  const double first =
+      params_.start_s + (std::floor((sg4::Engine::get_clock() - params_.start_s) / p_i) + 1) * p_i;
+  Timer ticker = every<BrokerMessage>(inbox_, first, p_i, MonitorTick{});
   auto unsettled = [this] {
     return std::any_of(resources_.begin(), resources_.end(),
                        [](const Resource& r) { return r.unsettled; });
@@ -124,8 +148,12 @@ void Broker::handle(ResourceList& m) {
     by_name_[r.info.name] = resources_.size();
     resources_.push_back(std::move(r));
   };
-  for (auto& info : m.local) add(info, true);
-  for (auto& info : m.global) add(info, false);
+  // After the first answer, the GIS reports resources registered later (a resource already
+  // known is not added twice).
+  for (auto& info : m.local)
+    if (!by_name_.count(info.name)) add(info, true);
+  for (auto& info : m.global)
+    if (!by_name_.count(info.name)) add(info, false);
   discovered_ = true;
 }
 
@@ -140,6 +168,17 @@ void Broker::handle(TaskDone& m) {
 }
 
 void Broker::handle(MonitorTick&) {
+  if (waiting_) {  // the deadline, for a broker still waiting for a first resource
+    if (resources_.empty()) {
+      spdlog::warn(
+          "{}: no resource registered with the GIS of VO '{}' before the deadline; "
+          "{} tasks not run",
+          params_.name, params_.vo, params_.lengths.size());
+      gave_up_ = true;
+      unfinished("no resource registered before the deadline");
+    }
+    return;
+  }
   if (done_ < static_cast<long>(params_.lengths.size())) {
     monitor();
     return;
@@ -273,7 +312,7 @@ bool Broker::out_of_money() {
     r.unsettled = false;
   }
   gave_up_ = true;
-  record();
+  unfinished("out of money");
   return true;
 }
 
@@ -357,6 +396,7 @@ void Broker::distribute(const std::vector<long>& tasks) {
     spdlog::warn("{}: no resource left for {} tasks; giving up", params_.name, tasks.size());
     gave_up_ = true;
     for (auto& r : resources_) r.unsettled = false;
+    unfinished("every resource failed");
     return;
   }
   auto plan = best_available_plan(tasks.size(), queued, rng_);

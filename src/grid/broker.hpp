@@ -10,6 +10,7 @@
 #include "core/rng.hpp"
 #include "grid/bidding.hpp"
 #include "grid/protocol.hpp"
+#include "platform/messaging.hpp"
 #include "platform/scenario.hpp"
 #include "platform/user_role.hpp"
 
@@ -53,6 +54,7 @@ class Broker {
   };
 
   void discover();
+  bool wait_for_resources(Inbox<BrokerMessage>& inbox);
   void submit_initial_tasks();
   void submit(size_t resource, long task);
   void open_account(size_t resource, double bid);
@@ -74,6 +76,8 @@ class Broker {
   bool out_of_money();
   double time_left() const;
   void record();
+  /// Records why the user ends with tasks undone (summary.json's "unfinished").
+  void unfinished(const std::string& why);
 
   Params params_;
   UserRole user_;
@@ -91,6 +95,7 @@ class Broker {
   double allowances_paid_ = 0;  // how many allowances were credited
   double finish_s_ = -1;
   bool discovered_ = false;
+  bool waiting_ = false;  // for a first resource to register
   bool gave_up_ = false;
 };
 

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "core/error.hpp"
 #include "grid/domain_graph.hpp"
 #include "platform/messaging.hpp"
@@ -40,11 +42,24 @@ void GridInformationService::on(RegisterResource& m) {
       return;
     }
   spdlog::debug("registered resource {}", m.info.name);
-  registered_.push_back(std::move(m.info));
+  registered_.push_back(m.info);
+  for (auto* broker : answered_) send<BrokerMessage>(broker, ResourceList{{m.info}, {}});
+  for (const auto& peer : peers_asking_)
+    send<GisMessage>(peer.gis, PeerRegistered{params_.vo, m.info});
+}
+
+// A late registration in a peer domain: a global resource for the brokers already answered
+// (unless it is also in this domain, then it is local here), and part of the peer's list for
+// the queries still waiting for peers.
+void GridInformationService::on(PeerRegistered& m) {
+  for (auto& [id, q] : queries_) q.late[m.vo].push_back(m.info);
+  const auto& vo = m.info.vo;
+  if (std::find(vo.begin(), vo.end(), params_.vo) != vo.end()) return;
+  for (auto* broker : answered_) send<BrokerMessage>(broker, ResourceList{{}, {m.info}});
 }
 
 void GridInformationService::on(QueryResources& m) {
-  GlobalQuery q{m.reply_to, run_.get<DomainGraph>().reachable_from(params_.vo), {}};
+  GlobalQuery q{m.reply_to, run_.get<DomainGraph>().reachable_from(params_.vo), {}, {}};
   long id = next_query_++;
   for (const auto& vo : q.domains)
     send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(vo)), PeerQuery{params_.vo, id, inbox_});
@@ -57,6 +72,9 @@ void GridInformationService::on(QueryResources& m) {
 
 void GridInformationService::on(PeerQuery& m) {
   send<GisMessage>(m.reply_to, PeerList{m.query_id, params_.vo, registered_});
+  for (const auto& peer : peers_asking_)
+    if (peer.vo == m.asking_vo) return;
+  peers_asking_.push_back({m.asking_vo, m.reply_to});
 }
 
 void GridInformationService::on(PeerList& m) {
@@ -72,13 +90,15 @@ void GridInformationService::on(PeerList& m) {
 void GridInformationService::answer(GlobalQuery& q) {
   std::vector<ResourceInfo> others;
   for (const auto& vo : q.domains)
-    for (auto& r : q.lists[vo]) others.push_back(r);
+    for (const auto* list : {&q.lists[vo], &q.late[vo]})
+      for (const auto& r : *list) others.push_back(r);
   std::vector<Registration> regs;
   for (const auto& r : others) regs.push_back({r.name, r.vo});
   ResourceList reply;
   reply.local = registered_;
   for (size_t i : global_list(params_.vo, regs)) reply.global.push_back(others[i]);
   send<BrokerMessage>(q.reply_to, std::move(reply));
+  answered_.push_back(q.reply_to);
 }
 
 std::shared_ptr<const DomainGraph> domain_graph_of(const std::vector<ActorSpec>& actors,

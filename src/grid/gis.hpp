@@ -27,17 +27,29 @@ class GridInformationService {
     simgrid::s4u::Mailbox* reply_to;
     std::vector<std::string> domains;  // breadth-first order
     std::map<std::string, std::vector<ResourceInfo>> lists;
+    std::map<std::string, std::vector<ResourceInfo>> late;  // registered after the peer answered
   };
   void on(RegisterResource& m);
   void on(QueryResources& m);
   void on(PeerQuery& m);
   void on(PeerList& m);
+  void on(PeerRegistered& m);
   void answer(GlobalQuery& q);
+
+  // Subscriptions: a resource can register after a broker asked (users that start with the
+  // resources, at time 0). The GIS tells every broker it answered, and every peer GIS that
+  // asked it, of each resource registered later, so that a user finds every resource.
+  struct Peer {
+    std::string vo;
+    simgrid::s4u::Mailbox* gis;
+  };
 
   Params params_;
   Run& run_;
   std::vector<ResourceInfo> registered_;
   std::map<long, GlobalQuery> queries_;
+  std::vector<simgrid::s4u::Mailbox*> answered_;  // brokers, in the order they were answered
+  std::vector<Peer> peers_asking_;                // peer GISes that asked, first time order
   long next_query_ = 0;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
 };

@@ -39,7 +39,13 @@ struct PeerList {
   std::string vo;
   std::vector<ResourceInfo> resources;
 };
-using GisMessage = std::variant<RegisterResource, QueryResources, PeerQuery, PeerList>;
+/// A resource registered with a peer GIS after that GIS answered this one's PeerQuery.
+struct PeerRegistered {
+  std::string vo;
+  ResourceInfo info;
+};
+using GisMessage =
+    std::variant<RegisterResource, QueryResources, PeerQuery, PeerList, PeerRegistered>;
 
 // ---- to an Auctioneer ----
 struct OpenAccount {
@@ -67,6 +73,7 @@ using AuctioneerMessage =
     std::variant<OpenAccount, PlaceBid, SubmitTask, ProgressQuery, TaskFinished, PeriodEnd>;
 
 // ---- to a Broker ----
+/// The answer to QueryResources; later, one more for each resource that registers after it.
 struct ResourceList {
   std::vector<ResourceInfo> local, global;
 };

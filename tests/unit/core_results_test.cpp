@@ -268,14 +268,16 @@ TEST_F(ResultsTest, TableHasOneRowPerUser) {
   std::istringstream in(t);
   std::vector<std::string> lines;
   for (std::string l; std::getline(in, l);) lines.push_back(l);
-  ASSERT_EQ(lines.size(), 5u);
+  ASSERT_EQ(lines.size(), 6u);
   EXPECT_EQ(lines[0].rfind("user", 0), 0u);
   EXPECT_NE(lines[1].find("yes"), std::string::npos);
   EXPECT_NE(lines[1].find("42.50"), std::string::npos);
   EXPECT_NE(lines[2].find("NO"), std::string::npos);
   EXPECT_NE(lines[3].find("49/50"), std::string::npos);
-  // Right-aligned last column: every line has the header's length.
-  for (const auto& l : lines) EXPECT_EQ(l.size(), lines[0].size()) << l;
+  // Right-aligned last column: every row has the header's length.
+  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
+  // A user with tasks undone is named under the table.
+  EXPECT_EQ(lines[5], "U2: 1 of 50 tasks not done");
 }
 
 TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
@@ -290,11 +292,11 @@ TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
   std::istringstream in(r.table());
   std::vector<std::string> lines;
   for (std::string l; std::getline(in, l);) lines.push_back(l);
-  ASSERT_EQ(lines.size(), 6u);
+  ASSERT_EQ(lines.size(), 7u);
   EXPECT_NE(lines[0].find("instances"), std::string::npos);
   // "instances" and "ATUs" are 9 and 4 wide, two spaces apart.
   EXPECT_EQ(lines[5].substr(lines[5].size() - 15), "       25    26");
-  for (const auto& l : lines) EXPECT_EQ(l.size(), lines[0].size()) << l;
+  for (size_t i = 0; i < 6; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
 }
 
 TEST_F(ResultsTest, ClearForgetsEverything) {
