@@ -1,5 +1,7 @@
 #include "platform/deployment.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
@@ -7,8 +9,10 @@
 #include <fstream>
 #include <optional>
 #include <set>
+#include <xbt/parse_units.hpp>
 
 #include "core/error.hpp"
+#include "core/units.hpp"
 #include "core/xml.hpp"
 
 namespace botsim {
@@ -94,6 +98,27 @@ std::optional<double> leading_number(const std::string& text) {
   return v;
 }
 
+// Speeds are MIPS (1 MI = 1 Mflop): below 1 MIPS is most likely a speed written in flop/s
+// ("1000" for 1000 MIPS), which would make every task a million times longer. A warning, not an
+// error: such a speed is legal, only implausible.
+void warn_if_too_slow(const std::string& path, const std::string& element,
+                      const std::string& speed) {
+  std::vector<double> flops;
+  try {
+    flops = xbt_parse_get_all_speeds(path, 0, speed, "");
+  } catch (const std::exception&) {
+    return;  // SimGrid's parser reports a malformed speed with its line
+  }
+  for (double f : flops)
+    if (f > 0 && f < kMinPlausibleMips * kFlopsPerMI) {
+      spdlog::warn(
+          "{}: {}: speed='{}' is {} MIPS ({} flop/s), implausibly slow: speed is MIPS per "
+          "processing element (speed=\"1000Mf\" is 1000 MIPS)",
+          path, element, speed, format_number(flops_to_mi(f)), format_number(f));
+      return;
+    }
+}
+
 void check_platform_node(const std::string& path, const std::string& tag, const pt::ptree& node) {
   // The routings of SimGrid's platform DTD 4.1.
   static const std::set<std::string> kRoutings{
@@ -122,6 +147,7 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
         fail("core='" + *core + "' must be a whole number >= 1");
     }
     if (auto speed = attr("speed")) {
+      warn_if_too_slow(path, platform_element(tag, node), *speed);
       // Several comma-separated values are power states; each must be a positive speed.
       std::string rest = *speed;
       for (size_t pos = 0; pos <= rest.size();) {

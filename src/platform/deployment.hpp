@@ -24,9 +24,13 @@ std::vector<ActorSpec> read_deployment(const std::string& path);
 /// XML-escaped), with `comment` at its head: what experiments generate, read_deployment reads.
 std::string deployment_xml(const std::vector<ActorSpec>& actors, const std::string& comment);
 
+/// Host speeds below this many MIPS get a warning (most likely flop/s written for MIPS).
+constexpr double kMinPlausibleMips = 1;
+
 /// Checks, before SimGrid loads it, what SimGrid 3.32 would abort on rather than throw:
 /// an unknown zone routing, a core count below 1, a non-positive speed or bandwidth, a
 /// negative latency, actors in the platform file. Throws InputError naming file and element.
+/// Warns (one line on stderr) about a host or cluster speed below kMinPlausibleMips.
 /// Malformed XML is left to SimGrid's own parser, whose errors name the line.
 void check_platform_file(const std::string& path);
 

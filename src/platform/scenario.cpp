@@ -18,6 +18,7 @@
 #include "core/rng.hpp"
 #include "platform/messaging.hpp"
 #include "platform/sim_log.hpp"
+#include "platform/tracing.hpp"
 #include "version.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -159,7 +160,7 @@ class AbortIsInputError {
 // from inside the simulation otherwise).
 static void check_routes(sg4::Engine& engine, const std::vector<ActorSpec>& actors,
                          const ScenarioPaths& paths) {
-  engine.seal_platform();
+  seal_platform(engine);
   std::vector<sg4::Host*> hosts;
   for (const auto& a : actors) {
     sg4::Host* h = engine.host_by_name(a.host);
@@ -208,6 +209,7 @@ static void start_engine(const RunOptions& o, std::string& options,
     std::string what = e.what();
     throw InputError("", options, what.substr(0, what.find('\n')));
   }
+  keep_tracing_working();
 }
 
 // Loads the platform and reads and checks the deployment (SimGrid does not see it yet).

@@ -28,7 +28,8 @@ class ActorFlag : public spdlog::custom_flag_formatter {
  public:
   void format(const spdlog::details::log_msg&, const std::tm&,
               spdlog::memory_buf_t& dest) override {
-    if (auto* self = simgrid::s4u::Actor::self()) {
+    auto* self = simgrid::s4u::Actor::self();
+    if (self && self->get_host()) {  // maestro has no host before the platform is loaded
       fmt::format_to(std::back_inserter(dest), "{}@{}", self->get_name(),
                      self->get_host()->get_name());
     } else {
