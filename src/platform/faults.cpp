@@ -116,7 +116,7 @@ void FailureInjector::fail_and_repair(FailureModel model, Rng rng, const std::st
 // Any element of the platform (zones, clusters nest) with a host state profile.
 static bool has_state_profile(const pt::ptree& node, const std::string& tag) {
   if (auto attrs = node.get_child_optional("<xmlattr>")) {
-    if ((tag == "host" || tag == "cluster") && attrs->count("state_file") > 0) return true;
+    if (tag == "host" && attrs->count("state_file") > 0) return true;
     if (tag == "trace_connect" && attrs->get<std::string>("kind", "") == "HOST_AVAIL") return true;
   }
   for (const auto& [child_tag, child] : node)
