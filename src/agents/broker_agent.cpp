@@ -8,6 +8,7 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include "agents/catalog.hpp"
+#include "cloud/billing.hpp"
 #include "cloud/records.hpp"
 #include "core/results.hpp"
 #include "platform/timers.hpp"
@@ -128,7 +129,8 @@ bool BrokerAgent::call_for_resource(Job& j, int cnp_id) {  // the CNP's call (Se
   auto& cnp = j.cnps.at(static_cast<std::size_t>(cnp_id));
   std::size_t k = std::min(j.bot->contractors, j.providers.size());
   if (k > 0) cnp.contractors = choose_contractors(j.providers, k, j.rng);
-  auto reply = inbox_->reply_to<Propose, Refuse, Allocated, Renewed, Released, TaskOutput>();
+  auto reply =
+      inbox_->reply_to<Propose, Refuse, Allocated, Renewed, Released, TaskOutput, ResourceFailed>();
   long slots = initial_slots(j.bot->allocation);
   for (const auto& spa : cnp.contractors)
     send_spa(j, spa, CallForResource{j.bot->user, cnp_id, cnp_type(j, cnp_id), slots, reply});
@@ -289,6 +291,7 @@ void BrokerAgent::hand_out(Job& j) {  // Fig. 5 lines 2-4, through the resources
     const auto& r = j.resources[static_cast<std::size_t>(a.resource_id)];
     j.task_records[a.task_id] = run_.results().add_task(
         TaskRecord{user, a.task_id, a.size_mi, r.ra, j.bot->submit_s, std::nullopt, std::nullopt});
+    j.handed_out_s[a.task_id] = now;
     send_spa(j, r.spa, ExecuteTask{user, r.ra, Task{a.task_id, a.size_mi}});
   }
 }
@@ -298,14 +301,38 @@ void BrokerAgent::release(Job& j, int id) {
   const double now = sg4::Engine::get_clock();
   r.released = true;
   j.scheduler->remove_resource(id);  // a running task (FixedAM's end) goes back to be sent
-  long units = charged_slots(j.bot->allocation, r.start, now, r.alloc_end);
+  bill(j, id, charged_slots(j.bot->allocation, r.start, now, r.alloc_end));
+  ++j.pending_releases;
+  send_spa(j, r.spa, ReleaseResource{j.bot->user, r.ra});
+}
+
+void BrokerAgent::bill(Job& j, int id, long units) {
+  const auto& r = j.resources[static_cast<std::size_t>(id)];
   double cost = static_cast<double>(units) * r.price;
   j.result.charged_units += units;
   j.result.spent += cost;
-  run_.results().timeline<cloud::InstanceRecord>().add(
-      cloud::InstanceRecord{j.bot->user, r.ra, r.type, r.start, now, units, cost});
-  ++j.pending_releases;
-  send_spa(j, r.spa, ReleaseResource{j.bot->user, r.ra});
+  run_.results().timeline<cloud::InstanceRecord>().add(cloud::InstanceRecord{
+      j.bot->user, r.ra, r.type, r.start, sg4::Engine::get_clock(), units, cost});
+}
+
+void BrokerAgent::on(const ResourceFailed& m) {
+  Job* j = job(m.user);
+  if (!j) return;
+  const double now = sg4::Engine::get_clock();
+  for (std::size_t id = 0; id < j->resources.size(); ++id) {
+    auto& r = j->resources[id];
+    if (r.ra != m.ra || r.released) continue;
+    // Gone: the slots started until the failure are charged (as cloud instances are,
+    // docs/cloud.md); its running task goes back to be scheduled on the others.
+    r.released = true;
+    std::string reason = "resource " + r.ra + " failed";
+    j->resource_failures.push_back(reason);
+    if (std::optional<Task> lost = j->scheduler->remove_resource(static_cast<int>(id)))
+      run_.results().lose_task(j->task_records.at(lost->id), now, reason,
+                               (now - j->handed_out_s.at(lost->id)) * r.price / j->bot->allocation.slot_s);
+    bill(*j, static_cast<int>(id), cloud::charged_units(r.start, now, j->bot->allocation.slot_s));
+  }
+  dirty_.insert(m.user);
 }
 
 void BrokerAgent::end(Job& j) {  // the BoT is done (or cannot go on): give everything back
@@ -327,6 +354,7 @@ void BrokerAgent::on(const Released& m) {
   res.instances = static_cast<long>(j->resources.size());
   res.failed_cnps = static_cast<long>(j->failures.size());
   for (const auto& f : j->failures) res.reason += (res.reason.empty() ? "" : "; ") + f;
+  for (const auto& f : j->resource_failures) res.reason += (res.reason.empty() ? "" : "; ") + f;
   if (j->last_resource >= 0)
     res.critical_busy_s = j->resources[static_cast<std::size_t>(j->last_resource)].busy_s;
   j->consumer.send_for(run_.messages(), m.user, res, 0);

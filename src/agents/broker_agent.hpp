@@ -58,10 +58,12 @@ class BrokerAgent {
     bool running = false, ending = false;
     std::vector<Resource> resources;
     std::unordered_map<int, std::size_t> task_records;  // task -> results().task index
+    std::unordered_map<int, double> handed_out_s;       // task -> when it was last sent
     BotResult result;
     long pending_releases = 0;
     int last_resource = -1;  // whose output came last
     std::vector<std::string> failures;
+    std::vector<std::string> resource_failures;  // resources whose host failed
   };
 
   void on(const CallForBot& m);
@@ -74,6 +76,7 @@ class BrokerAgent {
   void on(const Renewed& m);
   void on(const Released& m);
   void on(const TaskOutput& m);
+  void on(const ResourceFailed& m);
   void on(const CheckAllocation& m);
   void on(const CallLateResource& m);
 
@@ -90,6 +93,8 @@ class BrokerAgent {
   void progress(Job& j);
   void hand_out(Job& j);
   void release(Job& j, int id);
+  /// Bills resource `id` for `units` slots up to now (an instances.csv row), as given up.
+  void bill(Job& j, int id, long units);
   void end(Job& j);
   void send_spa(const Job& j, const std::string& spa, ProviderMessage m);
   void schedule_check(Job& j, int id);

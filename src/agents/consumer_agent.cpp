@@ -136,6 +136,7 @@ void ConsumerAgent::operator()() {
   u.start_s = sg4::Engine::get_clock();
   u.instances = 0;
   u.charged_units = 0;
+  u.spent_on_lost_work = 0.0;  // its broker prices lost attempts
   record_ = run_.results().add_user(u);
   send_for<DirectoryMessage>(run_.messages(), user, sg4::Mailbox::by_name(directory_inbox()),
                              Lookup{Role::Broker, user, inbox.reply_to<Listing>()}, 0);

@@ -121,7 +121,12 @@ struct TaskOutput {
   double start_s = 0;
   double end_s = 0;
 };
-using BrokerAddress = ReplyTo<Propose, Refuse, Allocated, Renewed, Released, TaskOutput>;
+struct ResourceFailed {  // the resource's host failed: its running task is lost
+  std::string user;
+  std::string ra;
+};
+using BrokerAddress =
+    ReplyTo<Propose, Refuse, Allocated, Renewed, Released, TaskOutput, ResourceFailed>;
 struct CallForResource {
   std::string user;
   int cnp = 0;
@@ -154,7 +159,7 @@ struct CallLateResource {  // the BA's timer for a late resource's CNP
 };
 using BrokerMessage =
     std::variant<CallForBot, Accept, Reject, Listing, Propose, Refuse, Allocated, Renewed, Released,
-                 TaskOutput, CheckAllocation, CallLateResource>;
+                 TaskOutput, ResourceFailed, CheckAllocation, CallLateResource>;
 
 // ---- SPA <-> RA.
 struct RaAllocated {
@@ -165,8 +170,13 @@ struct RaReleased {
   std::string user;
   std::string ra;
 };
-using ProviderMessage = std::variant<CallForResource, Accept, Reject, Reallocate, ReleaseResource,
-                                     ExecuteTask, RaAllocated, RaReleased, TaskOutput>;
+struct RaHostChanged {  // the SPA's own HostWatch: an RA's host failed or came back
+  std::string ra;
+  bool on = false;
+};
+using ProviderMessage =
+    std::variant<CallForResource, Accept, Reject, Reallocate, ReleaseResource, ExecuteTask,
+                 RaAllocated, RaReleased, TaskOutput, RaHostChanged>;
 using ProviderAddress = ReplyTo<RaAllocated, RaReleased, TaskOutput>;
 struct Allocate {
   std::string user;

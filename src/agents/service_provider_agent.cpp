@@ -36,6 +36,11 @@ void ServiceProviderAgent::operator()() {
     }
   send<DirectoryMessage>(sg4::Mailbox::by_name(directory_inbox()), Register{Role::Provider, host_},
                          0);
+  watch_.emplace(
+      sg4::this_actor::get_host(), [this](const sg4::Host& h) { return index_.count(h.get_name()); },
+      [mailbox = inbox.mailbox()](const std::string& host, bool on) {
+        send<ProviderMessage>(mailbox, RaHostChanged{host, on}, 0);
+      });
   for (;;) {
     auto msg = inbox.receive();
     std::visit([this](const auto& m) { on(m); }, *msg);
@@ -73,12 +78,16 @@ void ServiceProviderAgent::on(const Accept& m) {
   Ra& r = ras_[it->second];
   reserved_.erase(it);
   r.state = State::Allocating;
+  if (!r.failed) allocate(r);  // else once its host is repaired
+}
+
+void ServiceProviderAgent::allocate(Ra& r) {
   if (!r.started) {  // an RA's actor starts with its first allocation (2,500 idle actors cost)
     sg4::Actor::create("ResourceAgent", sg4::Host::by_name(r.site.host),
                        ResourceAgent(address_, run_.messages()));
     r.started = true;
   }
-  send_ra(r, m.user, Allocate{m.user});  // Section 2.2: allocation via the RA
+  send_ra(r, r.user, Allocate{r.user});  // Section 2.2: allocation via the RA
 }
 
 void ServiceProviderAgent::on(const Reject& m) {
@@ -86,7 +95,7 @@ void ServiceProviderAgent::on(const Reject& m) {
   if (it == reserved_.end()) return;
   Ra& r = ras_[it->second];
   r.state = State::Free;
-  free_[r.site.type].insert(it->second);
+  if (!r.failed) free_[r.site.type].insert(it->second);  // else once repaired
   reserved_.erase(it);
 }
 
@@ -110,6 +119,10 @@ void ServiceProviderAgent::on(const Reallocate& m) {  // Fig. 4 lines 2-5
 
 void ServiceProviderAgent::on(const ReleaseResource& m) {
   Ra& r = ra(m.ra);
+  if (r.failed && r.user == m.user && r.state == State::Free) {  // it failed as it was released
+    r.broker.send_for(run_.messages(), m.user, Released{m.user, m.ra}, 0);
+    return;
+  }
   if (r.state != State::Allocated || r.user != m.user) return;
   r.state = State::Releasing;
   send_ra(r, m.user, Release{m.user});
@@ -132,6 +145,30 @@ void ServiceProviderAgent::on(const TaskOutput& m) {
   const Ra& r = ra(m.ra);
   if (r.state == State::Allocated && r.user == m.user)
     r.broker.send_for(run_.messages(), m.user, m, 0);
+}
+
+void ServiceProviderAgent::on(const RaHostChanged& m) {
+  const std::size_t i = index_.at(m.ra);
+  Ra& r = ras_[i];
+  if (m.on) {  // repaired: leased again (its RA actor starts with its next allocation)
+    if (!r.failed) return;
+    r.failed = false;
+    if (r.state == State::Free) free_[r.site.type].insert(i);
+    if (r.state == State::Allocating) allocate(r);  // accepted while it was down
+    return;
+  }
+  r.failed = true;
+  r.started = false;  // the RA's actor died with its host
+  free_[r.site.type].erase(i);
+  if (r.state == State::Allocated) {
+    // Its user's broker re-runs the running task elsewhere and bills the resource till now.
+    r.broker.send_for(run_.messages(), r.user, ResourceFailed{r.user, m.ra}, 0);
+  } else if (r.state == State::Releasing) {
+    r.broker.send_for(run_.messages(), r.user, Released{r.user, m.ra}, 0);
+  } else {
+    return;  // free, reserved or being allocated: it is allocated once repaired
+  }
+  r.state = State::Free;
 }
 
 }  // namespace botsim::agents

@@ -5,6 +5,7 @@
 // accepted or rejected) or refuses when it has none free; it allocates and releases through
 // the RA, renews allocations (I-ElasticAM_SPA, Fig. 4), and relays tasks and outputs.
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "agents/catalog.hpp"
 #include "agents/protocol.hpp"
 #include "core/props.hpp"
+#include "platform/faults.hpp"
 #include "platform/scenario.hpp"
 
 namespace botsim::agents {
@@ -36,6 +38,7 @@ class ServiceProviderAgent {
     double alloc_end = 0;
     BrokerAddress broker;
     bool started = false;  // its ResourceAgent actor runs
+    bool failed = false;   // its host is off until repaired: leased to nobody
   };
 
   void on(const CallForResource& m);
@@ -47,6 +50,9 @@ class ServiceProviderAgent {
   void on(const RaAllocated& m);
   void on(const RaReleased& m);
   void on(const TaskOutput& m);
+  void on(const RaHostChanged& m);
+  /// Starts the RA's actor if needed and allocates it to its user (through the RA).
+  void allocate(Ra& r);
   void send_ra(const Ra& ra, const std::string& user, ResourceMessage m);
   Ra& ra(const std::string& host) { return ras_.at(index_.at(host)); }
 
@@ -57,6 +63,7 @@ class ServiceProviderAgent {
   std::map<std::string, std::size_t> index_;                     // RA host -> ras_ index
   std::map<std::string, std::set<std::size_t>> free_;            // type -> free RAs
   std::map<std::pair<std::string, int>, std::size_t> reserved_;  // (user, cnp) -> RA
+  std::optional<HostWatch> watch_;                               // its RAs' hosts
 };
 
 }  // namespace botsim::agents

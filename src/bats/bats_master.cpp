@@ -133,7 +133,7 @@ BatsMaster::BatsMaster(Params params, Run& run)
 void BatsMaster::operator()() {
   start_s_ = sg4::Engine::get_clock();
   Inbox<MasterMessage> inbox(inbox_of(params_.name));
-  pool_.emplace(params_.name, params_.provider_host,
+  pool_.emplace(user_, params_.provider_host,
                 PoolAddress::to<MasterMessage>(inbox.mailbox()));
   const long n = static_cast<long>(params_.task_times.size());
   std::vector<long> order(static_cast<size_t>(n));
@@ -148,6 +148,7 @@ void BatsMaster::operator()() {
   u.policy = policy(params_);
   u.tasks_total = n;
   u.start_s = start_s_;
+  u.spent_on_lost_work = 0.0;  // the instance pool prices lost attempts
   user_.open(u);
 
   std::vector<int> initial;
@@ -264,7 +265,7 @@ void BatsMaster::give_back(long task, int cluster, int replicated) {
 void BatsMaster::run_task(Instance& inst, long task, int replicated) {
   // The task's time on the base cluster as work: each cluster runs it at its own speed.
   double flops = params_.task_times[static_cast<size_t>(task)] * params_.types.front().speed;
-  size_t record = user_.started(task, flops_to_mi(flops), inst.name, start_s_);
+  size_t record = user_.started(task, flops_to_mi(flops), inst.name, start_s_, replicated >= 0);
   machines_.at(inst.name).replicated = replicated;
   pool_->run(inst, 0, task, flops, record);
 }
@@ -355,10 +356,13 @@ void BatsMaster::on(const InstanceRefused& m) {
 }
 
 void BatsMaster::on(const InstanceStopped& m) {
+  // A machine that failed (not asked to stop) loses its task: a replicated sample task is
+  // lost to the sampling like one of a released machine, any other goes back to the bag.
   std::string name = m.instance;
   auto it = machines_.find(name);
   int cluster = it == machines_.end() ? 0 : it->second.cluster;
-  for (long task : pool_->on(m)) give_back(task, cluster, -1);
+  int replicated = it == machines_.end() ? -1 : it->second.replicated;
+  for (long task : pool_->on(m)) give_back(task, cluster, replicated);
   machines_.erase(name);
   if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();
   // The last machine is gone with tasks left: plan again now rather than at the next tick.

@@ -4,11 +4,13 @@
 #include "bats/register.hpp"
 #include "experiments/register.hpp"
 #include "grid/register.hpp"
+#include "platform/faults.hpp"
 #include "silva/register.hpp"
 
 namespace botsim {
 
 void register_models() {
+  register_fault_models();
   grid::register_model();
   agents::register_model();
   silva::register_model();

@@ -22,8 +22,9 @@ bool InstancePool::Instance::idle() const {
   return std::all_of(slots.begin(), slots.end(), [](const Slot& s) { return s.idle(); });
 }
 
-InstancePool::InstancePool(std::string user, const std::string& provider_host, PoolAddress owner)
-    : user_(std::move(user)),
+InstancePool::InstancePool(UserRole& user, const std::string& provider_host, PoolAddress owner)
+    : user_role_(user),
+      user_(user.name()),
       provider_(sg4::Mailbox::by_name(provider_mailbox(provider_host))),
       owner_(std::move(owner)) {}
 
@@ -52,14 +53,23 @@ void InstancePool::run(Instance& inst, size_t slot, long task, double flops, siz
                       RunTask{task, flops}, 0);
 }
 
-std::vector<long> InstancePool::stop(Instance& inst) {
-  inst.stopping = true;
+std::vector<long> InstancePool::lose_running(Instance& inst, const std::string& reason) {
+  const double now = sg4::Engine::get_clock();
+  const double price_per_core_s =
+      inst.type->price / inst.type->atu_s / static_cast<double>(inst.slots.size());
   std::vector<long> lost;
   for (auto& s : inst.slots) {
     if (s.idle()) continue;
+    user_role_.lost(s.record, now, reason, (now - s.start_s) * price_per_core_s);
     lost.push_back(s.task);
     s.task = -1;
   }
+  return lost;
+}
+
+std::vector<long> InstancePool::stop(Instance& inst) {
+  inst.stopping = true;
+  std::vector<long> lost = lose_running(inst, "instance " + inst.name + " stopped by its user");
   send<ProviderMessage>(provider_, StopInstance{inst.name}, 0);
   return lost;
 }
@@ -112,8 +122,8 @@ std::vector<long> InstancePool::on(const InstanceStopped& m) {
   std::vector<long> lost;
   if (auto it = live_.find(m.instance); it != live_.end()) {
     if (!it->second.stopping)
-      for (const auto& s : it->second.slots)
-        if (!s.idle()) lost.push_back(s.task);
+      lost = lose_running(it->second, "instance " + m.instance +
+                                          (m.failed ? " failed" : " stopped by its provider"));
     live_.erase(it);
   }
   ++started_;

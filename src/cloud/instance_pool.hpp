@@ -12,6 +12,7 @@
 
 #include "cloud/billing.hpp"
 #include "cloud/messages.hpp"
+#include "platform/user_role.hpp"
 
 namespace botsim::cloud {
 
@@ -45,8 +46,10 @@ class InstancePool {
     double start_s, end_s;
   };
 
-  /// `owner` is the owning actor's inbox; instances are named "<user>-i0001", ...
-  InstancePool(std::string user, const std::string& provider_host, PoolAddress owner);
+  /// `owner` is the owning actor's inbox; instances are named "<user>-i0001", ... Lost
+  /// attempts are reported to `user` (UserRole::lost), priced as the share of the instance's
+  /// price per second they used (one core's share on a multi-core instance; docs/cloud.md).
+  InstancePool(UserRole& user, const std::string& provider_host, PoolAddress owner);
 
   /// Asks the provider for an instance of `type` (which must outlive the pool).
   Instance& request(const InstanceType& type);
@@ -78,7 +81,10 @@ class InstancePool {
 
  private:
   void start_workers(const Instance& inst);
+  /// Reports the tasks running on `inst` lost now for `reason`; returns them, in slot order.
+  std::vector<long> lose_running(Instance& inst, const std::string& reason);
 
+  UserRole& user_role_;
   std::string user_;
   simgrid::s4u::Mailbox* provider_;
   PoolAddress owner_;

@@ -23,6 +23,7 @@ struct InstanceStopped {
   double stop_s = 0;
   long charged_units = 0;
   double cost = 0;
+  bool failed = false;  // its host failed (not asked to stop)
 };
 using InstanceOwner = ReplyTo<InstanceReady, InstanceRefused, InstanceStopped>;
 
@@ -39,7 +40,11 @@ struct StopInstance {
 struct BootDone {  // the provider's own boot timers
   std::string instance;
 };
-using ProviderMessage = std::variant<StartInstance, StopInstance, BootDone>;
+struct HostChanged {  // the provider's own HostWatch: a host of an instance type failed or came back
+  std::string host;
+  bool on = false;
+};
+using ProviderMessage = std::variant<StartInstance, StopInstance, BootDone, HostChanged>;
 
 // ---- from an InstancePool's workers and alarms to the pool's owner ----
 struct TaskDone {

@@ -98,9 +98,16 @@ void CloudProvider::operator()() {
   // Hosts of instance types are the provider's idle capacity: off until rented.
   for (const auto& t : params_.types)
     for (const auto& h : t.hosts) {
-      sg4::Host::by_name(h)->turn_off();
+      switch_host(h, false);
       free_hosts_[t.name].push_back(h);
     }
+  // A host of an instance type that fails (a FailureInjector, a state profile) or comes back.
+  watch_.emplace(
+      sg4::this_actor::get_host(),
+      [this](const sg4::Host& h) { return h.get_name() != switching_ && type_of_host(h.get_name()); },
+      [mailbox = inbox_](const std::string& host, bool on) {
+        send<ProviderMessage>(mailbox, HostChanged{host, on}, 0);
+      });
   for (;;) {
     auto msg = inbox.receive();
     std::visit(
@@ -110,6 +117,8 @@ void CloudProvider::operator()() {
             start(m);
           else if constexpr (std::is_same_v<M, StopInstance>)
             stop(m);
+          else if constexpr (std::is_same_v<M, HostChanged>)
+            host_changed(m);
           else
             boot_done(m);
         },
@@ -120,11 +129,14 @@ void CloudProvider::operator()() {
 void CloudProvider::start(const StartInstance& m) {
   const auto& t = type(m.type);
   auto& free = free_hosts_[t.name];
-  long in_use = static_cast<long>(t.hosts.size() - free.size());
+  long failed = std::count_if(t.hosts.begin(), t.hosts.end(),
+                              [this](const std::string& h) { return failed_hosts_.count(h) > 0; });
+  long in_use = static_cast<long>(t.hosts.size() - free.size()) - failed;
   if (free.empty() || in_use >= t.max_count) {
-    m.owner.send(InstanceRefused{m.instance, "no more " + t.name + " instances (max_count " +
-                                                 std::to_string(t.max_count) + ")"},
-                 0);
+    std::string why = "no more " + t.name + " instances (max_count " +
+                      std::to_string(t.max_count) + ")";
+    if (failed > 0) why += ", " + std::to_string(failed) + " host(s) failed";
+    m.owner.send(InstanceRefused{m.instance, why}, 0);
     return;
   }
   Running r;
@@ -134,7 +146,7 @@ void CloudProvider::start(const StartInstance& m) {
   r.host = free.front();
   free.erase(free.begin());
   r.start_s = sg4::Engine::get_clock();
-  sg4::Host::by_name(r.host)->turn_on();
+  switch_host(r.host, true);
   // The first ATU is charged at the start request.
   r.record = results_.timeline<InstanceRecord>().add(
       InstanceRecord{m.user, m.instance, t.name, r.start_s, std::nullopt, 1, t.price});
@@ -155,24 +167,72 @@ void CloudProvider::boot_done(const BootDone& m) {
 }
 
 void CloudProvider::stop(const StopInstance& m) {
-  auto it = running_.find(m.instance);
-  if (it == running_.end()) return;  // already stopped
+  if (running_.count(m.instance)) end_instance(m.instance, false);  // else already stopped
+}
+
+void CloudProvider::end_instance(const std::string& instance, bool failed) {
+  auto it = running_.find(instance);
   const Running r = it->second;
   running_.erase(it);
   const auto& t = type(r.type);
   double now = sg4::Engine::get_clock();
-  // Turning the host off kills the instance's actors: a running task is lost (its owner
-  // records it), never silently finished.
-  sg4::Host::by_name(r.host)->turn_off();
-  free_hosts_[t.name].push_back(r.host);
-  std::sort(free_hosts_[t.name].begin(), free_hosts_[t.name].end());
+  // A host that failed as its owner stopped it is out of service all the same.
+  if (failed || !sg4::Host::by_name(r.host)->is_on()) {
+    // Out of service until repaired; the ATUs started until the failure are charged.
+    failed_hosts_.insert(r.host);
+  } else {
+    // Turning the host off kills the instance's actors: a running task is lost (its owner
+    // records it), never silently finished.
+    switch_host(r.host, false);
+    free_hosts_[t.name].push_back(r.host);
+    std::sort(free_hosts_[t.name].begin(), free_hosts_[t.name].end());
+  }
   long units = charged_units(r.start_s, now, t.atu_s);
   auto& rec = results_.timeline<InstanceRecord>().at(r.record);
   rec.stop_s = now;
   rec.charged_units = units;
   rec.cost = static_cast<double>(units) * t.price;
-  spdlog::debug("provider: stop {} after {} ATU(s)", m.instance, units);
-  r.owner.send(InstanceStopped{m.instance, now, units, rec.cost}, 0);
+  spdlog::debug("provider: {} {} after {} ATU(s)", failed ? "lost" : "stop", instance, units);
+  r.owner.send(InstanceStopped{instance, now, units, rec.cost, failed}, 0);
+}
+
+void CloudProvider::host_changed(const HostChanged& m) {
+  const InstanceType* t = type_of_host(m.host);
+  auto& free = free_hosts_[t->name];
+  if (!m.on) {
+    auto running = std::find_if(running_.begin(), running_.end(),
+                                [&](const auto& kv) { return kv.second.host == m.host; });
+    if (running != running_.end()) {
+      spdlog::info("provider: instance {} lost: host {} failed", running->first, m.host);
+      end_instance(running->first, true);
+    }
+    return;
+  }
+  // Back on: a repaired host (or one a state profile turned on while nobody rented it) is idle
+  // capacity again, off until rented.
+  if (std::any_of(running_.begin(), running_.end(),
+                  [&](const auto& kv) { return kv.second.host == m.host; }))
+    return;
+  switch_host(m.host, false);
+  if (failed_hosts_.erase(m.host) > 0) {
+    free.push_back(m.host);
+    std::sort(free.begin(), free.end());
+  }
+}
+
+void CloudProvider::switch_host(const std::string& host, bool on) {
+  switching_ = host;
+  if (on)
+    sg4::Host::by_name(host)->turn_on();
+  else
+    sg4::Host::by_name(host)->turn_off();
+  switching_.clear();
+}
+
+const InstanceType* CloudProvider::type_of_host(const std::string& host) const {
+  for (const auto& t : params_.types)
+    if (std::find(t.hosts.begin(), t.hosts.end(), host) != t.hosts.end()) return &t;
+  return nullptr;
 }
 
 }  // namespace botsim::cloud

@@ -3,12 +3,15 @@
 // run time by turning the hosts of an instance type's zone on and off, bills every started
 // ATU and records each instance in instances.csv.
 #include <map>
+#include <optional>
+#include <set>
 #include <simgrid/s4u/Host.hpp>
 #include <string>
 #include <vector>
 
 #include "cloud/billing.hpp"
 #include "cloud/messages.hpp"
+#include "platform/faults.hpp"
 #include "platform/scenario.hpp"
 
 namespace botsim::cloud {
@@ -43,13 +46,22 @@ class CloudProvider {
   void start(const StartInstance& m);
   void stop(const StopInstance& m);
   void boot_done(const BootDone& m);
+  void host_changed(const HostChanged& m);
+  /// Bills `instance` up to now, completes its instances.csv row and tells its owner.
+  void end_instance(const std::string& instance, bool failed);
+  /// Turns one of its hosts on or off itself (its HostWatch ignores that change).
+  void switch_host(const std::string& host, bool on);
   const InstanceType& type(const std::string& name) const;
+  const InstanceType* type_of_host(const std::string& host) const;
 
   Params params_;
   Results& results_;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::map<std::string, Running> running_;
   std::map<std::string, std::vector<std::string>> free_hosts_;  // per type, in platform order
+  std::set<std::string> failed_hosts_;  // failed and not repaired yet: rented to nobody
+  std::string switching_;               // the host it is turning on or off itself
+  std::optional<HostWatch> watch_;      // failures of its hosts (docs/cloud.md)
 };
 
 }  // namespace botsim::cloud

@@ -26,8 +26,34 @@ size_t Results::add_resource(ResourceRecord r) {
   return resources_.size() - 1;
 }
 size_t Results::add_task(TaskRecord r) {
+  auto [it, fresh] = last_attempt_.try_emplace({r.user, r.task}, tasks_.size());
+  if (!fresh) {
+    const TaskRecord& before = tasks_[it->second];
+    if (!before.end_s && !before.replica && !r.replica)
+      for (auto& u : users_)
+        if (u.name == r.user) ++u.tasks_rerun;
+    it->second = tasks_.size();
+  }
   tasks_.push_back(std::move(r));
   return tasks_.size() - 1;
+}
+
+void Results::lose_task(size_t row, double lost_s, const std::string& reason,
+                        std::optional<double> cost) {
+  const TaskRecord& t = tasks_.at(row);
+  if (cost)
+    for (auto& u : users_)
+      if (u.name == t.user) u.spent_on_lost_work = u.spent_on_lost_work.value_or(0) + *cost;
+  if (faults_)
+    timeline<LostRecord>().add(LostRecord{t.user, t.task, t.host, t.start_s, lost_s, reason, cost});
+}
+
+std::string LostRecord::csv_row() const {
+  // botsim's CSV files are never quoted: a comma in the free-text reason becomes ';'.
+  std::string why = reason;
+  std::replace(why.begin(), why.end(), ',', ';');
+  return fmt::format("{},{},{},{},{},{},{}", user, task, host, csv_number(start_s),
+                     csv_number(lost_s), why, csv_number(cost));
 }
 std::string csv_number(double v) { return fmt::format("{}", v); }
 std::string csv_number(const std::optional<double>& v) { return v ? csv_number(*v) : ""; }
@@ -101,6 +127,10 @@ void Results::write(const std::string& dir, const RunInfo& info) {
     j["instances"] = opt(u.instances);
     j["charged_units"] = opt(u.charged_units);
     j["messages"] = opt(u.messages);
+    if (faults_) {
+      j["tasks_rerun"] = u.tasks_rerun;
+      j["spent_on_lost_work"] = opt(u.spent_on_lost_work);
+    }
     for (const auto& [key, value] : u.extra.items()) j[key] = value;
     users.push_back(std::move(j));
   }
@@ -131,7 +161,8 @@ static std::optional<T> opt_field(const Json& j, const char* key) {
 static const char* const kUserFields[] = {"name",        "model",      "policy",        "vo",
                                           "tasks_total", "tasks_done", "start_s",       "finish_s",
                                           "makespan_s",  "deadline_s", "met_deadline",  "budget",
-                                          "spent",       "instances",  "charged_units", "messages"};
+                                          "spent",       "instances",  "charged_units", "messages",
+                                          "tasks_rerun", "spent_on_lost_work"};
 
 static UserRecord user_from_json(const Json& j) {
   UserRecord u;
@@ -149,6 +180,10 @@ static UserRecord user_from_json(const Json& j) {
   u.instances = opt_field<long>(j, "instances");
   u.charged_units = opt_field<long>(j, "charged_units");
   u.messages = opt_field<long>(j, "messages");
+  if (j.contains("tasks_rerun")) {  // only in runs that model faults
+    u.tasks_rerun = j.at("tasks_rerun").get<long>();
+    u.spent_on_lost_work = opt_field<double>(j, "spent_on_lost_work");
+  }
   for (const auto& [key, value] : j.items())
     if (std::find(std::begin(kUserFields), std::end(kUserFields), key) == std::end(kUserFields))
       u.extra[key] = value;

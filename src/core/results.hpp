@@ -27,6 +27,12 @@ struct UserRecord {
   std::optional<long> instances;
   std::optional<long> charged_units;
   std::optional<long> messages;
+  /// Attempts started again after an earlier attempt of the same task did not finish
+  /// (Results::add_task counts them), and the money spent on attempts that were lost (a model
+  /// that prices them sets it to 0 when the user starts; none: the model does not tell).
+  /// Written to summary.json only in runs that model faults (Results::model_faults).
+  long tasks_rerun = 0;
+  std::optional<double> spent_on_lost_work;
   /// A model's own per-user fields, written after the fields above in summary.json.
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
 
@@ -55,6 +61,26 @@ struct TaskRecord {
   double submit_s = 0;
   std::optional<double> start_s;
   std::optional<double> end_s;
+  /// A replica: runs alongside other attempts of the task by design (BaTS's replicated sample
+  /// tasks), so it is no re-run of an unfinished one.
+  bool replica = false;
+};
+
+/// An attempt of a task that was lost (its row in tasks.csv has no end), with its reason and
+/// the money spent on it: lost.csv, in runs that model faults.
+struct LostRecord {
+  static constexpr const char* kFile = "lost.csv";
+  static constexpr const char* kHeader = "user,task,host,start_s,lost_s,reason,cost";
+  static constexpr bool kStreamed = false;
+
+  std::string user;
+  long task = 0;
+  std::string host;
+  std::optional<double> start_s;
+  double lost_s = 0;
+  std::string reason;
+  std::optional<double> cost;  // none: the model does not price lost attempts
+  std::string csv_row() const;
 };
 
 struct RunInfo {
@@ -123,8 +149,18 @@ class Results {
   UserRecord& user(size_t i) { return users_[i]; }
   size_t add_resource(ResourceRecord r);
   ResourceRecord& resource(size_t i) { return resources_[i]; }
+  /// Adds one attempt of a task; counts it in its user's tasks_rerun when an earlier attempt
+  /// of the same task has no end (it was lost) and neither is a replica.
   size_t add_task(TaskRecord r);
   TaskRecord& task(size_t i) { return tasks_[i]; }
+  /// Reports attempt `row` lost at `lost_s` for `reason`, `cost` spent on it (added to its
+  /// user's spent_on_lost_work): a lost.csv row in runs that model faults.
+  void lose_task(size_t row, double lost_s, const std::string& reason,
+                 std::optional<double> cost = std::nullopt);
+  /// The run models faults (a failure injector, a host state profile): summary.json then has
+  /// each user's tasks_rerun and spent_on_lost_work, and lost.csv the lost attempts.
+  void model_faults() { faults_ = true; }
+  bool models_faults() const { return faults_; }
   /// The timeline of record type R, created on first use.
   template <class R>
   Timeline<R>& timeline();
@@ -162,6 +198,8 @@ class Results {
   std::vector<TaskRecord> tasks_;
   std::map<std::string, std::unique_ptr<TimelineFile>> timelines_;  // by file name
   std::map<std::string, std::string> files_;
+  std::map<std::pair<std::string, long>, size_t> last_attempt_;  // (user, task) -> row
+  bool faults_ = false;
   std::string stream_prefix_;
   std::string stream_path(const std::string& file) const;
 };

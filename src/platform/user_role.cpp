@@ -38,11 +38,18 @@ UserRecord& UserRole::record() {
   return run_.results().user(*record_);
 }
 
-size_t UserRole::started(long task, double length_mi, const std::string& host, double submit_s) {
+size_t UserRole::started(long task, double length_mi, const std::string& host, double submit_s,
+                         bool replica) {
   return run_.results().add_task(TaskRecord{name_, task, length_mi, host, submit_s,
-                                            simgrid::s4u::Engine::get_clock(), std::nullopt});
+                                            simgrid::s4u::Engine::get_clock(), std::nullopt,
+                                            replica});
 }
 
 void UserRole::ended(size_t row, double end_s) { run_.results().task(row).end_s = end_s; }
+
+void UserRole::lost(size_t row, double lost_s, const std::string& reason,
+                    std::optional<double> cost) {
+  run_.results().lose_task(row, lost_s, reason, cost);
+}
 
 }  // namespace botsim

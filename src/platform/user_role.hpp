@@ -38,9 +38,14 @@ class UserRole {
   UserRecord& record();
 
   /// A tasks.csv row for one attempt of `task` on `host`, submitted at `submit_s` and started
-  /// now; returns the row, for ended().
-  size_t started(long task, double length_mi, const std::string& host, double submit_s);
+  /// now; returns the row, for ended(). A `replica` runs alongside other attempts by design
+  /// (it is no re-run, TaskRecord::replica).
+  size_t started(long task, double length_mi, const std::string& host, double submit_s,
+                 bool replica = false);
   void ended(size_t row, double end_s);
+  /// Attempt `row` was lost at `lost_s` for `reason`, `cost` spent on it (Results::lose_task).
+  void lost(size_t row, double lost_s, const std::string& reason,
+            std::optional<double> cost = std::nullopt);
 
   /// Messages counted on this user's behalf so far (send_for).
   long messages() const { return run_.messages().of(name_); }

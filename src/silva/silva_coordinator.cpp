@@ -83,7 +83,7 @@ SilvaCoordinator::SilvaCoordinator(Params params, Run& run)
 void SilvaCoordinator::operator()() {
   start_s_ = sg4::Engine::get_clock();
   Inbox<CoordinatorMessage> inbox(inbox_of(params_.name));
-  pool_.emplace(params_.name, params_.provider_host,
+  pool_.emplace(user_, params_.provider_host,
                 PoolAddress::to<CoordinatorMessage>(inbox.mailbox()));
   const long n = static_cast<long>(params_.task_times.size());
   heuristic_ = SilvaHeuristic(params_.heuristic, n);
@@ -102,6 +102,7 @@ void SilvaCoordinator::operator()() {
   u.start_s = start_s_;
   u.instances = 0;
   u.charged_units = 0;
+  u.spent_on_lost_work = 0.0;  // the instance pool prices lost attempts
   user_.open(u);
 
   // Fig. 3b runs every check interval (repeated sleeps, as the paper's loop does).

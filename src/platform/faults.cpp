@@ -1,0 +1,149 @@
+#include "platform/faults.hpp"
+
+#include <fnmatch.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
+#include <fstream>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+
+namespace sg4 = simgrid::s4u;
+namespace pt = boost::property_tree;
+
+namespace botsim {
+
+HostWatch::HostWatch(sg4::Host* observer, Filter watched, React react)
+    : id_(sg4::Host::on_state_change.connect(
+          [observer, watched = std::move(watched), react = std::move(react)](const sg4::Host& h) {
+            if (!watched(h) || !observer->is_on()) return;
+            // In SimGrid's kernel here: an actor may be created, but no message sent.
+            std::string name = h.get_name();
+            bool on = h.is_on();
+            sg4::Actor::create("host-watch", observer, [react, name, on] {
+              sg4::Actor::self()->daemonize();
+              react(name, on);
+            });
+          })) {}
+
+HostWatch::~HostWatch() { sg4::Host::on_state_change.disconnect(id_); }
+
+// Host names and shell patterns (fnmatch) to the hosts they name, sorted, each once.
+static std::vector<std::string> resolve_hosts(const PropReader& props, const ActorSite& site) {
+  std::vector<std::string> all;
+  for (const auto* h : sg4::Engine::get_instance()->get_all_hosts()) all.push_back(h->get_name());
+  std::sort(all.begin(), all.end());
+  std::vector<std::string> out;
+  for (const std::string& word : props.list("hosts")) {
+    bool any = false;
+    for (const auto& h : all)
+      if (fnmatch(word.c_str(), h.c_str(), 0) == 0) {
+        any = true;
+        if (h == site.host)
+          props.fail("hosts", "'" + word + "' names the injector's own host '" + h +
+                                  "' (it would fail itself); deploy it on another host");
+        out.push_back(h);
+      }
+    if (!any) props.fail("hosts", "'" + word + "' names no host of " + site.run.paths().platform);
+  }
+  if (out.empty()) props.fail("hosts", "names no host");
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+FailureInjector::Params FailureInjector::Params::read(const PropReader& props,
+                                                      const ActorSite& site) {
+  Params p;
+  p.hosts = resolve_hosts(props, site);
+  p.model.mtbf_s = props.duration("mtbf", std::nullopt, -1e300);
+  if (!(p.model.mtbf_s > 0)) props.fail("mtbf", "must be > 0 (the mean time between failures)");
+  p.model.repair_s = props.duration("repair", std::nullopt, -1e300);
+  if (!(p.model.repair_s > 0)) props.fail("repair", "must be > 0 (the repair time)");
+  p.model.repair_law = props.choice("repair_law", {"exponential", "fixed"},
+                                    std::string("exponential")) == "fixed"
+                           ? RepairLaw::Fixed
+                           : RepairLaw::Exponential;
+  p.stream = props.text("stream", "failures");
+  if (p.stream.empty()) props.fail("stream", "must not be empty");
+  site.run.results().model_faults();
+  return p;
+}
+
+FailureInjector::FailureInjector(Params params, Run& run) : params_(std::move(params)), run_(run) {}
+
+void FailureInjector::operator()() {
+  sg4::Actor::self()->daemonize();  // faults go on for as long as anything else runs
+  // One daemon per host, each with its own stream: a host's failures do not depend on how
+  // many other hosts the injector fails.
+  // (This actor ends now: each daemon keeps its own copy of what it needs.)
+  for (const auto& host : params_.hosts)
+    sg4::Actor::create("failures-" + host, sg4::this_actor::get_host(),
+                       [model = params_.model, stream = params_.stream, host, &run = run_] {
+                         fail_and_repair(model, run.rng(stream + ":" + host), host, run);
+                       });
+}
+
+void FailureInjector::fail_and_repair(FailureModel model, Rng rng, const std::string& name,
+                                      Run& run) {
+  sg4::Actor::self()->daemonize();
+  sg4::Host* host = sg4::Host::by_name(name);
+  auto& log = run.results().timeline<FailureRecord>();
+  double up_since = sg4::Engine::get_clock();
+  for (;;) {
+    Outage o = next_outage(model, up_since, rng);
+    sg4::this_actor::sleep_until(o.fail_s);
+    bool failed = host->is_on();
+    if (failed) {
+      spdlog::info("failure injector: {} fails", name);
+      log.add(FailureRecord{o.fail_s, name, "off"});
+      host->turn_off();
+    }
+    sg4::this_actor::sleep_until(o.repair_s);
+    if (failed && !host->is_on()) {
+      spdlog::info("failure injector: {} repaired", name);
+      log.add(FailureRecord{o.repair_s, name, "on"});
+      host->turn_on();
+    }
+    up_since = o.repair_s;
+  }
+}
+
+// Any element of the platform (zones, clusters nest) with a host state profile.
+static bool has_state_profile(const pt::ptree& node, const std::string& tag) {
+  if (auto attrs = node.get_child_optional("<xmlattr>")) {
+    if (tag == "host" && attrs->count("state_file") > 0) return true;
+    if (tag == "trace_connect" && attrs->get<std::string>("kind", "") == "HOST_AVAIL") return true;
+  }
+  for (const auto& [child_tag, child] : node)
+    if (child_tag != "<xmlattr>" && has_state_profile(child, child_tag)) return true;
+  return false;
+}
+
+bool has_host_state_profiles(const std::string& platform) {
+  std::ifstream in(platform);
+  pt::ptree tree;
+  try {
+    pt::read_xml(in, tree, pt::xml_parser::no_comments);
+  } catch (const pt::xml_parser_error&) {
+    return false;
+  }
+  return has_state_profile(tree, "");
+}
+
+void register_fault_models() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  actor_registry().add<FailureInjector>(
+      "FailureInjector", "fails hosts at seeded random times and repairs them (mtbf, repair)");
+  actor_registry().add_check([](const std::vector<ActorSpec>&, Run& run) {
+    if (has_host_state_profiles(run.paths().platform)) run.results().model_faults();
+  });
+}
+
+}  // namespace botsim

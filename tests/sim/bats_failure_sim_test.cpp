@@ -1,0 +1,87 @@
+// BaTS survives a machine failure (docs/bats2011.md, "On failure"): numbers worked out by
+// hand. Type c1: hosts c1-0 and c1-1, 1 Gf, $1 per 100 s ATU, at most one machine at a time;
+// c1-0 fails at 160 s and is repaired at 400 s (a SimGrid state profile). The provider rents
+// hosts in name order, so the first machine runs on c1-0.
+#include <gtest/gtest.h>
+
+#include "cloud/records.hpp"
+#include "support/sim_support.hpp"
+
+using namespace botsim;
+namespace t = botsim::test;
+
+namespace {
+
+std::string platform(const std::string& dir) {
+  t::write_file(dir, "c1-0.txt", "160 0\n400 1\n");
+  return t::write_file(dir, "cloud.xml", t::platform_xml(R"(
+  <zone id="w" routing="Full">)" + t::cloud_control_zone() + R"(
+    <zone id="c1" routing="Full">
+      <prop id="instance_type" value="c1"/><prop id="price" value="1"/>
+      <prop id="atu" value="100s"/><prop id="max_count" value="1"/>
+      <host id="c1-0" speed="1Gf" state_file="c1-0.txt"/><host id="c1-1" speed="1Gf"/>
+      <router id="c1-r"/><link id="c1-l0" bandwidth="10Gbps" latency="0"/>
+      <link id="c1-l1" bandwidth="10Gbps" latency="0"/>
+      <route src="c1-0" dst="c1-r"><link_ctn id="c1-l0"/></route>
+      <route src="c1-1" dst="c1-r"><link_ctn id="c1-l1"/></route>
+      <route src="c1-0" dst="c1-1"><link_ctn id="c1-l0"/><link_ctn id="c1-l1"/></route>
+    </zone>
+    <link id="bb" bandwidth="10Gbps" latency="0"/>
+    <zoneRoute src="control" dst="c1" gw_src="gw" gw_dst="c1-r"><link_ctn id="bb"/></zoneRoute>
+  </zone>)"));
+}
+
+}  // namespace
+
+// Standalone mode, 10 tasks of 25 s in file order, budget $4, ns = 1. Machine A (U0-i0001,
+// c1-0) is rented at 0 ($1) and runs task 0 (0-25): the sample is complete; the knapsack
+// keeps A alone for the 9 others (25-250), and A enters its second ATU at 100 ($1). At 160
+// c1-0 fails: task 6 (from 150) is lost after 10 s ($0.1 of a $1-per-100-s machine); the
+// provider charges A the 2 ATUs it started ($2). BaTS has no machine left and 4 tasks: it
+// plans at once, one machine for 100 s ($1 of the $2 left): B (U0-i0002, c1-1, c1-0 being
+// under repair) runs tasks 6-9 from 160 to 260 and is released as its first ATU ends: 1 ATU.
+// $3 in all, 3 ATUs, 2 machines; the bag is done at 260.
+TEST(BatsFailure, LostTaskRerunsOnANewMachine) {
+  std::string dir = t::temp_dir();
+  std::string deployment = t::write_file(dir, "deployment.xml", t::platform_xml(R"(
+    <actor host="provider" function="CloudProvider"/>
+    <actor host="client" function="BatsMaster">
+      <prop id="name" value="U0"/><prop id="clusters" value="c1"/><prop id="initial_workers" value="1"/>
+      <prop id="tasks" value="10"/><prop id="task_time" value="25"/><prop id="task_order" value="given"/>
+      <prop id="sampling" value="implicit"/><prop id="sample_size" value="1"/><prop id="budget" value="4"/>
+    </actor>)"));
+  const Results& r = t::run(platform(dir), deployment);
+  ASSERT_TRUE(r.models_faults());
+  ASSERT_EQ(r.users().size(), 1u);
+  const UserRecord& u = r.users()[0];
+  EXPECT_EQ(u.tasks_done, 10);
+  ASSERT_TRUE(u.finish_s);
+  EXPECT_NEAR(*u.finish_s, 260, 1e-6);
+  EXPECT_DOUBLE_EQ(u.spent, 3);
+  EXPECT_EQ(u.instances, 2);
+  EXPECT_EQ(u.charged_units, 3);
+  EXPECT_EQ(u.tasks_rerun, 1);
+  ASSERT_TRUE(u.spent_on_lost_work);
+  EXPECT_NEAR(*u.spent_on_lost_work, 0.1, 1e-9);
+
+  const auto& lost = r.records<LostRecord>();
+  ASSERT_EQ(lost.size(), 1u);
+  EXPECT_EQ(lost[0].task, 6);
+  EXPECT_EQ(lost[0].host, "U0-i0001");
+  EXPECT_NEAR(*lost[0].start_s, 150, 1e-6);
+  EXPECT_DOUBLE_EQ(lost[0].lost_s, 160);
+  EXPECT_EQ(lost[0].reason, "instance U0-i0001 failed");
+  ASSERT_EQ(r.tasks().size(), 11u);
+  EXPECT_EQ(r.tasks()[7].task, 6);
+  EXPECT_EQ(r.tasks()[7].host, "U0-i0002");
+  EXPECT_NEAR(*r.tasks()[7].start_s, 160, 1e-6);
+  EXPECT_NEAR(*r.tasks()[7].end_s, 185, 1e-6);
+
+  const auto& inst = r.records<cloud::InstanceRecord>();
+  ASSERT_EQ(inst.size(), 2u);
+  EXPECT_EQ(inst[0].csv_row(), "U0,U0-i0001,c1,0,160,2,2");
+  EXPECT_EQ(inst[1].instance, "U0-i0002");
+  EXPECT_DOUBLE_EQ(inst[1].start_s, 160);
+  EXPECT_NEAR(*inst[1].stop_s, 260, 1e-6);
+  EXPECT_EQ(inst[1].charged_units, 1);
+}
