@@ -17,8 +17,9 @@
 #include "bats/knapsack.hpp"
 #include "core/csv.hpp"
 #include "core/results.hpp"
-#include "core/svg_plot.hpp"
+#include "core/gnuplot.hpp"
 #include "core/units.hpp"
+#include "experiments/figures.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 
@@ -189,6 +190,7 @@ CsvTable fig5(const Outcomes& lr, int reps, Findings& f, Chart& chart) {
   chart.x_label = "real (min)";
   chart.y_label = "LR estimate (min)";
   chart.series = {Series{"mu", {}, {}, {}}, Series{"sigma", {}, {}, {}}};
+  chart.y_min = 0;
   for (const auto& s : kScenarios)
     for (int rep = 0; rep < reps; ++rep) {
       const Outcome& o = at(lr, s.name, "sched2", rep);
@@ -276,6 +278,7 @@ CsvTable fig6(const Outcomes& lr, int reps, Findings& f, Chart& chart) {
   chart.kind = Chart::Kind::Scatter;
   chart.x_label = "estimated makespan (h)";
   chart.y_label = "actual makespan (h)";
+  chart.y_min = 0;
   for (const auto& s : kScenarios) {
     chart.series.push_back(Series{s.name, {}, {}, {}});
     for (int k = 1; k <= 4; ++k)
@@ -413,11 +416,13 @@ void run_bats2011(const ExperimentOptions& opts) {
   write_csv((stage / "fig7_cushion.csv").string(), fig7(lr, plan.reps, f, c7));
   count_budgets(lr, f);
   count_budgets(implicit, f);
-  write_csv((stage / "findings.csv").string(), findings(f));
-  write_svg((stage / "fig5_estimates.svg").string(), c5);
-  write_svg((stage / "table1_costs.svg").string(), t1);
-  write_svg((stage / "fig6_makespans.svg").string(), c6);
-  write_svg((stage / "fig7_cushion.svg").string(), c7);
+  const CsvTable found = findings(f);
+  write_csv((stage / "findings.csv").string(), found);
+  write_figure(stage.string(), "fig5_estimates", c5);
+  write_figure(stage.string(), "table1_costs", t1);
+  write_figure(stage.string(), "fig6_makespans", c6);
+  write_figure(stage.string(), "fig7_cushion", c7);
+  draw_experiment_figures("bats2011", stage, opts.out_dir);
   std::cout << fmt::format(
                    "bats2011: {} runs, {} over budget, {} left their bag incomplete within "
                    "budget (fig6_schedules.csv, fig7_cushion.csv, findings.csv)\n",
