@@ -260,7 +260,7 @@ TEST_F(CliErrors, UnknownExperiment) {
 TEST(CliHelp, HelpAndVersionExitZero) {
   auto help = cli({"--help"});
   EXPECT_EQ(help.exit_code, 0);
-  for (const char* word : {"run", "validate", "experiment"})
+  for (const char* word : {"run", "validate", "experiment", "plot"})
     EXPECT_NE(help.out.find(word), std::string::npos) << word;
   EXPECT_TRUE(help.err.empty());
 
