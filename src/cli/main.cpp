@@ -110,7 +110,8 @@ struct ExperimentCommand {
     app = parent.add_subcommand("experiment", "Reproduce one paper's evaluation");
     app->add_option("name", name, "Experiment name (see --list)");
     app->add_flag("--list", list, "List the experiments");
-    reps = app->add_option("--reps", opts.reps, "Replications")->check(CLI::Range(1, 100000));
+    reps = app->add_option("--reps", opts.reps, "Replications (default: per experiment, below)")
+               ->check(CLI::Range(1, 100000));
     app->add_option("--jobs", opts.jobs, "Runs at once (default: cores)")
         ->check(CLI::Range(1, 1024));
     app->add_option("--seed", opts.seed, "First seed (default 1)")->check(kSeed);
@@ -118,6 +119,12 @@ struct ExperimentCommand {
     app->add_option("--data-dir", data_dir,
                     "Where the shipped platforms/, deployments/ and workloads/ are (default: "
                     "the current directory, botsim's source tree or PREFIX/share/botsim)");
+    app->footer([] {
+      std::string text = "Default --reps:";
+      for (const auto& e : experiments::registered())
+        text += "\n  " + e.name + ": " + e.default_reps;
+      return text;
+    });
   }
   int operator()() {
     setup_logging("warn");

@@ -426,8 +426,13 @@ void run_bats2011(const ExperimentOptions& opts) {
   std::cout << fmt::format(
                    "bats2011: {} runs, {} over budget, {} left their bag incomplete within "
                    "budget (fig6_schedules.csv, fig7_cushion.csv, findings.csv)\n",
-                   f.runs, f.over_budget, f.incomplete)
-            << std::flush;
+                   f.runs, f.over_budget, f.incomplete);
+  for (const auto& row : found.rows)
+    std::cout << "bats2011: " << row[0] << ": " << row[1]
+              << (row[2] == "yes" ? " (holds)\n"
+                                  : " (does not hold; why: "
+                                    "docs/bats2011.md#where-botsim-disagrees-with-the-paper)\n");
+  std::cout << std::flush;
   write_directory_atomically(out.string(), [&](const std::string& tmp) {
     for (const auto& entry : fs::directory_iterator(stage))
       fs::rename(entry.path(), fs::path(tmp) / entry.path().filename());
@@ -442,7 +447,7 @@ void register_bats2011_experiment() {
       "bats2011",
       "Oprescu, Kielmann & Leahu 2011: BaTS budget estimates and control (Fig. 5, Tables 1-2, "
       "Figs 6-7)",
-      run_bats2011});
+      run_bats2011, "3 per scenario"});
 }
 
 }  // namespace botsim::experiments

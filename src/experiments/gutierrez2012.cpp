@@ -527,7 +527,10 @@ void Gutierrez2012::write_findings(const fs::path& stage) {
     std::replace(botsim.begin(), botsim.end(), ',', ';');
     table.rows.push_back({f.id, f.paper, botsim, f.holds ? "yes" : "no"});
     std::cout << "gutierrez2012: " << f.id << ": " << f.paper << ": " << botsim << " ("
-              << (f.holds ? "holds" : "does not hold") << ")\n";
+              << (f.holds ? "holds"
+                          : "does not hold; why: "
+                            "docs/gutierrez2012.md#where-botsim-disagrees-with-the-paper-and-why")
+              << ")\n";
   }
   write_csv((stage / "findings.csv").string(), table);
 }
@@ -543,7 +546,8 @@ void register_gutierrez2012_experiment() {
   register_experiment(Experiment{"gutierrez2012",
                                  "Gutierrez-Garcia & Sim 2012: agent-based elastic Cloud BoT "
                                  "scheduling (Figs 6-14)",
-                                 run_gutierrez2012});
+                                 run_gutierrez2012,
+                                 "5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration"});
 }
 
 }  // namespace botsim::experiments

@@ -118,6 +118,7 @@ class Silva2008 {
     write_fig2(stage);
     draw_experiment_figures("silva2008", stage, opts_.out_dir);
     workspace_.commit();
+    std::cout << summary_table();
   }
 
  private:
@@ -127,6 +128,7 @@ class Silva2008 {
   void write_tables_and_figures(const fs::path& stage);
   void write_fig1(const fs::path& stage) const;
   void write_fig2(const fs::path& stage) const;
+  std::string summary_table() const;
 
   const ExperimentOptions& opts_;
   const int reps_;
@@ -329,6 +331,31 @@ void Silva2008::write_fig2(const fs::path& stage) const {
   write_figure(stage.string(), "fig2_render_like_job", f2);
 }
 
+// Per job, the mean timespan and hosts of every setting: creationRatio down, increaseRatio
+// across (settings.csv has every column).
+std::string Silva2008::summary_table() const {
+  std::string ratios;
+  for (double ir : kRatios) ratios += fmt::format(" {:>7}", format_number(ir));
+  std::string out;
+  for (const auto& job : jobs_) {
+    const JobCharts& c = charts_.at(job.name);
+    out += fmt::format("\n{}: {} runs per setting; optimum {:.2f} hosts, {:.0f} s\n", job.title,
+                       reps_, c.hosts.reference_y, c.span.reference_y);
+    out += fmt::format("{:<14}{:>40} | {}\n", "", "mean timespan (s) per increaseRatio",
+                       "mean hosts per increaseRatio");
+    out += fmt::format("{:<14}{} |{}\n", "creationRatio", ratios, ratios);
+    for (size_t k = 0; k < c.span.series.size(); ++k) {
+      const std::string& label = c.span.series[k].label;  // "creationRatio 0.25"
+      out += fmt::format("{:<14}", label.substr(label.rfind(' ') + 1));
+      for (double y : c.span.series[k].y) out += fmt::format(" {:>7.0f}", y);
+      out += " |";
+      for (double y : c.hosts.series.at(k).y) out += fmt::format(" {:>7.2f}", y);
+      out += "\n";
+    }
+  }
+  return out + "(sd, min, max, speedup and charged hours: settings.csv)\n";
+}
+
 }  // namespace
 
 static void run_silva2008(const ExperimentOptions& opts) {
@@ -341,7 +368,7 @@ void register_silva2008_experiment() {
       Experiment{"silva2008",
                  "Silva, Veiga & Ferreira 2008: budget-driven host allocation on a utility cloud "
                  "(Figs 1, 5, 6, 7)",
-                 run_silva2008});
+                 run_silva2008, "200 per setting (the paper's populations)"});
 }
 
 }  // namespace botsim::experiments

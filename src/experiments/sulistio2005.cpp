@@ -289,6 +289,9 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
   write_csv((out / "findings.csv").string(), found);
   table += "\nthe paper's findings (findings.csv):\n";
   for (const auto& row : found.rows) table += fmt::format("  {:<4} {}\n", row[2], row[0]);
+  if (std::any_of(found.rows.begin(), found.rows.end(), [](auto& row) { return row[2] == "NO"; }))
+    table += "  (NO: botsim does not reproduce it; why: "
+             "docs/sulistio2005.md#reproduction-section-5)\n";
   return table;
 }
 
@@ -319,7 +322,7 @@ void register_sulistio2005_experiment() {
   register_experiment(Experiment{
       "sulistio2005",
       "Sulistio & Buyya 2005: auction-based proportional share on the BADG grid (Figs 2-7)",
-      run_sulistio2005});
+      run_sulistio2005, "1 (the paper reports one run)"});
 }
 
 }  // namespace botsim::experiments

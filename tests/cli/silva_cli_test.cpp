@@ -323,6 +323,14 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
                           "fig7_render", "fig2_render_like_job"});
   auto runs = botsim::read_csv(out + "/runs.csv");
   EXPECT_EQ(runs.rows.size(), 2u * 25 * 2);  // 2 jobs x 25 settings x 2 replications
+  // The summary table: per job, the mean timespan and hosts of each setting, as settings.csv.
+  EXPECT_NE(r.out.find("Fig. 5, render-like job: 2 runs per setting; optimum 3.00 hosts"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Fig. 6, normal job: 2 runs per setting"), std::string::npos);
+  EXPECT_NE(r.out.find("creationRatio        0    0.25     0.5    0.75       1 |"),
+            std::string::npos)
+      << r.out;
   auto settings = botsim::read_csv(out + "/settings.csv");
   EXPECT_EQ(settings.rows.size(), 50u);
   for (const auto& row : runs.rows) {
