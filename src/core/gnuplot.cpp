@@ -71,6 +71,7 @@ std::string point_row(const Chart& c, const Series& s, size_t i, size_t k) {
   if (c.kind == Chart::Kind::Gantt)
     return fmt::format("{} {} {}", num(s.x[i]), num(y), num(s.x_end.at(i)));
   const double x = c.kind == Chart::Kind::Bar ? bar_x(i, k, c.series.size()) : s.x.at(i);
+  if (s.y_err.empty()) return fmt::format("{} {}", num(x), num(y));
   const double err = i < s.y_err.size() && std::isfinite(s.y_err[i]) ? s.y_err[i] : 0;
   double lo = y - err, hi = y + err;
   // No error bar reaches an impossible value (e.g. a negative time).
@@ -119,8 +120,9 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
                        src, lc);
   if (!s.notes.empty()) {
     const bool gantt = c.kind == Chart::Kind::Gantt;
+    const size_t note = gantt ? 4 : s.y_err.empty() ? 3 : 5;
     out += fmt::format(", \\\n     {}using {}:2:{} with labels left offset 0.5,0 font ',9' notitle",
-                       src, gantt ? 3 : 1, gantt ? 4 : 5);
+                       src, gantt ? 3 : 1, note);
   }
   return out;
 }
@@ -173,7 +175,9 @@ std::string gnuplot_data(const Chart& c) {
     if (!has_points(s)) continue;
     if (index++ > 0) out += "\n\n";  // two blank lines: the next block (gnuplot's `index`)
     out += fmt::format("# series {}: {}\n", index - 1, s.label);
-    out += c.kind == Chart::Kind::Gantt ? "# x_start row x_end" : "# x y y_low y_high";
+    out += c.kind == Chart::Kind::Gantt ? "# x_start row x_end"
+           : s.y_err.empty()            ? "# x y"
+                                        : "# x y y_low y_high";
     out += s.notes.empty() ? "\n" : " note\n";
     bool gap = false, wrote = false;
     for (size_t i = 0; i < s.y.size(); ++i) {

@@ -47,7 +47,8 @@ struct Chart {
 /// The k-th colour of the default palette (10 colours, then repeating).
 std::string palette_color(size_t k);
 
-/// The data file: one block per series with points, "x y y_low y_high" per point (a Gantt
+/// The data file: one block per series with points, "x y" per point ("x y y_low y_high" for a
+/// series with error bars; a Gantt
 /// series: "x_start row x_end"), a blank line at each gap, and "note" as a quoted last column
 /// when the series has notes.
 std::string gnuplot_data(const Chart& chart);

@@ -81,12 +81,12 @@ TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
   // A bid holds for its auction period (60 s): U0 bids 10 then 20, U1 20 from minute 1.
   EXPECT_EQ(t::read_text(plots + "bids_R1.dat"),
             "# Bids on R1 per user over time (tiny, bids.csv)\n"
-            "# series 0: U0\n# x y y_low y_high\n0 10 10 10\n1 20 20 20\n2 20 20 20\n\n\n"
-            "# series 1: U1\n# x y y_low y_high\n1 20 20 20\n2 20 20 20\n");
+            "# series 0: U0\n# x y\n0 10\n1 20\n2 20\n\n\n"
+            "# series 1: U1\n# x y\n1 20\n2 20\n");
   EXPECT_EQ(t::read_text(plots + "shares_R1.dat"),
             "# Share of R1 per user over time (tiny, bids.csv)\n"
-            "# series 0: U0\n# x y y_low y_high\n0 100 100 100\n1 50 50 50\n2 50 50 50\n\n\n"
-            "# series 1: U1\n# x y y_low y_high\n1 50 50 50\n2 50 50 50\n");
+            "# series 0: U0\n# x y\n0 100\n1 50\n2 50\n\n\n"
+            "# series 1: U1\n# x y\n1 50\n2 50\n");
   EXPECT_NE(t::read_text(plots + "shares_R1.gp").find("set yrange [0:100]"), std::string::npos);
   // Instances in the order they appear; vm-0 still runs at the end (60 min); each bar says
   // how many ATUs it was charged.

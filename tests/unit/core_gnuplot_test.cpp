@@ -52,7 +52,7 @@ TEST(Gnuplot, GapsBreakLinesWithOneBlankLine) {
   c.series = {Series{"u", {0, 1, 2, 3, 4, 5}, {kNaN, 1, kNaN, kNaN, 2, kNaN}}};
   // Leading and trailing gaps write nothing; two gaps in a row one blank line (two would start
   // the next block).
-  EXPECT_EQ(botsim::gnuplot_data(c), "# \n# series 0: u\n# x y y_low y_high\n1 1 1 1\n\n4 2 2 2\n");
+  EXPECT_EQ(botsim::gnuplot_data(c), "# \n# series 0: u\n# x y\n1 1\n\n4 2\n");
 }
 
 TEST(Gnuplot, CoincidingSeriesEachHaveTheirOwnDashPointAndWidth) {
@@ -81,8 +81,8 @@ TEST(Gnuplot, BarsOfOneCategoryStandSideBySide) {
   c.series = {Series{"s", {}, {1, 2}}, Series{"t", {}, {3, kNaN}}};
   // Two series: bars 0.4 wide, at category - 0.2 and + 0.2; a NaN bar is left out.
   EXPECT_EQ(botsim::gnuplot_data(c),
-            "# \n# series 0: s\n# x y y_low y_high\n-0.2 1 1 1\n0.8 2 2 2\n\n\n"
-            "# series 1: t\n# x y y_low y_high\n0.2 3 3 3\n");
+            "# \n# series 0: s\n# x y\n-0.2 1\n0.8 2\n\n\n"
+            "# series 1: t\n# x y\n0.2 3\n");
   const std::string gp = botsim::gnuplot_script(c, "f");
   EXPECT_TRUE(has(gp, "set yrange [0:*]\n")) << gp;  // bars of non-negative values stand on 0
   EXPECT_TRUE(has(gp, "set xtics ('x' 0, 'y' 1)\nset boxwidth 0.4 absolute\n")) << gp;
