@@ -152,7 +152,7 @@ std::string axes(const Chart& c) {
     out += "set style fill transparent solid 0.45 border\nset grid ytics\n";
   } else if (c.kind == Chart::Kind::Gantt) {
     const double rows = static_cast<double>(c.categories.size());
-    out += fmt::format("set yrange [-0.6:{}] reverse\n", num(rows - 0.4));
+    out += fmt::format("set yrange [{}:-0.6]\n", num(rows - 0.4));  // the first row on top
     // Row names when they fit; past 40 rows, numbers (the data file has every row's bars).
     if (!c.categories.empty() && c.categories.size() <= 40)
       out += fmt::format("set ytics {} font ',9'\n", tic_list(c.categories));

@@ -110,6 +110,7 @@ TEST(Gnuplot, GanttBarsAndNotes) {
   EXPECT_EQ(botsim::gnuplot_data(c),
             "# \n# series 0: vm\n# x_start row x_end note\n0 1 10 \"1 ATU\"\n5 0 7 \"2 ATUs\"\n");
   const std::string gp = botsim::gnuplot_script(c, "f");
+  EXPECT_TRUE(has(gp, "set yrange [1.6:-0.6]\n")) << gp;  // the first row on top
   EXPECT_TRUE(has(gp, "set ytics ('h0' 0, 'h1' 1)")) << gp;
   EXPECT_TRUE(has(gp, "using 1:2:1:3:($2-0.4):($2+0.4) with boxxyerror")) << gp;
   EXPECT_TRUE(has(gp, "using 3:2:4 with labels")) << gp;
