@@ -141,6 +141,9 @@ std::string axes(const Chart& c) {
     out += fmt::format("set yrange [{}:{}]\n", std::isfinite(lo) ? num(lo) : "*",
                        std::isfinite(c.y_max) ? num(c.y_max) : "*");
   if (std::isfinite(c.x_min)) out += fmt::format("set xrange [{}:*]\n", num(c.x_min));
+  // Room on the right for the notes beside the last points or bars.
+  if (std::any_of(c.series.begin(), c.series.end(), [](auto& s) { return !s.notes.empty(); }))
+    out += "set offsets 0, graph 0.1, 0, 0\n";
   if (c.kind == Chart::Kind::Bar && !c.categories.empty()) {
     size_t longest = 0;
     for (const auto& name : c.categories) longest = std::max(longest, name.size());

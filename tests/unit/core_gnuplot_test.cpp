@@ -114,6 +114,7 @@ TEST(Gnuplot, GanttBarsAndNotes) {
   EXPECT_TRUE(has(gp, "set ytics ('h0' 0, 'h1' 1)")) << gp;
   EXPECT_TRUE(has(gp, "using 1:2:1:3:($2-0.4):($2+0.4) with boxxyerror")) << gp;
   EXPECT_TRUE(has(gp, "using 3:2:4 with labels")) << gp;
+  EXPECT_TRUE(has(gp, "set offsets 0, graph 0.1, 0, 0\n")) << gp;  // room for the notes
 }
 
 TEST(Gnuplot, DrawsSvgAndPngOrSaysItCannot) {
