@@ -1,4 +1,4 @@
-// botsim's command line (README.md): run, validate, experiment.
+// botsim's command line (README.md): run, validate, experiment, plot.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/models.hpp"
+#include "cli/plot_command.hpp"
 #include "core/error.hpp"
 #include "experiments/runner.hpp"
 #include "platform/scenario.hpp"
@@ -109,7 +110,8 @@ struct ExperimentCommand {
     app = parent.add_subcommand("experiment", "Reproduce one paper's evaluation");
     app->add_option("name", name, "Experiment name (see --list)");
     app->add_flag("--list", list, "List the experiments");
-    reps = app->add_option("--reps", opts.reps, "Replications")->check(CLI::Range(1, 100000));
+    reps = app->add_option("--reps", opts.reps, "Replications (default: per experiment, below)")
+               ->check(CLI::Range(1, 100000));
     app->add_option("--jobs", opts.jobs, "Runs at once (default: cores)")
         ->check(CLI::Range(1, 1024));
     app->add_option("--seed", opts.seed, "First seed (default 1)")->check(kSeed);
@@ -117,6 +119,12 @@ struct ExperimentCommand {
     app->add_option("--data-dir", data_dir,
                     "Where the shipped platforms/, deployments/ and workloads/ are (default: "
                     "the current directory, botsim's source tree or PREFIX/share/botsim)");
+    app->footer([] {
+      std::string text = "Default --reps:";
+      for (const auto& e : experiments::registered())
+        text += "\n  " + e.name + ": " + e.default_reps;
+      return text;
+    });
   }
   int operator()() {
     setup_logging("warn");
@@ -167,16 +175,17 @@ int main(int argc, char** argv) {
   RunCommand run(app);
   ValidateCommand validate(app);
   ExperimentCommand experiment(app);
+  PlotCommand plot(app);
 
   // CLI11 would only say "A subcommand is required": name the word it did not understand.
   if (rest.size() > 1) {
     std::string first = rest[1];
     bool known = first == "--help" || first == "-h" || first == "--version";
-    for (const auto* sub : {run.app, validate.app, experiment.app})
+    for (const auto* sub : {run.app, validate.app, experiment.app, plot.app})
       known = known || sub->get_name() == first;
     if (!known)
       return usage_error("unknown command '" + first +
-                         "' (expected run, validate or experiment; see botsim --help)");
+                         "' (expected run, validate, experiment or plot; see botsim --help)");
   }
   try {
     app.parse(static_cast<int>(rest.size()), rest.data());
@@ -190,6 +199,7 @@ int main(int argc, char** argv) {
     if (*run.app) return run(sg_args);
     if (*validate.app) return validate(sg_args);
     if (*experiment.app) return experiment();
+    if (*plot.app) return plot();
   } catch (const InputError& e) {
     return input_error(e);
   } catch (const std::exception& e) {

@@ -17,8 +17,9 @@
 #include "agents/heuristics.hpp"
 #include "core/csv.hpp"
 #include "core/results.hpp"
-#include "core/svg_plot.hpp"
+#include "core/gnuplot.hpp"
 #include "core/units.hpp"
+#include "experiments/figures.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 
@@ -151,6 +152,7 @@ class Gutierrez2012 {
     write_52(stage);
     write_53(stage);
     write_findings(stage);
+    draw_experiment_figures("gutierrez2012", stage, opts_.out_dir);
     write_directory_atomically(out_.string(), [&](const std::string& tmp) {
       for (const auto& entry : fs::directory_iterator(stage))
         fs::rename(entry.path(), fs::path(tmp) / entry.path().filename());
@@ -257,7 +259,7 @@ void Gutierrez2012::write_51(const fs::path& stage) {
   std::map<std::string, Means> overall;
   for (const auto& d : kDistributions) {
     Chart c;
-    c.title = kFigure.at(d) + ": average makespan of " + d + " BoTs (Section 5.1)";
+    c.title = "Fig. " + kFigure.at(d).substr(3) + ": average makespan of " + d + " BoTs (Section 5.1)";
     c.kind = Chart::Kind::Bar;
     c.x_label = "heuristic";
     c.y_label = "average makespan (min)";
@@ -281,7 +283,7 @@ void Gutierrez2012::write_51(const fs::path& stage) {
       table.rows.push_back({d, "overall", cell(all[i]), "", num6(overall[d][all[i]]), ""});
     }
     c.series.push_back(s);
-    write_svg((stage / (kFigure.at(d) + "_" + d + ".svg")).string(), c);
+    write_figure(stage.string(), kFigure.at(d) + "_" + d, c);
   }
   write_csv((stage / "sec51_makespan.csv").string(), table);
   findings_51(overall);
@@ -382,8 +384,11 @@ void Gutierrez2012::write_52(const fs::path& stage) {
   CsvTable table{{"consumers", "rate_per_s", "tasks", "bots", "success_rate", "messages_mean",
                   "overhead_mean_s", "overhead_max_s"},
                  {}};
-  Chart f10 = chart("fig10: messages per BoT (Section 5.2)", "tasks per BoT", "messages");
-  Chart f11 = chart("fig11: scheduling overhead (Section 5.2)", "tasks per BoT", "overhead (s)");
+  // The six settings often give the same numbers: each line is shifted a little along x so that
+  // all of them show (the axis label says so).
+  const std::string x_label = "tasks per BoT (each setting shifted by up to ±5 tasks)";
+  Chart f10 = chart("Fig. 10: messages per BoT (Section 5.2)", x_label, "messages");
+  Chart f11 = chart("Fig. 11: scheduling overhead (Section 5.2)", x_label, "overhead (s)");
   std::vector<double> xs, ys;
   long bots = 0, successes = 0;
   for (int cas : kConsumers52)
@@ -409,17 +414,19 @@ void Gutierrez2012::write_52(const fs::path& stage) {
         table.rows.push_back({std::to_string(cas), num6(rate), std::to_string(n),
                               std::to_string(all), num6(double(ok) / double(all)),
                               num6(mean_of(msg)), num6(mean_of(over)), num6(omax)});
-        s10.x.push_back(n);
+        const double shift = 2.0 * static_cast<double>(f10.series.size()) - 5;
+        s10.x.push_back(n + shift);
         s10.y.push_back(mean_of(msg));
-        s11.x.push_back(n);
+        s11.x.push_back(n + shift);
         s11.y.push_back(mean_of(over));
       }
       f10.series.push_back(s10);
       f11.series.push_back(s11);
     }
   write_csv((stage / "sec52_concurrency.csv").string(), table);
-  write_svg((stage / "fig10_messages.svg").string(), f10);
-  write_svg((stage / "fig11_overhead.svg").string(), f11);
+  f10.y_min = f11.y_min = 0;
+  write_figure(stage.string(), "fig10_messages", f10);
+  write_figure(stage.string(), "fig11_overhead", f11);
   findings_.push_back({"5.2 obs 1", "100% of the BoTs executed",
                        fmt::format("{} of {} BoTs", successes, bots), successes == bots});
   double r2 = r_squared(xs, ys);
@@ -469,8 +476,10 @@ void Gutierrez2012::write_53(const fs::path& stage) {
        {"fig13_makespan", "fixed", 1, "average makespan (min)"},
        {"fig14_messages", "fixed", 2, "average messages"}}};
   for (const auto& [file, other, k, label] : figs) {
-    Chart c = chart(file + ": " + other + " vs i-elastic (Section 5.3)", "BoT distribution", label,
-                    Chart::Kind::Bar);
+    const std::string what = label.substr(0, label.find(" ("));  // "average cost"
+    Chart c = chart("Fig. " + file.substr(3, 2) + ": " + what + ", " + other +
+                        " vs i-elastic (Section 5.3)",
+                    "BoT distribution", label, Chart::Kind::Bar);
     c.categories = kDistributions;
     for (const auto& am : {other, std::string("i-elastic")}) {
       Series s{am, {}, {}, {}};
@@ -480,7 +489,7 @@ void Gutierrez2012::write_53(const fs::path& stage) {
       }
       c.series.push_back(s);
     }
-    write_svg((stage / (file + ".svg")).string(), c);
+    write_figure(stage.string(), file, c);
   }
   findings_53(avg);
 }
@@ -522,7 +531,10 @@ void Gutierrez2012::write_findings(const fs::path& stage) {
     std::replace(botsim.begin(), botsim.end(), ',', ';');
     table.rows.push_back({f.id, f.paper, botsim, f.holds ? "yes" : "no"});
     std::cout << "gutierrez2012: " << f.id << ": " << f.paper << ": " << botsim << " ("
-              << (f.holds ? "holds" : "does not hold") << ")\n";
+              << (f.holds ? "holds"
+                          : "does not hold; why: "
+                            "docs/gutierrez2012.md#where-botsim-disagrees-with-the-paper-and-why")
+              << ")\n";
   }
   write_csv((stage / "findings.csv").string(), table);
 }
@@ -538,7 +550,8 @@ void register_gutierrez2012_experiment() {
   register_experiment(Experiment{"gutierrez2012",
                                  "Gutierrez-Garcia & Sim 2012: agent-based elastic Cloud BoT "
                                  "scheduling (Figs 6-14)",
-                                 run_gutierrez2012});
+                                 run_gutierrez2012,
+                                 "5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration"});
 }
 
 }  // namespace botsim::experiments

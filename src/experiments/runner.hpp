@@ -19,6 +19,7 @@ struct Experiment {
   std::string name;
   std::string description;
   std::function<void(const ExperimentOptions&)> run;
+  std::string default_reps;  // what --reps is when not given, for `experiment --help`
 };
 
 void register_experiment(Experiment e);

@@ -13,9 +13,9 @@
 
 #include "core/csv.hpp"
 #include "core/results.hpp"
-#include "core/svg_plot.hpp"
 #include "core/units.hpp"
 #include "core/workload.hpp"
+#include "experiments/figures.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 #include "experiments/workspace.hpp"
@@ -116,7 +116,9 @@ class Silva2008 {
     write_tables_and_figures(stage);
     write_fig1(stage);
     write_fig2(stage);
+    draw_experiment_figures("silva2008", stage, opts_.out_dir);
     workspace_.commit();
+    std::cout << summary_table();
   }
 
  private:
@@ -126,6 +128,7 @@ class Silva2008 {
   void write_tables_and_figures(const fs::path& stage);
   void write_fig1(const fs::path& stage) const;
   void write_fig2(const fs::path& stage) const;
+  std::string summary_table() const;
 
   const ExperimentOptions& opts_;
   const int reps_;
@@ -189,13 +192,16 @@ JobCharts job_charts(const Job& job) {
   c.span.title = job.title + ": timespan, mean ± sd";
   c.span.x_label = "increaseRatio (each creationRatio shifted by up to ±0.02)";
   c.span.y_label = "timespan (s)";
+  c.span.y_min = 0;
   c.hosts.title = job.title + ": hosts, mean ± sd";
   c.hosts.x_label = "increaseRatio (each creationRatio shifted by up to ±0.02)";
   c.hosts.y_label = "hosts";
+  c.hosts.y_min = 1;  // a job runs on at least one host
   c.scatter.title = "Fig. 7, " + job.name + " job: hosts and speedup per run";
   c.scatter.kind = Chart::Kind::Scatter;
   c.scatter.x_label = "allocated hosts";
   c.scatter.y_label = "speedup";
+  c.scatter.y_min = 0;
   c.scatter.series = {Series{"conservative (0.5, 0.5)", {}, {}, {}},
                       Series{"aggressive (0.75, 0.75)", {}, {}, {}}};
   return c;
@@ -276,9 +282,9 @@ void Silva2008::write_tables_and_figures(const fs::path& stage) {
     c.span.reference_y = stats(c.optimum_span).mean;
     c.span.reference_label = "optimum hosts, known task times";
     const std::string stem = fig_no.at(job.name) + "_" + job.name;
-    write_svg((stage / (stem + "_timespan.svg")).string(), c.span);
-    write_svg((stage / (stem + "_hosts.svg")).string(), c.hosts);
-    write_svg((stage / ("fig7_" + job.name + ".svg")).string(), c.scatter);
+    write_figure(stage.string(), stem + "_timespan", c.span);
+    write_figure(stage.string(), stem + "_hosts", c.hosts);
+    write_figure(stage.string(), "fig7_" + job.name, c.scatter);
   }
 }
 
@@ -290,6 +296,7 @@ void Silva2008::write_fig1(const fs::path& stage) const {
   f1.title = "Fig. 1: 300 tasks of 5 min: charged time and speedup";
   f1.x_label = "allocated hosts";
   f1.y_label = "charged hours / speedup";
+  f1.y_min = 0;
   f1.series = {Series{"charged time (h)", {}, {}, {}}, Series{"speedup", {}, {}, {}}};
   for (long h = 1; h <= 60; ++h) {
     auto r = static_run(fig1_job, h, kAtu);
@@ -301,7 +308,7 @@ void Silva2008::write_fig1(const fs::path& stage) const {
     f1.series[1].y.push_back(r.speedup);
   }
   write_csv((stage / "fig1.csv").string(), fig1);
-  write_svg((stage / "fig1.svg").string(), f1);
+  write_figure(stage.string(), "fig1", f1);
 }
 
 // Fig. 2's shape for the render-like stand-in: task times in image order, running average.
@@ -311,6 +318,7 @@ void Silva2008::write_fig2(const fs::path& stage) const {
   f2.title = "Render-like job (stand-in for Fig. 2): task run times in image order";
   f2.x_label = "task";
   f2.y_label = "run time (s)";
+  f2.y_min = 0;
   f2.series = {Series{"task run time", {}, {}, {}}, Series{"running average", {}, {}, {}}};
   double sum = 0;
   for (size_t i = 0; i < times.size(); ++i) {
@@ -320,7 +328,32 @@ void Silva2008::write_fig2(const fs::path& stage) const {
     f2.series[1].x.push_back(static_cast<double>(i));
     f2.series[1].y.push_back(sum / static_cast<double>(i + 1));
   }
-  write_svg((stage / "fig2_render_like_job.svg").string(), f2);
+  write_figure(stage.string(), "fig2_render_like_job", f2);
+}
+
+// Per job, the mean timespan and hosts of every setting: creationRatio down, increaseRatio
+// across (settings.csv has every column).
+std::string Silva2008::summary_table() const {
+  std::string ratios;
+  for (double ir : kRatios) ratios += fmt::format(" {:>7}", format_number(ir));
+  std::string out;
+  for (const auto& job : jobs_) {
+    const JobCharts& c = charts_.at(job.name);
+    out += fmt::format("\n{}: {} runs per setting; optimum {:.2f} hosts, {:.0f} s\n", job.title,
+                       reps_, c.hosts.reference_y, c.span.reference_y);
+    out += fmt::format("{:<14}{:>40} | {}\n", "", "mean timespan (s) per increaseRatio",
+                       "mean hosts per increaseRatio");
+    out += fmt::format("{:<14}{} |{}\n", "creationRatio", ratios, ratios);
+    for (size_t k = 0; k < c.span.series.size(); ++k) {
+      const std::string& label = c.span.series[k].label;  // "creationRatio 0.25"
+      out += fmt::format("{:<14}", label.substr(label.rfind(' ') + 1));
+      for (double y : c.span.series[k].y) out += fmt::format(" {:>7.0f}", y);
+      out += " |";
+      for (double y : c.hosts.series.at(k).y) out += fmt::format(" {:>7.2f}", y);
+      out += "\n";
+    }
+  }
+  return out + "(sd, min, max, speedup and charged hours: settings.csv)\n";
 }
 
 }  // namespace
@@ -335,7 +368,7 @@ void register_silva2008_experiment() {
       Experiment{"silva2008",
                  "Silva, Veiga & Ferreira 2008: budget-driven host allocation on a utility cloud "
                  "(Figs 1, 5, 6, 7)",
-                 run_silva2008});
+                 run_silva2008, "200 per setting (the paper's populations)"});
 }
 
 }  // namespace botsim::experiments

@@ -14,8 +14,8 @@
 
 #include "core/csv.hpp"
 #include "core/results.hpp"
-#include "core/svg_plot.hpp"
 #include "core/units.hpp"
+#include "experiments/figures.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 #include "experiments/workspace.hpp"
@@ -25,9 +25,6 @@ namespace botsim::experiments {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kDefaultPeriod = 60;  // the paper's auction period, when bids.csv cannot tell
 
 // One user across all runs.
 struct UserAcross {
@@ -42,33 +39,6 @@ struct Resource {
   std::string name;
   std::vector<std::string> vo;
 };
-
-// A row of bids.csv.
-struct Bid {
-  double time_s = 0;
-  std::string resource, user;
-  double bid = 0, share = 0, cost = 0;
-};
-
-std::vector<Bid> read_bids(const std::string& dir) {
-  fs::path path = fs::path(dir) / "bids.csv";
-  if (!fs::exists(path)) return {};  // a run without any auction period writes none
-  CsvTable t = read_csv(path.string());
-  size_t ct = t.column("time_s"), cr = t.column("resource"), cu = t.column("user"),
-         cb = t.column("bid"), cs = t.column("share"), cc = t.column("cost");
-  std::vector<Bid> bids;
-  for (size_t i = 0; i < t.rows.size(); ++i) {
-    const auto& row = t.rows[i];
-    try {
-      bids.push_back(Bid{parse_number(row[ct]), row[cr], row[cu], parse_number(row[cb]),
-                         parse_number(row[cs]), parse_number(row[cc])});
-    } catch (const std::invalid_argument& e) {
-      throw std::runtime_error(path.string() + ": data row " + std::to_string(i + 1) + ": " +
-                               e.what());
-    }
-  }
-  return bids;
-}
 
 // Users in the order of the first run's summary.json (then any new ones in later runs).
 std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
@@ -110,60 +80,13 @@ std::string resource_title(const std::string& name, const std::vector<Resource>&
   return name;
 }
 
-// The auction period: the smallest gap between successive distinct times in bids.csv.
-double auction_period(const std::vector<Bid>& bids) {
-  std::vector<double> times;
-  for (const auto& b : bids) times.push_back(b.time_s);
-  std::sort(times.begin(), times.end());
-  double period = std::numeric_limits<double>::infinity();
-  for (size_t i = 1; i < times.size(); ++i)
-    if (times[i] > times[i - 1]) period = std::min(period, times[i] - times[i - 1]);
-  return std::isfinite(period) ? period : kDefaultPeriod;
-}
-
-// One step series per user: a row of bids.csv holds for one period; a period without a row
-// (the user had no bid there) leaves a gap.
-Chart time_series_chart(const std::vector<Bid>& rows, const std::vector<std::string>& order,
-                        double period, bool share) {
-  Chart c;
-  c.kind = Chart::Kind::Step;
-  c.x_label = "time (simulation minutes)";
-  c.y_label = share ? "share of the resource (%)" : "bid (cents per minute)";
-  for (const auto& user : order) {
-    Series s;
-    s.label = user;
-    double last_t = -std::numeric_limits<double>::infinity();
-    double last_y = kNaN;
-    for (const auto& b : rows) {
-      if (b.user != user) continue;
-      double y = share ? b.share * 100 : b.bid;
-      if (!s.x.empty() && b.time_s - last_t > 1.5 * period) {
-        // Close the previous stretch at the end of its last period, then break the line.
-        s.x.push_back((last_t + period) / 60);
-        s.y.push_back(last_y);
-        s.x.push_back((last_t + period) / 60);
-        s.y.push_back(kNaN);
-      }
-      s.x.push_back(b.time_s / 60);
-      s.y.push_back(y);
-      last_t = b.time_s;
-      last_y = y;
-    }
-    if (s.x.empty()) continue;
-    s.x.push_back((last_t + period) / 60);
-    s.y.push_back(last_y);
-    c.series.push_back(std::move(s));
-    // A user keeps its colour in every figure, whichever users the resource saw.
-    c.colors.push_back(palette_color(static_cast<size_t>(&user - order.data())));
-  }
-  return c;
-}
-
 // Figs 2-5 for one resource: bids (cents per minute) and shares (%) over time, first run.
 void write_resource_figures(const std::vector<Bid>& bids, const std::string& resource,
                             const std::vector<Resource>& resources,
                             const std::vector<UserAcross>& users, const fs::path& out,
                             const std::string& bid_fig, const std::string& share_fig) {
+  // The figure numbers of the paper: "fig2_bid_cost_R1" draws its Fig. 2.
+  auto paper_fig = [](const std::string& stem) { return "Fig. " + stem.substr(3, 1) + ": "; };
   std::vector<Bid> rows;
   for (const auto& b : bids)
     if (b.resource == resource) rows.push_back(b);
@@ -192,12 +115,12 @@ void write_resource_figures(const std::vector<Bid>& bids, const std::string& res
 
   const double period = auction_period(bids);
   const std::string title = resource_title(resource, resources);
-  Chart bid_chart = time_series_chart(rows, order, period, false);
-  bid_chart.title = "Bidding cost on " + title;
-  write_svg((out / (bid_fig + ".svg")).string(), bid_chart);
-  Chart share_chart = time_series_chart(rows, order, period, true);
-  share_chart.title = "Share of " + title + " per user";
-  write_svg((out / (share_fig + ".svg")).string(), share_chart);
+  Chart bids_chart = bid_chart(rows, order, period, false);
+  bids_chart.title = paper_fig(bid_fig) + "bidding cost on " + title;
+  write_figure(out.string(), bid_fig, bids_chart);
+  Chart share_chart = bid_chart(rows, order, period, true);
+  share_chart.title = paper_fig(share_fig) + "share of " + title + " per user";
+  write_figure(out.string(), share_fig, share_chart);
 }
 
 // Mean run time in hours; +inf for a user that never finished (slower than anyone who did).
@@ -324,9 +247,10 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
   CsvTable cost_csv{{"user", "policy", "vo", "runs", "cost_mean", "cost_sd", "budget"}, {}};
   Chart runtime_chart, cost_chart;
   runtime_chart.kind = cost_chart.kind = Chart::Kind::Bar;
-  runtime_chart.title = "Total run time per user";
+  runtime_chart.x_label = cost_chart.x_label = "user (policy, VO domain)";
+  runtime_chart.title = "Fig. 6: total run time per user";
   runtime_chart.y_label = "run time (hours)";
-  cost_chart.title = "Total cost per user";
+  cost_chart.title = "Fig. 7: total cost per user";
   cost_chart.y_label = "cost (G$)";
   runtime_chart.series.push_back(Series{series_label(run_dirs.size()), {}, {}, {}});
   cost_chart.series.push_back(Series{series_label(run_dirs.size()), {}, {}, {}});
@@ -342,9 +266,9 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
                              num6(cost.sd), u.budget ? format_number(*u.budget) : ""});
     for (Chart* c : {&runtime_chart, &cost_chart}) c->categories.push_back(category(u));
     runtime_chart.series[0].y.push_back(rt.mean);
-    runtime_chart.series[0].y_err.push_back(rt.n > 1 ? rt.sd : 0);
+    if (run_dirs.size() > 1) runtime_chart.series[0].y_err.push_back(rt.n > 1 ? rt.sd : 0);
     cost_chart.series[0].y.push_back(cost.mean);
-    cost_chart.series[0].y_err.push_back(cost.n > 1 ? cost.sd : 0);
+    if (run_dirs.size() > 1) cost_chart.series[0].y_err.push_back(cost.n > 1 ? cost.sd : 0);
     if (!std::isfinite(runtime_chart.reference_y) && u.deadline_s) {
       // Every user of the paper has the same deadline; the first one found is drawn.
       runtime_chart.reference_y = *u.deadline_s / 3600;
@@ -358,13 +282,16 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
   }
   write_csv((out / "fig6_runtime.csv").string(), runtime_csv);
   write_csv((out / "fig7_cost.csv").string(), cost_csv);
-  write_svg((out / "fig6_runtime.svg").string(), runtime_chart);
-  write_svg((out / "fig7_cost.svg").string(), cost_chart);
+  write_figure(out.string(), "fig6_runtime", runtime_chart);
+  write_figure(out.string(), "fig7_cost", cost_chart);
 
   CsvTable found = findings(users);
   write_csv((out / "findings.csv").string(), found);
   table += "\nthe paper's findings (findings.csv):\n";
   for (const auto& row : found.rows) table += fmt::format("  {:<4} {}\n", row[2], row[0]);
+  if (std::any_of(found.rows.begin(), found.rows.end(), [](auto& row) { return row[2] == "NO"; }))
+    table += "  (NO: botsim does not reproduce it; why: "
+             "docs/sulistio2005.md#reproduction-section-5)\n";
   return table;
 }
 
@@ -386,6 +313,7 @@ static void run_sulistio2005(const ExperimentOptions& opts) {
             << std::flush;
   run_many(requests, opts.jobs);
   std::string table = write_sulistio2005_figures(dirs, out.string());
+  draw_experiment_figures("sulistio2005", out, opts.out_dir);
   workspace.commit();
   std::cout << table;
 }
@@ -394,7 +322,7 @@ void register_sulistio2005_experiment() {
   register_experiment(Experiment{
       "sulistio2005",
       "Sulistio & Buyya 2005: auction-based proportional share on the BADG grid (Figs 2-7)",
-      run_sulistio2005});
+      run_sulistio2005, "1 (the paper reports one run)"});
 }
 
 }  // namespace botsim::experiments

@@ -260,7 +260,7 @@ TEST_F(CliErrors, UnknownExperiment) {
 TEST(CliHelp, HelpAndVersionExitZero) {
   auto help = cli({"--help"});
   EXPECT_EQ(help.exit_code, 0);
-  for (const char* word : {"run", "validate", "experiment"})
+  for (const char* word : {"run", "validate", "experiment", "plot"})
     EXPECT_NE(help.out.find(word), std::string::npos) << word;
   EXPECT_TRUE(help.err.empty());
 
@@ -273,6 +273,13 @@ TEST(CliHelp, HelpAndVersionExitZero) {
   EXPECT_EQ(exp_help.exit_code, 0);
   EXPECT_NE(exp_help.out.find("--reps"), std::string::npos);
   EXPECT_NE(exp_help.out.find("--jobs"), std::string::npos);
+  // Each experiment's default --reps.
+  for (const char* line :
+       {"  sulistio2005: 1 (the paper reports one run)\n",
+        "  silva2008: 200 per setting (the paper's populations)\n",
+        "  bats2011: 3 per scenario\n",
+        "  gutierrez2012: 5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration\n"})
+    EXPECT_NE(exp_help.out.find(line), std::string::npos) << line << exp_help.out;
 
   auto version = cli({"--version"});
   EXPECT_EQ(version.exit_code, 0);

@@ -316,13 +316,21 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   std::string out = dir_ + "/exp";
   auto r = t::botsim({"experiment", "silva2008", "--reps", "2", "--jobs", "2", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* f :
-       {"runs.csv", "settings.csv", "fig1.csv", "fig1.svg", "fig5_render_hosts.svg",
-        "fig5_render_timespan.svg", "fig6_normal_hosts.svg", "fig6_normal_timespan.svg",
-        "fig7_normal.svg", "fig7_render.svg", "fig2_render_like_job.svg"})
+  for (const char* f : {"runs.csv", "settings.csv", "fig1.csv"})
     EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
+  t::expect_figures(out, {"fig1", "fig5_render_hosts", "fig5_render_timespan",
+                          "fig6_normal_hosts", "fig6_normal_timespan", "fig7_normal",
+                          "fig7_render", "fig2_render_like_job"});
   auto runs = botsim::read_csv(out + "/runs.csv");
   EXPECT_EQ(runs.rows.size(), 2u * 25 * 2);  // 2 jobs x 25 settings x 2 replications
+  // The summary table: per job, the mean timespan and hosts of each setting, as settings.csv.
+  EXPECT_NE(r.out.find("Fig. 5, render-like job: 2 runs per setting; optimum 3.00 hosts"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Fig. 6, normal job: 2 runs per setting"), std::string::npos);
+  EXPECT_NE(r.out.find("creationRatio        0    0.25     0.5    0.75       1 |"),
+            std::string::npos)
+      << r.out;
   auto settings = botsim::read_csv(out + "/settings.csv");
   EXPECT_EQ(settings.rows.size(), 50u);
   for (const auto& row : runs.rows) {

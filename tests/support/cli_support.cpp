@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/gnuplot.hpp"
+
 namespace botsim::test {
 
 static std::string quote(const std::string& s) {
@@ -41,6 +43,17 @@ void expect_input_error(const CliResult& r, const std::vector<std::string>& need
   EXPECT_EQ(r.err.back(), '\n');
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   for (const auto& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << n << " in " << r.err;
+}
+
+void expect_figures(const std::string& dir, const std::vector<std::string>& stems) {
+  const bool drawn = !find_gnuplot().empty();
+  for (const auto& stem : stems) {
+    const std::string base = dir + "/" + stem;
+    EXPECT_TRUE(std::filesystem::exists(base + ".dat")) << base << ".dat";
+    EXPECT_TRUE(std::filesystem::exists(base + ".gp")) << base << ".gp";
+    EXPECT_EQ(std::filesystem::exists(base + ".svg"), drawn) << base << ".svg";
+    EXPECT_EQ(std::filesystem::exists(base + ".png"), drawn) << base << ".png";
+  }
 }
 
 void ScenarioCliTest::SetUp() { dir_ = make_temp_dir(); }

@@ -20,6 +20,10 @@ CliResult botsim(const std::vector<std::string>& args, const std::string& cwd = 
 /// Bad input: exit code 2 and one line "botsim: ..." on stderr holding every needle.
 void expect_input_error(const CliResult& r, const std::vector<std::string>& needles);
 
+/// Each figure STEM in `dir` has its gnuplot data and script (STEM.dat, STEM.gp), and its
+/// pictures (STEM.svg, STEM.png) exactly when gnuplot is installed.
+void expect_figures(const std::string& dir, const std::vector<std::string>& stems);
+
 /// A test that writes a scenario into a fresh directory and runs it with botsim.
 class ScenarioCliTest : public ::testing::Test {
  protected:

@@ -5,12 +5,10 @@
 
 #include <algorithm>
 #include <array>
-#include <boost/property_tree/ptree.hpp>
-#include <boost/property_tree/xml_parser.hpp>
 #include <filesystem>
 #include <fstream>
 
-#include "core/svg_plot.hpp"
+#include "core/gnuplot.hpp"
 #include "support/files.hpp"
 
 namespace fs = std::filesystem;
@@ -87,11 +85,12 @@ class Sulistio2005Figures : public ::testing::Test {
   fs::path root_;
 };
 
-void expect_well_formed_svg(const fs::path& path) {
-  std::ifstream in(path);
-  boost::property_tree::ptree tree;
-  ASSERT_NO_THROW(boost::property_tree::read_xml(in, tree)) << path;
-  EXPECT_EQ(tree.count("svg"), 1u) << path;
+// The data block of one series in a figure's .dat file (from its "# series" line to the next).
+std::string block(const std::string& dat, const std::string& label) {
+  auto at = dat.find(": " + label + "\n");
+  if (at == std::string::npos) return "";
+  auto end = dat.find("\n\n\n", at);
+  return dat.substr(at, end == std::string::npos ? std::string::npos : end - at);
 }
 
 }  // namespace
@@ -101,13 +100,15 @@ TEST_F(Sulistio2005Figures, WritesEveryFile) {
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(out())) names.push_back(e.path().filename().string());
   std::sort(names.begin(), names.end());
+  // Each figure: its CSV table, its gnuplot data and script (gnuplot draws it later).
   EXPECT_EQ(names, (std::vector<std::string>{
-                       "fig2_bid_cost_R1.csv", "fig2_bid_cost_R1.svg", "fig3_share_R1.csv",
-                       "fig3_share_R1.svg", "fig4_bid_cost_R4.csv", "fig4_bid_cost_R4.svg",
-                       "fig5_share_R4.csv", "fig5_share_R4.svg", "fig6_runtime.csv",
-                       "fig6_runtime.svg", "fig7_cost.csv", "fig7_cost.svg", "findings.csv"}));
-  for (const auto& n : names)
-    if (n.size() > 4 && n.substr(n.size() - 4) == ".svg") expect_well_formed_svg(out() / n);
+                       "fig2_bid_cost_R1.csv", "fig2_bid_cost_R1.dat", "fig2_bid_cost_R1.gp",
+                       "fig3_share_R1.csv",    "fig3_share_R1.dat",    "fig3_share_R1.gp",
+                       "fig4_bid_cost_R4.csv", "fig4_bid_cost_R4.dat", "fig4_bid_cost_R4.gp",
+                       "fig5_share_R4.csv",    "fig5_share_R4.dat",    "fig5_share_R4.gp",
+                       "fig6_runtime.csv",     "fig6_runtime.dat",     "fig6_runtime.gp",
+                       "fig7_cost.csv",        "fig7_cost.dat",        "fig7_cost.gp",
+                       "findings.csv"}));
 }
 
 TEST_F(Sulistio2005Figures, BidsOverTimeComeFromTheFirstRunInUserOrder) {
@@ -140,26 +141,28 @@ TEST_F(Sulistio2005Figures, SharesArePercentages) {
 
 TEST_F(Sulistio2005Figures, TimeSeriesChartsNameResourceDomainAndUsers) {
   write_sulistio2005_figures(runs(), out().string());
-  std::string fig2 = read(out() / "fig2_bid_cost_R1.svg");
-  EXPECT_NE(fig2.find(">Bidding cost on R1 of domain A</text>"), std::string::npos);
-  EXPECT_NE(fig2.find(">time (simulation minutes)</text>"), std::string::npos);
-  EXPECT_NE(fig2.find(">bid (cents per minute)</text>"), std::string::npos);
-  EXPECT_NE(fig2.find(">U0</text>"), std::string::npos);
-  EXPECT_NE(fig2.find(">U8</text>"), std::string::npos);
-  EXPECT_EQ(fig2.find(">U3</text>"), std::string::npos);  // U3 never bid on R1
-  // U8's line breaks at the missing period 180 s: two stretches.
-  auto g = fig2.find("data-label=\"U8\"");
-  ASSERT_NE(g, std::string::npos);
-  auto d = fig2.find(" d=\"", g);
-  std::string path = fig2.substr(d, fig2.find("\"", d + 4) - d);
-  EXPECT_EQ(std::count(path.begin(), path.end(), 'M'), 2);
+  std::string fig2 = read(out() / "fig2_bid_cost_R1.gp");
+  EXPECT_NE(fig2.find("set title 'Fig. 2: bidding cost on R1 of domain A'"), std::string::npos);
+  EXPECT_NE(fig2.find("set xlabel 'time (simulation minutes)'"), std::string::npos);
+  EXPECT_NE(fig2.find("set ylabel 'bid (cents per minute)'"), std::string::npos);
+  EXPECT_NE(fig2.find("set yrange [0:*]"), std::string::npos);  // no negative bid
+  EXPECT_NE(fig2.find("title 'U0'"), std::string::npos);
+  EXPECT_NE(fig2.find("title 'U8'"), std::string::npos);
+  EXPECT_EQ(fig2.find("title 'U3'"), std::string::npos);  // U3 never bid on R1
+  // U8 bids at 1 and 2 min (each held for the 1-min period), misses 3 min, bids again at 4:
+  // its line breaks (one blank line) after 3 min.
+  std::string dat = read(out() / "fig2_bid_cost_R1.dat");
+  EXPECT_EQ(block(dat, "U8"),
+            ": U8\n# x y\n1 500\n2 20\n3 20\n\n"
+            "4 30\n5 30\n");
   // Colours follow the user's place in summary.json (U3 is third), not the resource's users.
-  std::string fig4 = read(out() / "fig4_bid_cost_R4.svg");
-  EXPECT_NE(fig4.find("stroke=\"" + botsim::palette_color(2) + "\""), std::string::npos);
-  EXPECT_EQ(fig4.find("stroke=\"" + botsim::palette_color(0) + "\""), std::string::npos);
-  std::string fig5 = read(out() / "fig5_share_R4.svg");
-  EXPECT_NE(fig5.find(">Share of R4 of domain B per user</text>"), std::string::npos);
-  EXPECT_NE(fig5.find(">share of the resource (%)</text>"), std::string::npos);
+  std::string fig4 = read(out() / "fig4_bid_cost_R4.gp");
+  EXPECT_NE(fig4.find("lc rgb '" + botsim::palette_color(2) + "'"), std::string::npos);
+  EXPECT_EQ(fig4.find("lc rgb '" + botsim::palette_color(0) + "'"), std::string::npos);
+  std::string fig5 = read(out() / "fig5_share_R4.gp");
+  EXPECT_NE(fig5.find("set title 'Fig. 5: share of R4 of domain B per user'"), std::string::npos);
+  EXPECT_NE(fig5.find("set ylabel 'share of the resource (%)'"), std::string::npos);
+  EXPECT_NE(fig5.find("set yrange [0:100]"), std::string::npos);
 }
 
 TEST_F(Sulistio2005Figures, RuntimeMeanAndDeviationAcrossRuns) {
@@ -172,12 +175,15 @@ TEST_F(Sulistio2005Figures, RuntimeMeanAndDeviationAcrossRuns) {
             "U2,global,B,2,2,1.75,0.353553,10,2\n"
             "U3,local,B,2,1,12,0,10,0\n"
             "U8,local,A,2,2,1.25,0.353553,10,2\n");
-  std::string svg = read(out() / "fig6_runtime.svg");
-  EXPECT_NE(svg.find("class=\"reference\""), std::string::npos);
-  EXPECT_NE(svg.find(">deadline (10 h)</text>"), std::string::npos);
-  EXPECT_NE(svg.find(">U3 (local, B)</text>"), std::string::npos);
-  EXPECT_NE(svg.find(">mean ± sd of 2 runs</text>"), std::string::npos);
-  EXPECT_NE(svg.find("class=\"error-bars\""), std::string::npos);
+  std::string gp = read(out() / "fig6_runtime.gp");
+  EXPECT_NE(gp.find("10 with lines lc rgb 'black' dt 2 lw 1.5 title 'deadline (10 h)'"),
+            std::string::npos);
+  EXPECT_NE(gp.find("'U3 (local, B)' 2"), std::string::npos);  // the third bar's name
+  EXPECT_NE(gp.find("with boxes lc rgb '#1f77b4' title 'mean ± sd of 2 runs'"), std::string::npos);
+  // Error bars in the bars' colour: U0's bar (the first category, at 0) is 2.5 ± 0.707107 h.
+  EXPECT_NE(gp.find("with yerrorbars lc rgb '#1f77b4'"), std::string::npos);
+  std::string dat = read(out() / "fig6_runtime.dat");
+  EXPECT_NE(dat.find("\n0 2.5 1.792893219 3.207106781\n"), std::string::npos) << dat;
 }
 
 TEST_F(Sulistio2005Figures, CostMeanAndDeviationAcrossRuns) {
@@ -188,10 +194,14 @@ TEST_F(Sulistio2005Figures, CostMeanAndDeviationAcrossRuns) {
             "U2,global,B,2,42,2.82843,100\n"
             "U3,local,B,2,55,7.07107,100\n"
             "U8,local,A,2,21,1.41421,100\n");
-  EXPECT_NE(read(out() / "fig7_cost.svg").find(">cost (G$)</text>"), std::string::npos);
+  EXPECT_NE(read(out() / "fig7_cost.gp").find("set ylabel 'cost (G$)'"), std::string::npos);
   // The table printed at the end: a header, one line per user, then the findings.
   EXPECT_EQ(table.rfind("user   policy", 0), 0u);
-  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 1 + 4 + 2 + 7);
+  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 1 + 4 + 2 + 7 + 1);
+  // A finding botsim does not reproduce points to where the docs say why.
+  EXPECT_NE(table.find("  NO   optimising users finish sooner than No-Opt users\n"),
+            std::string::npos);
+  EXPECT_NE(table.find("why: docs/sulistio2005.md#reproduction-section-5)\n"), std::string::npos);
   EXPECT_NE(table.find("U3     local    B        12.00     0.00       0/2      55.00     7.07"),
             std::string::npos)
       << table;
@@ -206,9 +216,13 @@ TEST_F(Sulistio2005Figures, SingleRunHasNoErrorBars) {
             "U2,global,B,1,1,1.5,0,10,1\n"
             "U3,local,B,1,0,,,10,0\n"
             "U8,local,A,1,1,1,0,10,1\n");
-  std::string svg = read(out() / "fig6_runtime.svg");
-  EXPECT_EQ(svg.find("class=\"error-bars\""), std::string::npos);
-  EXPECT_NE(svg.find(">1 run</text>"), std::string::npos);
+  std::string gp = read(out() / "fig6_runtime.gp");
+  EXPECT_NE(gp.find("title '1 run'"), std::string::npos);
+  EXPECT_EQ(gp.find("yerrorbars"), std::string::npos);
+  // U3 (the third category, at 2) did not finish: no bar, but its category is still named.
+  std::string dat = read(out() / "fig6_runtime.dat");
+  EXPECT_NE(dat.find("\n1 1.5\n3 1\n"), std::string::npos) << dat;
+  EXPECT_NE(gp.find("'U3 (local, B)' 2"), std::string::npos);
 }
 
 TEST_F(Sulistio2005Figures, Deterministic) {
@@ -220,14 +234,15 @@ TEST_F(Sulistio2005Figures, Deterministic) {
     EXPECT_EQ(read(e.path()), read(root_ / "again" / e.path().filename())) << e.path();
     ++files;
   }
-  EXPECT_EQ(files, 13u);
+  EXPECT_EQ(files, 19u);
 }
 
 TEST_F(Sulistio2005Figures, RunWithoutBidsGivesEmptyTimeSeries) {
   fs::remove(root_ / "runs/seed-1/bids.csv");
   write_sulistio2005_figures(runs(), out().string());
   EXPECT_EQ(read(out() / "fig2_bid_cost_R1.csv"), "time_s,time_min,user,bid,cost\n");
-  expect_well_formed_svg(out() / "fig2_bid_cost_R1.svg");
+  // An empty figure says so rather than failing in gnuplot.
+  EXPECT_NE(read(out() / "fig2_bid_cost_R1.gp").find("'no data'"), std::string::npos);
 }
 
 TEST_F(Sulistio2005Figures, BadInputNamesTheFile) {

@@ -1,0 +1,22 @@
+# fig7_cushion: Fig. 7: S4-1 Sched4 with and without its cushion
+# botsim wrote this script and fig7_cushion.dat; to re-draw fig7_cushion.svg and fig7_cushion.png after an edit,
+# run `gnuplot fig7_cushion.gp` in this directory.
+set encoding utf8
+set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb 'white'
+set output 'fig7_cushion.svg'
+set title 'Fig. 7: S4-1 Sched4 with and without its cushion'
+set xlabel 'replication (seed)'
+set ylabel 'makespan (min; none: bag incomplete)'
+set key outside right top vertical
+set yrange [0:*]
+set xrange [-0.6:3.6]
+set xtics ('rep 0' 0, 'rep 1' 1, 'rep 2' 2, 'mean' 3)
+set boxwidth 0.4 absolute
+set style fill transparent solid 0.45 border
+set grid ytics
+plot 'fig7_cushion.dat' index 0 using 1:2 with boxes lc rgb '#1f77b4' title 'cushion accepted', \
+     'fig7_cushion.dat' index 1 using 1:2 with boxes lc rgb '#ff7f0e' title 'cushion refused'
+set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
+set output 'fig7_cushion.png'
+replot
+set output

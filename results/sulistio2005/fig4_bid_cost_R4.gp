@@ -1,0 +1,25 @@
+# fig4_bid_cost_R4: Fig. 4: bidding cost on R4 of domain B
+# botsim wrote this script and fig4_bid_cost_R4.dat; to re-draw fig4_bid_cost_R4.svg and fig4_bid_cost_R4.png after an edit,
+# run `gnuplot fig4_bid_cost_R4.gp` in this directory.
+set encoding utf8
+set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb 'white'
+set output 'fig4_bid_cost_R4.svg'
+set title 'Fig. 4: bidding cost on R4 of domain B'
+set xlabel 'time (simulation minutes)'
+set ylabel 'bid (cents per minute)'
+set key outside right top vertical
+set yrange [0:*]
+set grid
+plot 'fig4_bid_cost_R4.dat' index 0 using 1:2 with steps lc rgb '#1f77b4' dt 1 lw 2.5 title 'U0', \
+     'fig4_bid_cost_R4.dat' index 1 using 1:2 with steps lc rgb '#ff7f0e' dt 2 lw 2.3125 title 'U1', \
+     'fig4_bid_cost_R4.dat' index 2 using 1:2 with steps lc rgb '#2ca02c' dt 3 lw 2.125 title 'U2', \
+     'fig4_bid_cost_R4.dat' index 3 using 1:2 with steps lc rgb '#d62728' dt 4 lw 1.9375 title 'U3', \
+     'fig4_bid_cost_R4.dat' index 4 using 1:2 with steps lc rgb '#9467bd' dt 5 lw 1.75 title 'U4', \
+     'fig4_bid_cost_R4.dat' index 5 using 1:2 with steps lc rgb '#8c564b' dt 1 lw 1.5625 title 'U5', \
+     'fig4_bid_cost_R4.dat' index 6 using 1:2 with steps lc rgb '#e377c2' dt 2 lw 1.375 title 'U6', \
+     'fig4_bid_cost_R4.dat' index 7 using 1:2 with steps lc rgb '#7f7f7f' dt 3 lw 1.1875 title 'U7', \
+     'fig4_bid_cost_R4.dat' index 8 using 1:2 with steps lc rgb '#17becf' dt 4 lw 1 title 'U9'
+set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
+set output 'fig4_bid_cost_R4.png'
+replot
+set output

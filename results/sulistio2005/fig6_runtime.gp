@@ -1,0 +1,22 @@
+# fig6_runtime: Fig. 6: total run time per user
+# botsim wrote this script and fig6_runtime.dat; to re-draw fig6_runtime.svg and fig6_runtime.png after an edit,
+# run `gnuplot fig6_runtime.gp` in this directory.
+set encoding utf8
+set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb 'white'
+set output 'fig6_runtime.svg'
+set title 'Fig. 6: total run time per user'
+set xlabel 'user (policy, VO domain)'
+set ylabel 'run time (hours)'
+set key outside right top vertical
+set yrange [0:*]
+set xrange [-0.6:9.6]
+set xtics ('U0 (no-opt, A)' 0, 'U1 (no-opt, A)' 1, 'U2 (global, B)' 2, 'U3 (local, B)' 3, 'U4 (no-opt, B)' 4, 'U5 (no-opt, B)' 5, 'U6 (no-opt, A)' 6, 'U7 (global, B)' 7, 'U8 (local, A)' 8, 'U9 (no-opt, A)' 9) rotate by 35 right
+set boxwidth 0.8 absolute
+set style fill transparent solid 0.45 border
+set grid ytics
+plot 'fig6_runtime.dat' index 0 using 1:2 with boxes lc rgb '#1f77b4' title '1 run', \
+     10 with lines lc rgb 'black' dt 2 lw 1.5 title 'deadline (10 h)'
+set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
+set output 'fig6_runtime.png'
+replot
+set output

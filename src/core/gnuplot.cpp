@@ -1,0 +1,282 @@
+#include "core/gnuplot.hpp"
+
+#include <fmt/format.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace botsim {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Colour-blind-friendly categorical palette (matplotlib's tab10): series k uses colour k % 10.
+const char* const kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+// Series that coincide stay visible: each has its own dash type and point type, and earlier
+// series are drawn wider, so a later one lies on top of an earlier one without hiding it.
+const int kPointTypes[] = {6, 4, 8, 12, 1, 2, 3, 10, 14, 7, 5, 9, 13};
+constexpr double kBarGroupWidth = 0.8;  // of one category's width
+
+std::string num(double v) { return fmt::format("{:.10g}", v); }
+
+// A gnuplot string in single quotes (no escapes there; a quote is written twice).
+std::string quoted(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+// A data-file string column in double quotes (no quotes inside).
+std::string data_text(std::string s) {
+  std::replace(s.begin(), s.end(), '"', '\'');
+  return "\"" + s + "\"";
+}
+
+bool has_points(const Series& s) {
+  return std::any_of(s.y.begin(), s.y.end(), [](double y) { return std::isfinite(y); });
+}
+
+// Where the bar of series k of n at category i stands.
+double bar_x(size_t i, size_t k, size_t n) {
+  double w = kBarGroupWidth / static_cast<double>(n);
+  return static_cast<double>(i) - kBarGroupWidth / 2 + w * (static_cast<double>(k) + 0.5);
+}
+
+double y_floor(const Chart& c) {
+  if (std::isfinite(c.y_min)) return c.y_min;
+  if (c.kind != Chart::Kind::Bar) return NAN;
+  // Bars stand on zero: a bar chart of non-negative values starts its axis there.
+  for (const auto& s : c.series)
+    for (double y : s.y)
+      if (std::isfinite(y) && y < 0) return NAN;
+  return 0;
+}
+
+std::string point_row(const Chart& c, const Series& s, size_t i, size_t k) {
+  const double y = s.y[i];
+  if (c.kind == Chart::Kind::Gantt)
+    return fmt::format("{} {} {}", num(s.x[i]), num(y), num(s.x_end.at(i)));
+  const double x = c.kind == Chart::Kind::Bar ? bar_x(i, k, c.series.size()) : s.x.at(i);
+  if (s.y_err.empty()) return fmt::format("{} {}", num(x), num(y));
+  const double err = i < s.y_err.size() && std::isfinite(s.y_err[i]) ? s.y_err[i] : 0;
+  double lo = y - err, hi = y + err;
+  // No error bar reaches an impossible value (e.g. a negative time).
+  if (std::isfinite(c.y_min)) lo = std::max(lo, c.y_min);
+  if (std::isfinite(c.y_max)) hi = std::min(hi, c.y_max);
+  return fmt::format("{} {} {} {}", num(x), num(y), num(lo), num(hi));
+}
+
+std::string color_of(const Chart& c, size_t k) {
+  return k < c.colors.size() && !c.colors[k].empty() ? c.colors[k] : palette_color(k);
+}
+
+// The plot clause(s) of series k, the `index` of its block in the data file.
+std::string series_clauses(const Chart& c, size_t k, size_t index, const std::string& data) {
+  const Series& s = c.series[k];
+  const size_t n = c.series.size();
+  const std::string src = fmt::format("{} index {} ", quoted(data), index);
+  const std::string lc = "lc rgb " + quoted(color_of(c, k));
+  const int dt = static_cast<int>(k % 5) + 1;
+  const int pt = kPointTypes[k % (sizeof kPointTypes / sizeof kPointTypes[0])];
+  const double lw = n > 1 ? 1 + 1.5 * static_cast<double>(n - 1 - k) / static_cast<double>(n - 1)
+                          : 1.5;
+  const std::string title = "title " + quoted(s.label);
+  std::string out;
+  switch (c.kind) {
+    case Chart::Kind::Line:
+      out = fmt::format("{}using 1:2 with linespoints {} dt {} lw {} pt {} ps 0.8 {}", src, lc, dt,
+                        num(lw), pt, title);
+      break;
+    case Chart::Kind::Step:
+      out = fmt::format("{}using 1:2 with steps {} dt {} lw {} {}", src, lc, dt, num(lw), title);
+      break;
+    case Chart::Kind::Scatter:
+      out = fmt::format("{}using 1:2 with points {} pt {} ps 0.9 {}", src, lc, pt, title);
+      break;
+    case Chart::Kind::Bar:
+      out = fmt::format("{}using 1:2 with boxes {} {}", src, lc, title);
+      break;
+    case Chart::Kind::Gantt:
+      out = fmt::format("{}using 1:2:1:3:($2-0.4):($2+0.4) with boxxyerror {} fs solid 0.75 {}",
+                        src, lc, title);
+      break;
+  }
+  if (!s.y_err.empty() && c.kind != Chart::Kind::Gantt)
+    out += fmt::format(", \\\n     {}using 1:2:3:4 with yerrorbars {} dt 1 lw 1.2 pt 7 ps 0 notitle",
+                       src, lc);
+  if (!s.notes.empty()) {
+    const bool gantt = c.kind == Chart::Kind::Gantt;
+    const size_t note = gantt ? 4 : s.y_err.empty() ? 3 : 5;
+    out += fmt::format(", \\\n     {}using {}:2:{} with labels left offset 0.5,0 font ',9' notitle",
+                       src, gantt ? 3 : 1, note);
+  }
+  return out;
+}
+
+std::string tic_list(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += fmt::format("{}{} {}", i ? ", " : "", quoted(names[i]), i);
+  return "(" + out + ")";
+}
+
+std::string axes(const Chart& c) {
+  std::string out;
+  const double lo = y_floor(c);
+  if (std::isfinite(lo) || std::isfinite(c.y_max))
+    out += fmt::format("set yrange [{}:{}]\n", std::isfinite(lo) ? num(lo) : "*",
+                       std::isfinite(c.y_max) ? num(c.y_max) : "*");
+  if (std::isfinite(c.x_min)) out += fmt::format("set xrange [{}:*]\n", num(c.x_min));
+  // Room on the right for the notes beside the last points or bars.
+  if (std::any_of(c.series.begin(), c.series.end(), [](auto& s) { return !s.notes.empty(); }))
+    out += "set offsets 0, graph 0.1, 0, 0\n";
+  if (c.kind == Chart::Kind::Bar && !c.categories.empty()) {
+    size_t longest = 0;
+    for (const auto& name : c.categories) longest = std::max(longest, name.size());
+    const bool slanted = c.categories.size() > 6 || longest > 12;
+    out += fmt::format("set xrange [-0.6:{}]\nset xtics {}{}\nset boxwidth {} absolute\n",
+                       num(static_cast<double>(c.categories.size()) - 0.4),
+                       tic_list(c.categories), slanted ? " rotate by 35 right" : "",
+                       num(kBarGroupWidth / static_cast<double>(c.series.size())));
+    out += "set style fill transparent solid 0.45 border\nset grid ytics\n";
+  } else if (c.kind == Chart::Kind::Gantt) {
+    const double rows = static_cast<double>(c.categories.size());
+    out += fmt::format("set yrange [{}:-0.6]\n", num(rows - 0.4));  // the first row on top
+    // Row names when they fit; past 40 rows, numbers (the data file has every row's bars).
+    if (!c.categories.empty() && c.categories.size() <= 40)
+      out += fmt::format("set ytics {} font ',9'\n", tic_list(c.categories));
+    out += "set grid xtics\n";
+  } else {
+    out += "set grid\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string palette_color(size_t k) { return kPalette[k % 10]; }
+
+std::string gnuplot_data(const Chart& c) {
+  std::string out = "# " + c.title + "\n";
+  size_t index = 0;
+  for (size_t k = 0; k < c.series.size(); ++k) {
+    const Series& s = c.series[k];
+    if (!has_points(s)) continue;
+    if (index++ > 0) out += "\n\n";  // two blank lines: the next block (gnuplot's `index`)
+    out += fmt::format("# series {}: {}\n", index - 1, s.label);
+    out += c.kind == Chart::Kind::Gantt ? "# x_start row x_end"
+           : s.y_err.empty()            ? "# x y"
+                                        : "# x y y_low y_high";
+    out += s.notes.empty() ? "\n" : " note\n";
+    bool gap = false, wrote = false;
+    for (size_t i = 0; i < s.y.size(); ++i) {
+      if (!std::isfinite(s.y[i])) {
+        gap = wrote;  // one blank line breaks a line (never two: that would end the block)
+        continue;
+      }
+      if (gap && c.kind != Chart::Kind::Bar) out += "\n";
+      gap = false;
+      wrote = true;
+      out += point_row(c, s, i, k);
+      if (!s.notes.empty()) out += " " + data_text(s.notes.at(i));
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+std::string gnuplot_script(const Chart& c, const std::string& stem) {
+  const std::string data = stem + ".dat";
+  std::string out = fmt::format(
+      "# {}: {}\n# botsim wrote this script and {}; to re-draw {}.svg and {}.png after an edit,\n"
+      "# run `gnuplot {}.gp` in this directory.\n",
+      stem, c.title, data, stem, stem, stem);
+  out += fmt::format(
+      "set encoding utf8\n"
+      "set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb 'white'\n"
+      "set output {}\n"
+      "set title {}\nset xlabel {}\nset ylabel {}\n"
+      "set key outside right top vertical\n",
+      quoted(stem + ".svg"), quoted(c.title), quoted(c.x_label), quoted(c.y_label));
+  out += axes(c);
+  std::vector<std::string> clauses;
+  size_t index = 0;
+  for (size_t k = 0; k < c.series.size(); ++k)
+    if (has_points(c.series[k])) clauses.push_back(series_clauses(c, k, index++, data));
+  if (std::isfinite(c.reference_y))
+    clauses.push_back(fmt::format("{} with lines lc rgb 'black' dt 2 lw 1.5 title {}",
+                                  num(c.reference_y), quoted(c.reference_label)));
+  if (clauses.empty()) {
+    out += "set label 1 'no data' at graph 0.5,0.5 center\n";
+    clauses.push_back("[0:1] [0:1] NaN notitle");
+  }
+  out += "plot ";
+  for (size_t i = 0; i < clauses.size(); ++i) out += (i ? ", \\\n     " : "") + clauses[i];
+  out += fmt::format(
+      "\nset terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'\n"
+      "set output {}\nreplot\nset output\n",
+      quoted(stem + ".png"));
+  return out;
+}
+
+void write_figure(const std::string& dir, const std::string& stem, const Chart& chart) {
+  for (const auto& [ext, text] : {std::pair{".dat", gnuplot_data(chart)},
+                                  std::pair{".gp", gnuplot_script(chart, stem)}}) {
+    const fs::path path = fs::path(dir) / (stem + ext);
+    std::ofstream out(path);
+    out << text;
+    if (!out.flush()) throw std::runtime_error("cannot write " + path.string());
+  }
+}
+
+std::string find_gnuplot() {
+  if (const char* set = std::getenv("BOTSIM_GNUPLOT"))
+    return *set && access(set, X_OK) == 0 ? set : "";
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "/usr/bin:/bin");
+  for (std::string d; std::getline(dirs, d, ':');) {
+    const fs::path candidate = fs::path(d.empty() ? "." : d) / "gnuplot";
+    if (access(candidate.c_str(), X_OK) == 0) return candidate.string();
+  }
+  return "";
+}
+
+DrawResult draw_figures(const std::string& dir) {
+  const std::string gnuplot = find_gnuplot();
+  if (gnuplot.empty()) return DrawResult::NoGnuplot;
+  std::vector<std::string> args{gnuplot};
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".gp") args.push_back(e.path().filename().string());
+  std::sort(args.begin() + 1, args.end());
+  if (args.size() == 1) return DrawResult::Drawn;
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());  // the scripts' paths are relative
+  pid_t pid;
+  int rc = posix_spawn(&pid, gnuplot.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return DrawResult::NoGnuplot;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return DrawResult::Failed;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? DrawResult::Drawn : DrawResult::Failed;
+}
+
+}  // namespace botsim

@@ -1,0 +1,68 @@
+#pragma once
+// Figures drawn by gnuplot (Debian's gnuplot-nox). botsim writes, next to each figure, its data
+// (STEM.dat) and a gnuplot script (STEM.gp) that draws STEM.svg and STEM.png from it, so that a
+// user can re-draw or edit any figure: `cd DIR && gnuplot STEM.gp`.
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace botsim {
+
+struct Series {
+  Series(std::string name = {}, std::vector<double> xs = {}, std::vector<double> ys = {},
+         std::vector<double> errors = {})
+      : label(std::move(name)), x(std::move(xs)), y(std::move(ys)), y_err(std::move(errors)) {}
+  std::string label;
+  std::vector<double> x, y;
+  std::vector<double> y_err;  // optional error bars (same size as y, or empty)
+  // A non-finite y (NaN) is a gap: lines break there, bars and points are left out.
+  std::vector<double> x_end;       // Gantt: where each bar ends (x is where it starts)
+  std::vector<std::string> notes;  // optional text printed beside each point (or bar end)
+};
+
+struct Chart {
+  std::string title, x_label, y_label;
+  /// Line joins points; Step holds each y until the next x (auction periods, prices);
+  /// Scatter draws dots; Bar draws one bar per category and series, from zero; Gantt draws one
+  /// bar from x to x_end on row y (rows named by `categories`).
+  enum class Kind { Line, Step, Scatter, Bar, Gantt } kind = Kind::Line;
+  std::vector<Series> series;
+  /// For Bar charts: category names along x (series[k].y[i] is the bar of series k at category
+  /// i). For Gantt charts: row names along y.
+  std::vector<std::string> categories;
+  /// Optional horizontal reference line (e.g. a deadline, an optimum); NaN for none.
+  double reference_y = std::numeric_limits<double>::quiet_NaN();
+  std::string reference_label;
+  /// Optional colour per series ("#rrggbb"); series without one take palette_color(k). Lets a
+  /// figure keep one colour per user across charts that show different subsets of users.
+  std::vector<std::string> colors;
+  /// The possible values of y (NaN: not bounded), e.g. 0 and 1 for a ratio, 0 for a time or a
+  /// cost: the axis never shows impossible values and no error bar reaches below y_min.
+  double y_min = std::numeric_limits<double>::quiet_NaN();
+  double y_max = std::numeric_limits<double>::quiet_NaN();
+  double x_min = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// The k-th colour of the default palette (10 colours, then repeating).
+std::string palette_color(size_t k);
+
+/// The data file: one block per series with points, "x y" per point ("x y y_low y_high" for a
+/// series with error bars; a Gantt
+/// series: "x_start row x_end"), a blank line at each gap, and "note" as a quoted last column
+/// when the series has notes.
+std::string gnuplot_data(const Chart& chart);
+/// The script that draws STEM.svg and STEM.png from STEM.dat (paths relative to its directory).
+std::string gnuplot_script(const Chart& chart, const std::string& stem);
+/// Writes DIR/STEM.dat and DIR/STEM.gp; throws std::runtime_error naming a file it cannot write.
+void write_figure(const std::string& dir, const std::string& stem, const Chart& chart);
+
+enum class DrawResult { Drawn, NoGnuplot, Failed };
+/// Runs gnuplot in DIR on every DIR/*.gp (one process, names in order). NoGnuplot when gnuplot
+/// is not installed (or BOTSIM_GNUPLOT names a program that does not exist), Failed when it
+/// exited with an error (its own messages are on stderr).
+DrawResult draw_figures(const std::string& dir);
+/// The gnuplot botsim runs: $BOTSIM_GNUPLOT if set, else `gnuplot` on the PATH; empty if none.
+std::string find_gnuplot();
+
+}  // namespace botsim

@@ -1,0 +1,206 @@
+#include "experiments/plot_run.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "core/csv.hpp"
+#include "core/error.hpp"
+#include "core/results.hpp"
+#include "core/units.hpp"
+#include "experiments/figures.hpp"
+
+namespace botsim::experiments {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Host and instance names in their natural order: R2 before R10.
+bool natural_less(const std::string& a, const std::string& b) {
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) &&
+        std::isdigit(static_cast<unsigned char>(b[j]))) {
+      size_t ei = a.find_first_not_of("0123456789", i), ej = b.find_first_not_of("0123456789", j);
+      std::string na = a.substr(i, ei - i), nb = b.substr(j, ej - j);
+      if (na.size() != nb.size()) return na.size() < nb.size();
+      if (na != nb) return na < nb;
+      i = ei == std::string::npos ? a.size() : ei;
+      j = ej == std::string::npos ? b.size() : ej;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i, ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+
+// Times of a run in the unit that suits its length.
+struct TimeUnit {
+  double seconds = 1;
+  std::string name = "s";
+};
+TimeUnit unit_for(double longest_s) {
+  if (longest_s >= 2 * 3600) return {3600, "h"};
+  if (longest_s >= 2 * 60) return {60, "min"};
+  return {};
+}
+
+size_t index_of(std::vector<std::string>& names, const std::string& name) {
+  auto it = std::find(names.begin(), names.end(), name);
+  if (it != names.end()) return static_cast<size_t>(it - names.begin());
+  names.push_back(name);
+  return names.size() - 1;
+}
+
+// One bar per row of a results file: where it starts and ends (NaN: it never ended).
+struct Span {
+  std::string row, group, note;
+  double start = 0, end = kNaN;
+};
+
+// Rows in natural order, one series per group (in order of first appearance); a bar that never
+// ended runs to the last time of the file, in grey.
+Chart gantt(const std::vector<Span>& spans, bool sort_rows, const std::string& unfinished) {
+  double last = 0;
+  for (const auto& s : spans) last = std::max({last, s.start, std::isnan(s.end) ? 0 : s.end});
+  const TimeUnit u = unit_for(last);
+  Chart c;
+  c.kind = Chart::Kind::Gantt;
+  c.x_label = "time (" + u.name + ")";
+  c.x_min = 0;
+  std::vector<std::string> groups;
+  for (const auto& s : spans) {
+    index_of(c.categories, s.row);
+    index_of(groups, s.group);
+  }
+  if (sort_rows) std::sort(c.categories.begin(), c.categories.end(), natural_less);
+  const bool notes = std::any_of(spans.begin(), spans.end(), [](auto& s) { return !s.note.empty(); });
+  c.series.resize(groups.size() + 1);
+  for (size_t g = 0; g < groups.size(); ++g) c.series[g].label = groups[g];
+  c.series.back().label = unfinished;
+  c.colors.resize(groups.size());
+  c.colors.push_back("#999999");
+  for (const auto& s : spans) {
+    const bool ended = !std::isnan(s.end);
+    Series& series = ended ? c.series[index_of(groups, s.group)] : c.series.back();
+    series.x.push_back(s.start / u.seconds);
+    series.x_end.push_back((ended ? s.end : last) / u.seconds);
+    series.y.push_back(static_cast<double>(index_of(c.categories, s.row)));
+    if (notes) series.notes.push_back(s.note);
+  }
+  return c;
+}
+
+// A CSV of a run and the index of every column a figure needs.
+struct RunTable {
+  std::string path;
+  CsvTable t;
+  RunTable(const fs::path& p) : path(p.string()), t(read_csv(path)) {}
+  double number(size_t row, const std::string& column) const {
+    return csv_number(path, row, t.rows[row][t.column(column)]);
+  }
+  const std::string& text(size_t row, const std::string& column) const {
+    return t.rows[row][t.column(column)];
+  }
+};
+
+Chart tasks_chart(const fs::path& dir) {
+  RunTable tasks(dir / "tasks.csv");
+  std::vector<Span> spans;
+  for (size_t i = 0; i < tasks.t.rows.size(); ++i) {
+    if (tasks.text(i, "start_s").empty()) continue;  // an attempt that never started
+    spans.push_back(Span{tasks.text(i, "host"), tasks.text(i, "user"), "",
+                         tasks.number(i, "start_s"),
+                         tasks.text(i, "end_s").empty() ? kNaN : tasks.number(i, "end_s")});
+  }
+  Chart c = gantt(spans, true, "unfinished (until the last time of the run)");
+  c.title = "Tasks per host over time (" + dir.filename().string() + ", tasks.csv)";
+  c.y_label = "host";
+  return c;
+}
+
+Chart instances_chart(const fs::path& dir) {
+  RunTable inst(dir / "instances.csv");
+  std::vector<Span> spans;
+  for (size_t i = 0; i < inst.t.rows.size(); ++i) {
+    const std::string& charged = inst.text(i, "charged_units");
+    spans.push_back(Span{inst.text(i, "instance"), inst.text(i, "type"),
+                         charged + (charged == "1" ? " ATU" : " ATUs"), inst.number(i, "start_s"),
+                         inst.text(i, "stop_s").empty() ? kNaN : inst.number(i, "stop_s")});
+  }
+  Chart c = gantt(spans, false, "still running at the end");
+  c.title = "Instances and their charged ATUs over time (" + dir.filename().string() +
+            ", instances.csv)";
+  c.y_label = "instance";
+  return c;
+}
+
+// Figures per resource of bids.csv: bids, then shares.
+void bid_figures(const fs::path& dir, const fs::path& out, std::vector<std::string>& names) {
+  const std::vector<Bid> bids = read_bids(dir.string());
+  std::vector<std::string> resources, users;
+  for (const auto& b : bids) {
+    index_of(resources, b.resource);
+    index_of(users, b.user);
+  }
+  std::sort(resources.begin(), resources.end(), natural_less);
+  const double period = auction_period(bids);
+  for (const auto& r : resources) {
+    std::vector<Bid> rows;
+    for (const auto& b : bids)
+      if (b.resource == r) rows.push_back(b);
+    for (bool share : {false, true}) {
+      Chart c = bid_chart(rows, users, period, share);
+      c.title = (share ? "Share of " : "Bids on ") + r + " per user over time (" +
+                dir.filename().string() + ", bids.csv)";
+      names.push_back((share ? "shares_" : "bids_") + r);
+      write_figure(out.string(), names.back(), c);
+    }
+  }
+}
+
+}  // namespace
+
+Plots plot_run(const std::string& dir_text, std::string out_dir) {
+  const fs::path dir = fs::path(dir_text).lexically_normal();
+  if (!fs::is_directory(dir)) throw InputError(dir_text, "", "no such results directory");
+  const bool tasks = fs::exists(dir / "tasks.csv"), bids = fs::exists(dir / "bids.csv"),
+             instances = fs::exists(dir / "instances.csv");
+  if (!tasks && !bids && !instances)
+    throw InputError(dir_text, "",
+                     "no results files to plot (tasks.csv, bids.csv or instances.csv, as "
+                     "botsim run writes them)");
+  Plots plots;
+  plots.dir = out_dir.empty() ? (dir / "plots").string() : out_dir;
+  std::vector<std::string>& names = plots.figures;
+  write_directory_atomically(plots.dir, [&](const std::string& tmp) {
+    try {
+      if (tasks) {
+        names.push_back("tasks");
+        write_figure(tmp, "tasks", tasks_chart(dir));
+      }
+      if (bids) bid_figures(dir, tmp, names);
+      if (instances) {
+        names.push_back("instances");
+        write_figure(tmp, "instances", instances_chart(dir));
+      }
+    } catch (const InputError&) {
+      throw;
+    } catch (const std::runtime_error& e) {  // a results file that botsim cannot read
+      throw InputError(e.what());
+    }
+    const DrawResult drawn = draw_figures(tmp);
+    if (drawn == DrawResult::Failed)
+      throw std::runtime_error("gnuplot could not draw the figures of " + dir_text);
+    plots.drawn = drawn == DrawResult::Drawn;
+  });
+  return plots;
+}
+
+}  // namespace botsim::experiments

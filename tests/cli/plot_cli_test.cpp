@@ -1,0 +1,149 @@
+// `botsim plot DIR`: one run's pictures from its results files, and figures without gnuplot.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/gnuplot.hpp"
+#include "support/cli_support.hpp"
+
+namespace fs = std::filesystem;
+namespace t = botsim::test;
+
+namespace {
+
+// Runs botsim with BOTSIM_GNUPLOT naming a program that does not exist: no gnuplot.
+t::CliResult without_gnuplot(const std::vector<std::string>& args) {
+  setenv("BOTSIM_GNUPLOT", "/nonexistent/gnuplot", 1);
+  auto r = t::botsim(args);
+  unsetenv("BOTSIM_GNUPLOT");
+  return r;
+}
+
+size_t count(const std::string& text, const std::string& needle) {
+  size_t n = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+class PlotCli : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = t::make_temp_dir(); }
+  std::string dir_;
+};
+
+// A tiny run's results files, written by hand so that every number below is checked by hand.
+void write_tiny_run(const std::string& dir) {
+  fs::create_directories(dir);
+  t::write_text(dir + "/tasks.csv",
+                "user,task,length_mi,host,submit_s,start_s,end_s\n"
+                "U0,0,100,R10,0,0,600\n"
+                "U0,1,100,R2,0,60,300\n"
+                "U1,0,100,R2,0,300,900\n"
+                "U1,1,100,R2,0,840,\n");
+  t::write_text(dir + "/bids.csv",
+                "time_s,resource,user,bid,share,cost\n"
+                "0,R1,U0,10,1,0.1\n"
+                "60,R1,U0,20,0.5,0.2\n"
+                "60,R1,U1,20,0.5,0.2\n");
+  t::write_text(dir + "/instances.csv",
+                "user,instance,type,start_s,stop_s,charged_units,cost\n"
+                "U0,vm-1,small,0,3600,1,0.1\n"
+                "U0,vm-0,large,1800,,2,0.4\n");
+}
+
+}  // namespace
+
+TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
+  const std::string run = dir_ + "/tiny";
+  write_tiny_run(run);
+  auto r = t::botsim({"plot", run});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("plot: 4 figures in " + run + "/plots/: tasks bids_R1 shares_R1 instances"),
+            std::string::npos)
+      << r.out;
+  const std::string plots = run + "/plots/";
+  // The last time is 900 s: times in minutes. Hosts in natural order: R2 is row 0, R10 row 1.
+  // U1's second task never ended: drawn in grey up to the last time (14 to 15 min).
+  EXPECT_EQ(t::read_text(plots + "tasks.dat"),
+            "# Tasks per host over time (tiny, tasks.csv)\n"
+            "# series 0: U0\n# x_start row x_end\n0 1 10\n1 0 5\n\n\n"
+            "# series 1: U1\n# x_start row x_end\n5 0 15\n\n\n"
+            "# series 2: unfinished (until the last time of the run)\n# x_start row x_end\n"
+            "14 0 15\n");
+  const std::string gantt = t::read_text(plots + "tasks.gp");
+  EXPECT_NE(gantt.find("set ytics ('R2' 0, 'R10' 1)"), std::string::npos) << gantt;
+  EXPECT_NE(gantt.find("set xlabel 'time (min)'"), std::string::npos);
+  EXPECT_NE(gantt.find("with boxxyerror lc rgb '#999999' fs solid 0.75 title 'unfinished"),
+            std::string::npos);
+  // A bid holds for its auction period (60 s): U0 bids 10 then 20, U1 20 from minute 1.
+  EXPECT_EQ(t::read_text(plots + "bids_R1.dat"),
+            "# Bids on R1 per user over time (tiny, bids.csv)\n"
+            "# series 0: U0\n# x y\n0 10\n1 20\n2 20\n\n\n"
+            "# series 1: U1\n# x y\n1 20\n2 20\n");
+  EXPECT_EQ(t::read_text(plots + "shares_R1.dat"),
+            "# Share of R1 per user over time (tiny, bids.csv)\n"
+            "# series 0: U0\n# x y\n0 100\n1 50\n2 50\n\n\n"
+            "# series 1: U1\n# x y\n1 50\n2 50\n");
+  EXPECT_NE(t::read_text(plots + "shares_R1.gp").find("set yrange [0:100]"), std::string::npos);
+  // Instances in the order they appear; vm-0 still runs at the end (60 min); each bar says
+  // how many ATUs it was charged.
+  EXPECT_EQ(t::read_text(plots + "instances.dat"),
+            "# Instances and their charged ATUs over time (tiny, instances.csv)\n"
+            "# series 0: small\n# x_start row x_end note\n0 0 60 \"1 ATU\"\n\n\n"
+            "# series 1: still running at the end\n# x_start row x_end note\n"
+            "30 1 60 \"2 ATUs\"\n");
+  if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
+  for (const char* f : {"tasks", "bids_R1", "shares_R1", "instances"})
+    for (const char* ext : {".svg", ".png", ".gp", ".dat"})
+      EXPECT_GT(fs::file_size(plots + f + ext), 0u) << f << ext;
+}
+
+TEST_F(PlotCli, RealAuctionRunGetsEveryPicture) {
+  if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
+  const std::string run = dir_ + "/run";
+  auto r = t::botsim(
+      {"run", "platforms/badg.xml", "deployments/sulistio2005.xml", "--out", run, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"plot", run, "--out", dir_ + "/pictures"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"tasks", "bids_R1", "shares_R1", "bids_R4", "shares_R4"})
+    for (const char* ext : {".svg", ".png"})
+      EXPECT_TRUE(fs::exists(dir_ + "/pictures/" + f + ext)) << f << ext;
+  EXPECT_FALSE(fs::exists(dir_ + "/pictures/instances.svg"));  // no cloud in this run
+  EXPECT_FALSE(fs::exists(run + "/plots"));
+}
+
+TEST_F(PlotCli, WithoutGnuplotWritesDataAndScriptsAndSaysSo) {
+  const std::string run = dir_ + "/tiny";
+  write_tiny_run(run);
+  auto r = without_gnuplot({"plot", run});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(count(r.out, "gnuplot is not installed"), 1u) << r.out;
+  EXPECT_TRUE(fs::exists(run + "/plots/tasks.gp"));
+  EXPECT_TRUE(fs::exists(run + "/plots/tasks.dat"));
+  EXPECT_FALSE(fs::exists(run + "/plots/tasks.svg"));
+}
+
+TEST_F(PlotCli, MissingDirectoryIsBadInput) {
+  t::expect_input_error(t::botsim({"plot", dir_ + "/nowhere"}),
+                        {dir_ + "/nowhere", "no such results directory"});
+  t::expect_input_error(t::botsim({"plot"}), {"dir is required"});
+}
+
+TEST_F(PlotCli, DirectoryWithoutResultsFilesIsBadInput) {
+  t::write_text(dir_ + "/notes.txt", "not a results file");
+  t::expect_input_error(t::botsim({"plot", dir_}),
+                        {dir_, "no results files to plot (tasks.csv, bids.csv or instances.csv"});
+  EXPECT_FALSE(fs::exists(dir_ + "/plots"));
+}
+
+TEST_F(PlotCli, BadRowNamesTheFile) {
+  t::write_text(dir_ + "/tasks.csv",
+                "user,task,length_mi,host,submit_s,start_s,end_s\nU0,0,100,R1,0,soon,10\n");
+  t::expect_input_error(t::botsim({"plot", dir_}),
+                        {dir_ + "/tasks.csv: data row 1: 'soon' is not a number"});
+  EXPECT_FALSE(fs::exists(dir_ + "/plots"));
+}

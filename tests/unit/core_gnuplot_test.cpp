@@ -1,0 +1,133 @@
+// Figures as gnuplot data and scripts (core/gnuplot.hpp): the numbers, the styles, drawing.
+#include "core/gnuplot.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+
+#include "support/files.hpp"
+
+namespace fs = std::filesystem;
+using botsim::Chart;
+using botsim::Series;
+
+namespace {
+
+constexpr double kNaN = NAN;
+
+bool has(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+Chart two_lines() {
+  Chart c;
+  c.title = "Fig. 9: it's a test";
+  c.x_label = "time (s)";
+  c.y_label = "ratio";
+  c.series = {Series{"a", {0, 1, 2}, {0.5, 0.5, 0.5}}, Series{"b", {0, 1, 2}, {0.5, 0.5, 0.5}}};
+  return c;
+}
+
+}  // namespace
+
+TEST(Gnuplot, ErrorBarsStayWithinThePossibleValues) {
+  Chart c;
+  c.y_min = 0;
+  c.y_max = 1;
+  c.series = {Series{"ratio", {1, 2, 3}, {0.2, 0.5, 0.9}, {0.5, 0.1, 0.25}}};
+  // 0.2 ± 0.5 is drawn from 0 (not -0.3), 0.9 ± 0.25 up to 1 (not 1.15).
+  EXPECT_EQ(botsim::gnuplot_data(c),
+            "# \n# series 0: ratio\n# x y y_low y_high\n1 0.2 0 0.7\n2 0.5 0.4 0.6\n"
+            "3 0.9 0.65 1\n");
+  const std::string gp = botsim::gnuplot_script(c, "f");
+  EXPECT_TRUE(has(gp, "set yrange [0:1]\n")) << gp;
+  EXPECT_TRUE(has(gp, "'f.dat' index 0 using 1:2:3:4 with yerrorbars lc rgb '#1f77b4'")) << gp;
+}
+
+TEST(Gnuplot, GapsBreakLinesWithOneBlankLine) {
+  Chart c;
+  c.kind = Chart::Kind::Step;
+  c.series = {Series{"u", {0, 1, 2, 3, 4, 5}, {kNaN, 1, kNaN, kNaN, 2, kNaN}}};
+  // Leading and trailing gaps write nothing; two gaps in a row one blank line (two would start
+  // the next block).
+  EXPECT_EQ(botsim::gnuplot_data(c), "# \n# series 0: u\n# x y\n1 1\n\n4 2\n");
+}
+
+TEST(Gnuplot, CoincidingSeriesEachHaveTheirOwnDashPointAndWidth) {
+  const std::string gp = botsim::gnuplot_script(two_lines(), "f");
+  EXPECT_TRUE(has(gp, "'f.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 lw 2.5 "
+                      "pt 6 ps 0.8 title 'a'"))
+      << gp;
+  EXPECT_TRUE(has(gp, "'f.dat' index 1 using 1:2 with linespoints lc rgb '#ff7f0e' dt 2 lw 1 "
+                      "pt 4 ps 0.8 title 'b'"))
+      << gp;
+}
+
+TEST(Gnuplot, TextIsQuotedAndLabelled) {
+  const std::string gp = botsim::gnuplot_script(two_lines(), "fig9");
+  EXPECT_TRUE(has(gp, "set title 'Fig. 9: it''s a test'\n")) << gp;
+  EXPECT_TRUE(has(gp, "set xlabel 'time (s)'\nset ylabel 'ratio'\n"));
+  EXPECT_TRUE(has(gp, "set output 'fig9.svg'\n"));
+  EXPECT_TRUE(has(gp, "set output 'fig9.png'\nreplot\n"));
+  EXPECT_TRUE(has(gp, "noenhanced"));  // names such as Sched_4 are not subscripts
+}
+
+TEST(Gnuplot, BarsOfOneCategoryStandSideBySide) {
+  Chart c;
+  c.kind = Chart::Kind::Bar;
+  c.categories = {"x", "y"};
+  c.series = {Series{"s", {}, {1, 2}}, Series{"t", {}, {3, kNaN}}};
+  // Two series: bars 0.4 wide, at category - 0.2 and + 0.2; a NaN bar is left out.
+  EXPECT_EQ(botsim::gnuplot_data(c),
+            "# \n# series 0: s\n# x y\n-0.2 1\n0.8 2\n\n\n"
+            "# series 1: t\n# x y\n0.2 3\n");
+  const std::string gp = botsim::gnuplot_script(c, "f");
+  EXPECT_TRUE(has(gp, "set yrange [0:*]\n")) << gp;  // bars of non-negative values stand on 0
+  EXPECT_TRUE(has(gp, "set xtics ('x' 0, 'y' 1)\nset boxwidth 0.4 absolute\n")) << gp;
+}
+
+TEST(Gnuplot, ReferenceLineAndEmptyChart) {
+  Chart c;
+  c.reference_y = 10;
+  c.reference_label = "deadline (10 h)";
+  c.series = {Series{"nothing", {1}, {kNaN}}};
+  const std::string gp = botsim::gnuplot_script(c, "f");
+  EXPECT_FALSE(has(gp, "index 0"));  // a series without points is left out
+  EXPECT_TRUE(has(gp, "plot 10 with lines lc rgb 'black' dt 2 lw 1.5 title 'deadline (10 h)'"));
+  EXPECT_TRUE(has(botsim::gnuplot_script(Chart{}, "f"), "'no data'"));
+}
+
+TEST(Gnuplot, GanttBarsAndNotes) {
+  Chart c;
+  c.kind = Chart::Kind::Gantt;
+  c.categories = {"h0", "h1"};
+  Series s{"vm", {0, 5}, {1, 0}};
+  s.x_end = {10, 7};
+  s.notes = {"1 ATU", "2 ATUs"};
+  c.series = {s};
+  EXPECT_EQ(botsim::gnuplot_data(c),
+            "# \n# series 0: vm\n# x_start row x_end note\n0 1 10 \"1 ATU\"\n5 0 7 \"2 ATUs\"\n");
+  const std::string gp = botsim::gnuplot_script(c, "f");
+  EXPECT_TRUE(has(gp, "set yrange [1.6:-0.6]\n")) << gp;  // the first row on top
+  EXPECT_TRUE(has(gp, "set ytics ('h0' 0, 'h1' 1)")) << gp;
+  EXPECT_TRUE(has(gp, "using 1:2:1:3:($2-0.4):($2+0.4) with boxxyerror")) << gp;
+  EXPECT_TRUE(has(gp, "using 3:2:4 with labels")) << gp;
+  EXPECT_TRUE(has(gp, "set offsets 0, graph 0.1, 0, 0\n")) << gp;  // room for the notes
+}
+
+TEST(Gnuplot, DrawsSvgAndPngOrSaysItCannot) {
+  const fs::path dir = botsim::test::fresh_test_dir("botsim-gnuplot-");
+  botsim::write_figure(dir.string(), "lines", two_lines());
+  setenv("BOTSIM_GNUPLOT", "/nonexistent/gnuplot", 1);
+  EXPECT_EQ(botsim::draw_figures(dir.string()), botsim::DrawResult::NoGnuplot);
+  unsetenv("BOTSIM_GNUPLOT");
+  if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
+  ASSERT_EQ(botsim::draw_figures(dir.string()), botsim::DrawResult::Drawn);
+  EXPECT_TRUE(has(botsim::test::read_text((dir / "lines.svg").string()), "<svg"));
+  EXPECT_GT(fs::file_size(dir / "lines.png"), 1000u);
+  // A script gnuplot rejects: Failed (gnuplot's own message goes to stderr).
+  botsim::test::write_text((dir / "broken.gp").string(), "plot 'missing.dat' using 1:2\n");
+  EXPECT_EQ(botsim::draw_figures(dir.string()), botsim::DrawResult::Failed);
+}
