@@ -224,6 +224,7 @@ BatsMaster::Instance* BatsMaster::acquire(int cluster) {
   Machine mc;
   mc.cluster = cluster;
   mc.paid_atus = 1;
+  mc.paid_by_sampling = phase_ == Phase::Sampling && sampling_;
   machines_[inst.name] = mc;
   return &inst;
 }
@@ -351,6 +352,15 @@ void BatsMaster::on(const InstanceReady& m) {
 void BatsMaster::on(const InstanceRefused& m) {
   spdlog::warn("{}: machine {} refused: {}", params_.name, m.instance, m.reason);
   pool_->on(m);
+  // Its first ATU was paid at the request but never delivered (e.g. the type's other hosts
+  // have failed): the money goes back where it came from.
+  if (auto it = machines_.find(m.instance); it != machines_.end()) {
+    double price = params_.types[static_cast<size_t>(it->second.cluster)].price;
+    if (it->second.paid_by_sampling)
+      sampling_spent_ -= price;
+    else
+      ledger_->refund(price);
+  }
   machines_.erase(m.instance);
   if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();  // it may have been that one
 }

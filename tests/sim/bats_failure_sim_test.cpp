@@ -12,14 +12,18 @@ namespace t = botsim::test;
 
 namespace {
 
-std::string platform(const std::string& dir) {
+// `max_count` machines at a time; c1-1 fails at 160 s too (never repaired) if `both_fail`.
+std::string platform(const std::string& dir, const std::string& max_count = "1",
+                     bool both_fail = false) {
   t::write_file(dir, "c1-0.txt", "160 0\n400 1\n");
+  t::write_file(dir, "c1-1.txt", both_fail ? "160 0\n" : "");
   return t::write_file(dir, "cloud.xml", t::platform_xml(R"(
   <zone id="w" routing="Full">)" + t::cloud_control_zone() + R"(
     <zone id="c1" routing="Full">
       <prop id="instance_type" value="c1"/><prop id="price" value="1"/>
-      <prop id="atu" value="100s"/><prop id="max_count" value="1"/>
-      <host id="c1-0" speed="1Gf" state_file="c1-0.txt"/><host id="c1-1" speed="1Gf"/>
+      <prop id="atu" value="100s"/><prop id="max_count" value=")" + max_count + R"("/>
+      <host id="c1-0" speed="1Gf" state_file="c1-0.txt"/>
+      <host id="c1-1" speed="1Gf" state_file="c1-1.txt"/>
       <router id="c1-r"/><link id="c1-l0" bandwidth="10Gbps" latency="0"/>
       <link id="c1-l1" bandwidth="10Gbps" latency="0"/>
       <route src="c1-0" dst="c1-r"><link_ctn id="c1-l0"/></route>
@@ -84,4 +88,34 @@ TEST(BatsFailure, LostTaskRerunsOnANewMachine) {
   EXPECT_DOUBLE_EQ(inst[1].start_s, 160);
   EXPECT_NEAR(*inst[1].stop_s, 260, 1e-6);
   EXPECT_EQ(inst[1].charged_units, 1);
+}
+
+// Both machines (c1-0, c1-1) fail at 160 s with tasks 12 and 13 running: 2 ATUs charged each.
+// BaTS asks for new machines while both hosts are down: the provider refuses them, and the ATU
+// BaTS paid for each at its request is refunded (else its ledger would exceed what the
+// provider billed, and soon the budget). c1-0 is back at 400 s; the next request after that,
+// at the 600 s plan, gets it, and it runs the 4 tasks left (600-700): 1 ATU. $5 in all, the
+// instances' own bill.
+TEST(BatsFailure, RefusedMachinesAreRefunded) {
+  std::string dir = t::temp_dir();
+  std::string deployment = t::write_file(dir, "deployment.xml", t::platform_xml(R"(
+    <actor host="provider" function="CloudProvider"/>
+    <actor host="client" function="BatsMaster">
+      <prop id="name" value="U0"/><prop id="clusters" value="c1"/><prop id="initial_workers" value="2"/>
+      <prop id="tasks" value="16"/><prop id="task_time" value="25"/><prop id="task_order" value="given"/>
+      <prop id="sampling" value="implicit"/><prop id="sample_size" value="2"/><prop id="budget" value="6"/>
+    </actor>)"));
+  const Results& r = t::run(platform(dir, "2", true), deployment);
+  const UserRecord& u = r.users().at(0);
+  EXPECT_EQ(u.tasks_done, 16);
+  EXPECT_DOUBLE_EQ(u.spent, 5);
+  EXPECT_EQ(u.instances, 3);
+  EXPECT_EQ(u.charged_units, 5);
+  EXPECT_EQ(u.tasks_rerun, 2);
+  EXPECT_NEAR(*u.spent_on_lost_work, 0.2, 1e-9);
+  const auto& inst = r.records<cloud::InstanceRecord>();
+  ASSERT_EQ(inst.size(), 3u);
+  EXPECT_EQ(inst[0].csv_row(), "U0,U0-i0001,c1,0,160,2,2");
+  EXPECT_EQ(inst[1].csv_row(), "U0,U0-i0002,c1,0,160,2,2");
+  EXPECT_EQ(inst[2].csv_row(), "U0,U0-i0007,c1,600,700,1,1");
 }
