@@ -133,8 +133,7 @@ BatsMaster::BatsMaster(Params params, Run& run)
 void BatsMaster::operator()() {
   start_s_ = sg4::Engine::get_clock();
   Inbox<MasterMessage> inbox(inbox_of(params_.name));
-  pool_.emplace(user_, params_.provider_host,
-                PoolAddress::to<MasterMessage>(inbox.mailbox()));
+  pool_.emplace(user_, params_.provider_host, PoolAddress::to<MasterMessage>(inbox.mailbox()));
   const long n = static_cast<long>(params_.task_times.size());
   std::vector<long> order(static_cast<size_t>(n));
   std::iota(order.begin(), order.end(), 0L);

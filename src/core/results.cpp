@@ -180,11 +180,10 @@ static std::optional<T> opt_field(const Json& j, const char* key) {
 }
 
 // The contract's per-user fields (summary.json); anything else is the model's own.
-static const char* const kUserFields[] = {"name",        "model",      "policy",        "vo",
-                                          "tasks_total", "tasks_done", "start_s",       "finish_s",
-                                          "makespan_s",  "deadline_s", "met_deadline",  "budget",
-                                          "spent",       "instances",  "charged_units", "messages",
-                                          "tasks_rerun", "spent_on_lost_work"};
+static const char* const kUserFields[] = {
+    "name",    "model",     "policy",        "vo",         "tasks_total",  "tasks_done",
+    "start_s", "finish_s",  "makespan_s",    "deadline_s", "met_deadline", "budget",
+    "spent",   "instances", "charged_units", "messages",   "tasks_rerun",  "spent_on_lost_work"};
 
 static UserRecord user_from_json(const Json& j) {
   UserRecord u;

@@ -17,11 +17,14 @@ std::string platform(const std::string& dir, const std::string& max_count = "1",
                      bool both_fail = false) {
   t::write_file(dir, "c1-0.txt", "160 0\n400 1\n");
   t::write_file(dir, "c1-1.txt", both_fail ? "160 0\n" : "");
-  return t::write_file(dir, "cloud.xml", t::platform_xml(R"(
-  <zone id="w" routing="Full">)" + t::cloud_control_zone() + R"(
+  return t::write_file(dir, "cloud.xml",
+                       t::platform_xml(R"(
+  <zone id="w" routing="Full">)" + t::cloud_control_zone() +
+                                       R"(
     <zone id="c1" routing="Full">
       <prop id="instance_type" value="c1"/><prop id="price" value="1"/>
-      <prop id="atu" value="100s"/><prop id="max_count" value=")" + max_count + R"("/>
+      <prop id="atu" value="100s"/><prop id="max_count" value=")" +
+                                       max_count + R"("/>
       <host id="c1-0" speed="1Gf" state_file="c1-0.txt"/>
       <host id="c1-1" speed="1Gf" state_file="c1-1.txt"/>
       <router id="c1-r"/><link id="c1-l0" bandwidth="10Gbps" latency="0"/>
