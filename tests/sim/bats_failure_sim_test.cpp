@@ -38,6 +38,24 @@ std::string platform(const std::string& dir, const std::string& max_count = "1",
   </zone>)"));
 }
 
+// Standalone mode (implicit sampling) on c1, tasks of 25 s in file order; `workers` initial
+// machines, a sample of one task per machine.
+std::string deployment(const std::string& dir, int workers, int tasks, int budget) {
+  auto prop = [](const std::string& k, const std::string& v) {
+    return "<prop id=\"" + k + "\" value=\"" + v + "\"/>";
+  };
+  return t::write_file(
+      dir, "deployment.xml",
+      t::platform_xml("<actor host=\"provider\" function=\"CloudProvider\"/>\n"
+                      "<actor host=\"client\" function=\"BatsMaster\">" +
+                      prop("name", "U0") + prop("clusters", "c1") +
+                      prop("initial_workers", std::to_string(workers)) +
+                      prop("tasks", std::to_string(tasks)) + prop("task_time", "25") +
+                      prop("task_order", "given") + prop("sampling", "implicit") +
+                      prop("sample_size", std::to_string(workers)) +
+                      prop("budget", std::to_string(budget)) + "</actor>"));
+}
+
 }  // namespace
 
 // Standalone mode, 10 tasks of 25 s in file order, budget $4, ns = 1. Machine A (U0-i0001,
@@ -50,14 +68,7 @@ std::string platform(const std::string& dir, const std::string& max_count = "1",
 // $3 in all, 3 ATUs, 2 machines; the bag is done at 260.
 TEST(BatsFailure, LostTaskRerunsOnANewMachine) {
   std::string dir = t::temp_dir();
-  std::string deployment = t::write_file(dir, "deployment.xml", t::platform_xml(R"(
-    <actor host="provider" function="CloudProvider"/>
-    <actor host="client" function="BatsMaster">
-      <prop id="name" value="U0"/><prop id="clusters" value="c1"/><prop id="initial_workers" value="1"/>
-      <prop id="tasks" value="10"/><prop id="task_time" value="25"/><prop id="task_order" value="given"/>
-      <prop id="sampling" value="implicit"/><prop id="sample_size" value="1"/><prop id="budget" value="4"/>
-    </actor>)"));
-  const Results& r = t::run(platform(dir), deployment);
+  const Results& r = t::run(platform(dir), deployment(dir, 1, 10, 4));
   ASSERT_TRUE(r.models_faults());
   ASSERT_EQ(r.users().size(), 1u);
   const UserRecord& u = r.users()[0];
@@ -101,14 +112,7 @@ TEST(BatsFailure, LostTaskRerunsOnANewMachine) {
 // instances' own bill.
 TEST(BatsFailure, RefusedMachinesAreRefunded) {
   std::string dir = t::temp_dir();
-  std::string deployment = t::write_file(dir, "deployment.xml", t::platform_xml(R"(
-    <actor host="provider" function="CloudProvider"/>
-    <actor host="client" function="BatsMaster">
-      <prop id="name" value="U0"/><prop id="clusters" value="c1"/><prop id="initial_workers" value="2"/>
-      <prop id="tasks" value="16"/><prop id="task_time" value="25"/><prop id="task_order" value="given"/>
-      <prop id="sampling" value="implicit"/><prop id="sample_size" value="2"/><prop id="budget" value="6"/>
-    </actor>)"));
-  const Results& r = t::run(platform(dir, "2", true), deployment);
+  const Results& r = t::run(platform(dir, "2", true), deployment(dir, 2, 16, 6));
   const UserRecord& u = r.users().at(0);
   EXPECT_EQ(u.tasks_done, 16);
   EXPECT_DOUBLE_EQ(u.spent, 5);
