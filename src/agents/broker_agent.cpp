@@ -328,8 +328,9 @@ void BrokerAgent::on(const ResourceFailed& m) {
     std::string reason = "resource " + r.ra + " failed";
     j->resource_failures.push_back(reason);
     if (std::optional<Task> lost = j->scheduler->remove_resource(static_cast<int>(id)))
-      run_.results().lose_task(j->task_records.at(lost->id), now, reason,
-                               (now - j->handed_out_s.at(lost->id)) * r.price / j->bot->allocation.slot_s);
+      run_.results().lose_task(
+          j->task_records.at(lost->id), now, reason,
+          (now - j->handed_out_s.at(lost->id)) * r.price / j->bot->allocation.slot_s);
     bill(*j, static_cast<int>(id), cloud::charged_units(r.start, now, j->bot->allocation.slot_s));
   }
   dirty_.insert(m.user);

@@ -37,7 +37,8 @@ void ServiceProviderAgent::operator()() {
   send<DirectoryMessage>(sg4::Mailbox::by_name(directory_inbox()), Register{Role::Provider, host_},
                          0);
   watch_.emplace(
-      sg4::this_actor::get_host(), [this](const sg4::Host& h) { return index_.count(h.get_name()); },
+      sg4::this_actor::get_host(),
+      [this](const sg4::Host& h) { return index_.count(h.get_name()); },
       [mailbox = inbox.mailbox()](const std::string& host, bool on) {
         send<ProviderMessage>(mailbox, RaHostChanged{host, on}, 0);
       });

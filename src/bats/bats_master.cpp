@@ -133,8 +133,7 @@ BatsMaster::BatsMaster(Params params, Run& run)
 void BatsMaster::operator()() {
   start_s_ = sg4::Engine::get_clock();
   Inbox<MasterMessage> inbox(inbox_of(params_.name));
-  pool_.emplace(user_, params_.provider_host,
-                PoolAddress::to<MasterMessage>(inbox.mailbox()));
+  pool_.emplace(user_, params_.provider_host, PoolAddress::to<MasterMessage>(inbox.mailbox()));
   const long n = static_cast<long>(params_.task_times.size());
   std::vector<long> order(static_cast<size_t>(n));
   std::iota(order.begin(), order.end(), 0L);
@@ -224,6 +223,7 @@ BatsMaster::Instance* BatsMaster::acquire(int cluster) {
   Machine mc;
   mc.cluster = cluster;
   mc.paid_atus = 1;
+  mc.paid_by_sampling = phase_ == Phase::Sampling && sampling_;
   machines_[inst.name] = mc;
   return &inst;
 }
@@ -351,6 +351,15 @@ void BatsMaster::on(const InstanceReady& m) {
 void BatsMaster::on(const InstanceRefused& m) {
   spdlog::warn("{}: machine {} refused: {}", params_.name, m.instance, m.reason);
   pool_->on(m);
+  // Its first ATU was paid at the request but never delivered (e.g. the type's other hosts
+  // have failed): the money goes back where it came from.
+  if (auto it = machines_.find(m.instance); it != machines_.end()) {
+    double price = params_.types[static_cast<size_t>(it->second.cluster)].price;
+    if (it->second.paid_by_sampling)
+      sampling_spent_ -= price;
+    else
+      ledger_->refund(price);
+  }
   machines_.erase(m.instance);
   if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();  // it may have been that one
 }

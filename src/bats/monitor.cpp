@@ -230,6 +230,12 @@ bool BudgetLedger::can_pay(double amount) const {
   return amount >= 0 && spent_ + amount <= limit + kMoneyTolerance * std::max(1.0, limit);
 }
 
+void BudgetLedger::refund(double amount) {
+  if (!(amount >= 0 && amount <= spent_ + 1e-9))
+    throw std::logic_error(fmt::format("refunding {:g} of {:g} spent", amount, spent_));
+  spent_ = std::max(0.0, spent_ - amount);
+}
+
 void BudgetLedger::pay(double amount) {
   if (!can_pay(amount))
     throw std::logic_error(

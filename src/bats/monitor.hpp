@@ -115,6 +115,9 @@ class BudgetLedger {
   bool can_pay(double amount) const;
   /// Throws std::logic_error when the amount cannot be paid (ask can_pay first).
   void pay(double amount);
+  /// Gives back a payment for an ATU that was never delivered (the provider refused the
+  /// machine). Throws std::logic_error for more than was spent or a negative amount.
+  void refund(double amount);
   double spent() const { return spent_; }
   /// Budget left without the cushion (the knapsack's remaining budget, 3.1); >= 0.
   double left() const;

@@ -40,7 +40,8 @@ struct StopInstance {
 struct BootDone {  // the provider's own boot timers
   std::string instance;
 };
-struct HostChanged {  // the provider's own HostWatch: a host of an instance type failed or came back
+// The provider's own HostWatch: a host of an instance type failed or came back.
+struct HostChanged {
   std::string host;
   bool on = false;
 };

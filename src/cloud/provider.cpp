@@ -104,7 +104,9 @@ void CloudProvider::operator()() {
   // A host of an instance type that fails (a FailureInjector, a state profile) or comes back.
   watch_.emplace(
       sg4::this_actor::get_host(),
-      [this](const sg4::Host& h) { return h.get_name() != switching_ && type_of_host(h.get_name()); },
+      [this](const sg4::Host& h) {
+        return h.get_name() != switching_ && type_of_host(h.get_name());
+      },
       [mailbox = inbox_](const std::string& host, bool on) {
         send<ProviderMessage>(mailbox, HostChanged{host, on}, 0);
       });
@@ -133,8 +135,8 @@ void CloudProvider::start(const StartInstance& m) {
                               [this](const std::string& h) { return failed_hosts_.count(h) > 0; });
   long in_use = static_cast<long>(t.hosts.size() - free.size()) - failed;
   if (free.empty() || in_use >= t.max_count) {
-    std::string why = "no more " + t.name + " instances (max_count " +
-                      std::to_string(t.max_count) + ")";
+    std::string why =
+        "no more " + t.name + " instances (max_count " + std::to_string(t.max_count) + ")";
     if (failed > 0) why += ", " + std::to_string(failed) + " host(s) failed";
     m.owner.send(InstanceRefused{m.instance, why}, 0);
     return;

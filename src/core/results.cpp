@@ -35,17 +35,38 @@ size_t Results::add_task(TaskRecord r) {
     it->second = tasks_.size();
   }
   tasks_.push_back(std::move(r));
+  reported_lost_.push_back(false);
   return tasks_.size() - 1;
 }
 
 void Results::lose_task(size_t row, double lost_s, const std::string& reason,
                         std::optional<double> cost) {
   const TaskRecord& t = tasks_.at(row);
+  reported_lost_[row] = true;
   if (cost)
     for (auto& u : users_)
       if (u.name == t.user) u.spent_on_lost_work = u.spent_on_lost_work.value_or(0) + *cost;
   if (faults_)
     timeline<LostRecord>().add(LostRecord{t.user, t.task, t.host, t.start_s, lost_s, reason, cost});
+}
+
+void Results::report_unfinished(double end_s) {
+  for (size_t row = 0; row < tasks_.size(); ++row) {
+    const TaskRecord& t = tasks_[row];
+    if (t.end_s || reported_lost_[row]) continue;
+    reported_lost_[row] = true;
+    size_t last = last_attempt_.at({t.user, t.task});
+    if (last == row) {
+      timeline<LostRecord>().add(LostRecord{t.user, t.task, t.host, t.start_s, end_s,
+                                            "unfinished when the run ended", std::nullopt});
+    } else {  // the next attempt of the task started when this one was given up
+      size_t next = row + 1;
+      while (tasks_[next].user != t.user || tasks_[next].task != t.task) ++next;
+      timeline<LostRecord>().add(LostRecord{t.user, t.task, t.host, t.start_s,
+                                            tasks_[next].start_s.value_or(tasks_[next].submit_s),
+                                            "given up for a later attempt", std::nullopt});
+    }
+  }
 }
 
 std::string LostRecord::csv_row() const {
@@ -102,6 +123,7 @@ static void write_file(const fs::path& path, const std::string& text) {
 }
 
 void Results::write(const std::string& dir, const RunInfo& info) {
+  if (faults_) report_unfinished(info.simulated_time_s);
   Json summary;
   summary["botsim_version"] = info.version;
   summary["platform"] = info.platform;
@@ -158,11 +180,10 @@ static std::optional<T> opt_field(const Json& j, const char* key) {
 }
 
 // The contract's per-user fields (summary.json); anything else is the model's own.
-static const char* const kUserFields[] = {"name",        "model",      "policy",        "vo",
-                                          "tasks_total", "tasks_done", "start_s",       "finish_s",
-                                          "makespan_s",  "deadline_s", "met_deadline",  "budget",
-                                          "spent",       "instances",  "charged_units", "messages",
-                                          "tasks_rerun", "spent_on_lost_work"};
+static const char* const kUserFields[] = {
+    "name",    "model",     "policy",        "vo",         "tasks_total",  "tasks_done",
+    "start_s", "finish_s",  "makespan_s",    "deadline_s", "met_deadline", "budget",
+    "spent",   "instances", "charged_units", "messages",   "tasks_rerun",  "spent_on_lost_work"};
 
 static UserRecord user_from_json(const Json& j) {
   UserRecord u;

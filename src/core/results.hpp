@@ -199,6 +199,10 @@ class Results {
   std::map<std::string, std::unique_ptr<TimelineFile>> timelines_;  // by file name
   std::map<std::string, std::string> files_;
   std::map<std::pair<std::string, long>, size_t> last_attempt_;  // (user, task) -> row
+  std::vector<bool> reported_lost_;                              // per task row
+  /// In runs that model faults: a lost.csv row for every attempt with no end that no model
+  /// reported (e.g. one a broker abandoned for a later attempt), so none goes unreported.
+  void report_unfinished(double end_s);
   bool faults_ = false;
   std::string stream_prefix_;
   std::string stream_path(const std::string& file) const;

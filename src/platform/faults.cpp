@@ -11,7 +11,6 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
-
 namespace sg4 = simgrid::s4u;
 namespace pt = boost::property_tree;
 
@@ -64,10 +63,10 @@ FailureInjector::Params FailureInjector::Params::read(const PropReader& props,
   if (!(p.model.mtbf_s > 0)) props.fail("mtbf", "must be > 0 (the mean time between failures)");
   p.model.repair_s = props.duration("repair", std::nullopt, -1e300);
   if (!(p.model.repair_s > 0)) props.fail("repair", "must be > 0 (the repair time)");
-  p.model.repair_law = props.choice("repair_law", {"exponential", "fixed"},
-                                    std::string("exponential")) == "fixed"
-                           ? RepairLaw::Fixed
-                           : RepairLaw::Exponential;
+  p.model.repair_law =
+      props.choice("repair_law", {"exponential", "fixed"}, std::string("exponential")) == "fixed"
+          ? RepairLaw::Fixed
+          : RepairLaw::Exponential;
   p.stream = props.text("stream", "failures");
   if (p.stream.empty()) props.fail("stream", "must not be empty");
   site.run.results().model_faults();

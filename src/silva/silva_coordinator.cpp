@@ -83,8 +83,7 @@ SilvaCoordinator::SilvaCoordinator(Params params, Run& run)
 void SilvaCoordinator::operator()() {
   start_s_ = sg4::Engine::get_clock();
   Inbox<CoordinatorMessage> inbox(inbox_of(params_.name));
-  pool_.emplace(user_, params_.provider_host,
-                PoolAddress::to<CoordinatorMessage>(inbox.mailbox()));
+  pool_.emplace(user_, params_.provider_host, PoolAddress::to<CoordinatorMessage>(inbox.mailbox()));
   const long n = static_cast<long>(params_.task_times.size());
   heuristic_ = SilvaHeuristic(params_.heuristic, n);
 

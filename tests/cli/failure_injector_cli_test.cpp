@@ -65,8 +65,8 @@ class FailureInjectorCli : public t::ScenarioCliTest {
  protected:
   CliResult run_seed(const std::string& out, int seed,
                      const std::map<std::string, std::string>& injector = kInjector) {
-    return t::botsim({"run", file("p.xml", kPlatform), file("d.xml", deployment(injector)),
-                      "--out", dir_ + "/" + out, "--seed", std::to_string(seed), "--quiet"});
+    return t::botsim({"run", file("p.xml", kPlatform), file("d.xml", deployment(injector)), "--out",
+                      dir_ + "/" + out, "--seed", std::to_string(seed), "--quiet"});
   }
   std::string text(const std::string& path) { return t::read_text(dir_ + "/" + path); }
 };

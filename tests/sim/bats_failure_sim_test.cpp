@@ -12,14 +12,21 @@ namespace t = botsim::test;
 
 namespace {
 
-std::string platform(const std::string& dir) {
+// `max_count` machines at a time; c1-1 fails at 160 s too (never repaired) if `both_fail`.
+std::string platform(const std::string& dir, const std::string& max_count = "1",
+                     bool both_fail = false) {
   t::write_file(dir, "c1-0.txt", "160 0\n400 1\n");
-  return t::write_file(dir, "cloud.xml", t::platform_xml(R"(
-  <zone id="w" routing="Full">)" + t::cloud_control_zone() + R"(
+  t::write_file(dir, "c1-1.txt", both_fail ? "160 0\n" : "");
+  return t::write_file(dir, "cloud.xml",
+                       t::platform_xml(R"(
+  <zone id="w" routing="Full">)" + t::cloud_control_zone() +
+                                       R"(
     <zone id="c1" routing="Full">
       <prop id="instance_type" value="c1"/><prop id="price" value="1"/>
-      <prop id="atu" value="100s"/><prop id="max_count" value="1"/>
-      <host id="c1-0" speed="1Gf" state_file="c1-0.txt"/><host id="c1-1" speed="1Gf"/>
+      <prop id="atu" value="100s"/><prop id="max_count" value=")" +
+                                       max_count + R"("/>
+      <host id="c1-0" speed="1Gf" state_file="c1-0.txt"/>
+      <host id="c1-1" speed="1Gf" state_file="c1-1.txt"/>
       <router id="c1-r"/><link id="c1-l0" bandwidth="10Gbps" latency="0"/>
       <link id="c1-l1" bandwidth="10Gbps" latency="0"/>
       <route src="c1-0" dst="c1-r"><link_ctn id="c1-l0"/></route>
@@ -29,6 +36,24 @@ std::string platform(const std::string& dir) {
     <link id="bb" bandwidth="10Gbps" latency="0"/>
     <zoneRoute src="control" dst="c1" gw_src="gw" gw_dst="c1-r"><link_ctn id="bb"/></zoneRoute>
   </zone>)"));
+}
+
+// Standalone mode (implicit sampling) on c1, tasks of 25 s in file order; `workers` initial
+// machines, a sample of one task per machine.
+std::string deployment(const std::string& dir, int workers, int tasks, int budget) {
+  auto prop = [](const std::string& k, const std::string& v) {
+    return "<prop id=\"" + k + "\" value=\"" + v + "\"/>";
+  };
+  return t::write_file(
+      dir, "deployment.xml",
+      t::platform_xml("<actor host=\"provider\" function=\"CloudProvider\"/>\n"
+                      "<actor host=\"client\" function=\"BatsMaster\">" +
+                      prop("name", "U0") + prop("clusters", "c1") +
+                      prop("initial_workers", std::to_string(workers)) +
+                      prop("tasks", std::to_string(tasks)) + prop("task_time", "25") +
+                      prop("task_order", "given") + prop("sampling", "implicit") +
+                      prop("sample_size", std::to_string(workers)) +
+                      prop("budget", std::to_string(budget)) + "</actor>"));
 }
 
 }  // namespace
@@ -43,14 +68,7 @@ std::string platform(const std::string& dir) {
 // $3 in all, 3 ATUs, 2 machines; the bag is done at 260.
 TEST(BatsFailure, LostTaskRerunsOnANewMachine) {
   std::string dir = t::temp_dir();
-  std::string deployment = t::write_file(dir, "deployment.xml", t::platform_xml(R"(
-    <actor host="provider" function="CloudProvider"/>
-    <actor host="client" function="BatsMaster">
-      <prop id="name" value="U0"/><prop id="clusters" value="c1"/><prop id="initial_workers" value="1"/>
-      <prop id="tasks" value="10"/><prop id="task_time" value="25"/><prop id="task_order" value="given"/>
-      <prop id="sampling" value="implicit"/><prop id="sample_size" value="1"/><prop id="budget" value="4"/>
-    </actor>)"));
-  const Results& r = t::run(platform(dir), deployment);
+  const Results& r = t::run(platform(dir), deployment(dir, 1, 10, 4));
   ASSERT_TRUE(r.models_faults());
   ASSERT_EQ(r.users().size(), 1u);
   const UserRecord& u = r.users()[0];
@@ -84,4 +102,27 @@ TEST(BatsFailure, LostTaskRerunsOnANewMachine) {
   EXPECT_DOUBLE_EQ(inst[1].start_s, 160);
   EXPECT_NEAR(*inst[1].stop_s, 260, 1e-6);
   EXPECT_EQ(inst[1].charged_units, 1);
+}
+
+// Both machines (c1-0, c1-1) fail at 160 s with tasks 12 and 13 running: 2 ATUs charged each.
+// BaTS asks for new machines while both hosts are down: the provider refuses them, and the ATU
+// BaTS paid for each at its request is refunded (else its ledger would exceed what the
+// provider billed, and soon the budget). c1-0 is back at 400 s; the next request after that,
+// at the 600 s plan, gets it, and it runs the 4 tasks left (600-700): 1 ATU. $5 in all, the
+// instances' own bill.
+TEST(BatsFailure, RefusedMachinesAreRefunded) {
+  std::string dir = t::temp_dir();
+  const Results& r = t::run(platform(dir, "2", true), deployment(dir, 2, 16, 6));
+  const UserRecord& u = r.users().at(0);
+  EXPECT_EQ(u.tasks_done, 16);
+  EXPECT_DOUBLE_EQ(u.spent, 5);
+  EXPECT_EQ(u.instances, 3);
+  EXPECT_EQ(u.charged_units, 5);
+  EXPECT_EQ(u.tasks_rerun, 2);
+  EXPECT_NEAR(*u.spent_on_lost_work, 0.2, 1e-9);
+  const auto& inst = r.records<cloud::InstanceRecord>();
+  ASSERT_EQ(inst.size(), 3u);
+  EXPECT_EQ(inst[0].csv_row(), "U0,U0-i0001,c1,0,160,2,2");
+  EXPECT_EQ(inst[1].csv_row(), "U0,U0-i0002,c1,0,160,2,2");
+  EXPECT_EQ(inst[2].csv_row(), "U0,U0-i0007,c1,600,700,1,1");
 }

@@ -3,6 +3,7 @@
 // next progress query (no answer within a bidding interval) and moves R2's unfinished tasks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "support/sim_support.hpp"
@@ -88,4 +89,24 @@ TEST(FailureSim, UserGivesUpWhenEveryResourceFailed) {
   ASSERT_EQ(r.users().size(), 1u);
   EXPECT_EQ(r.users()[0].tasks_done, 1);  // 200 s of work done before R fails at 300 s
   EXPECT_FALSE(r.users()[0].finish_s.has_value());
+}
+
+// The fault fields of the same scenario (docs/reliability.md): every migrated task counts once
+// in tasks_rerun, and every attempt left unfinished on R2 has its lost.csv row once the results
+// are written. The auction model does not price lost attempts: spent_on_lost_work is null.
+TEST(FailureSim, ReRunsAndLostAttemptsAreReported) {
+  const Results& r = run_with_failure("global");
+  ASSERT_TRUE(r.models_faults());
+  const UserRecord& u = r.users().at(0);
+  long lost_on_r2 = 0;
+  for (const auto& t : r.tasks()) lost_on_r2 += t.host == "R2" && !t.end_s ? 1 : 0;
+  EXPECT_GE(lost_on_r2, 1);
+  EXPECT_EQ(u.tasks_rerun, lost_on_r2);  // each lost attempt was followed by one on R1
+  EXPECT_FALSE(u.spent_on_lost_work);
+  std::string dir = test::temp_dir();
+  const_cast<Results&>(r).write(dir, RunInfo{"test", "p", "d", 1, 1000});
+  std::string lost = test::read_text(dir + "/lost.csv");
+  EXPECT_EQ(std::count(lost.begin(), lost.end(), '\n'), 1 + lost_on_r2) << lost;
+  EXPECT_NE(lost.find(",R2,"), std::string::npos);
+  EXPECT_NE(lost.find("given up for a later attempt"), std::string::npos);
 }

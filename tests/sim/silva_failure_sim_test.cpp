@@ -14,8 +14,10 @@ namespace {
 // Type "vm": hosts vm-0 and vm-1, 1 Gf, 1 core, 0.5 per 1 h ATU, no boot.
 std::string platform(const std::string& dir) {
   t::write_file(dir, "vm0.txt", "450 0\n1000 1\n");
-  return t::write_file(dir, "cloud.xml", t::platform_xml(R"(
-  <zone id="w" routing="Full">)" + t::cloud_control_zone() + R"(
+  return t::write_file(dir, "cloud.xml",
+                       t::platform_xml(R"(
+  <zone id="w" routing="Full">)" + t::cloud_control_zone() +
+                                       R"(
     <zone id="vm" routing="Full">
       <prop id="instance_type" value="vm"/><prop id="price" value="0.5"/>
       <host id="vm-0" speed="1Gf" state_file="vm0.txt"/><host id="vm-1" speed="1Gf"/>
@@ -76,8 +78,8 @@ TEST(SilvaFailure, LostTaskRerunsOnANewInstance) {
 
   const auto& lost_rows = r.records<LostRecord>();
   ASSERT_EQ(lost_rows.size(), 1u);
-  EXPECT_EQ(lost_rows[0].csv_row(), "U0,1,U0-i0001,300,450,instance U0-i0001 failed," +
-                                        csv_number(150 * 0.5 / 3600));
+  EXPECT_EQ(lost_rows[0].csv_row(),
+            "U0,1,U0-i0001,300,450,instance U0-i0001 failed," + csv_number(150 * 0.5 / 3600));
 
   const auto& inst = r.records<cloud::InstanceRecord>();
   ASSERT_EQ(inst.size(), 2u);

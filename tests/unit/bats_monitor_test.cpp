@@ -288,3 +288,13 @@ TEST(BatsMonitoringInterval, AFractionOfTheAtuButAtLeastFiveMinutes) {
   EXPECT_THROW(monitoring_interval_s(3600, 1.5), std::invalid_argument);
   EXPECT_THROW(monitoring_interval_s(0), std::invalid_argument);
 }
+
+TEST(BatsBudgetLedger, RefundGivesBackAnUndeliveredAtu) {
+  BudgetLedger l(3);
+  l.pay(2);
+  l.refund(1);  // a machine the provider refused
+  EXPECT_DOUBLE_EQ(l.spent(), 1);
+  EXPECT_TRUE(l.can_pay(2));
+  EXPECT_THROW(l.refund(1.5), std::logic_error);
+  EXPECT_THROW(l.refund(-1), std::logic_error);
+}
