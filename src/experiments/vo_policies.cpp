@@ -11,8 +11,10 @@
 #include <stdexcept>
 
 #include "core/csv.hpp"
+#include "core/gnuplot.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
+#include "experiments/figures.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 #include "experiments/workspace.hpp"
@@ -268,6 +270,60 @@ Outcome aggregate(const std::vector<VoSetting>& settings,
   return o;
 }
 
+std::string speeds_label(const VoSetting& s) {
+  return fmt::format("{} domains, {} speeds", s.domains, s.spread ? "spread" : "equal");
+}
+
+// Local / global cost against the surcharge, one line per grid, for one deadline.
+Chart cost_ratio_chart(const std::vector<VoSetting>& settings, const std::vector<VoComparison>& cmp,
+                       double tightness) {
+  Chart c;
+  c.title = fmt::format("Cost of local against global users, deadline {} x the ideal makespan",
+                        format_number(tightness));
+  c.x_label = "surcharge on other domains' users (%)";
+  c.y_label = "local / global cost per user";
+  c.y_min = 0;
+  c.reference_y = 1;
+  c.reference_label = "same cost";
+  std::map<std::string, size_t> line;  // series by grid, in the settings' order
+  for (size_t i = 0; i < settings.size(); ++i) {
+    if (settings[i].tightness != tightness) continue;
+    auto [it, added] = line.emplace(speeds_label(settings[i]), c.series.size());
+    if (added) c.series.emplace_back(it->first);
+    c.series[it->second].x.push_back(settings[i].surcharge * 100);
+    c.series[it->second].y.push_back(cmp[i].cost_ratio());
+  }
+  return c;
+}
+
+// Fraction of users that met the deadline, per grid and policy, at one surcharge and deadline.
+Chart deadline_chart(const std::vector<VoSetting>& settings, const std::vector<VoComparison>& cmp,
+                     double surcharge, double tightness) {
+  Chart c;
+  c.kind = Chart::Kind::Bar;
+  c.title = fmt::format("Users that met a deadline of {} x the ideal makespan (surcharge {}%)",
+                        format_number(tightness), format_number(surcharge * 100));
+  c.y_label = "users that met the deadline (%)";
+  c.y_min = 0;
+  c.y_max = 100;
+  c.series = {Series("global policy"), Series("local policy")};
+  for (size_t i = 0; i < settings.size(); ++i) {
+    if (settings[i].tightness != tightness || settings[i].surcharge != surcharge) continue;
+    c.categories.push_back(speeds_label(settings[i]));
+    c.series[0].y.push_back(cmp[i].global_met * 100);
+    c.series[1].y.push_back(cmp[i].local_met * 100);
+  }
+  return c;
+}
+
+void write_figures(const std::vector<VoSetting>& settings, const std::vector<VoComparison>& cmp,
+                   const fs::path& out, const std::string& out_dir) {
+  write_figure(out.string(), "fig_cost_ratio_d1.5", cost_ratio_chart(settings, cmp, 1.5));
+  write_figure(out.string(), "fig_cost_ratio_d1.1", cost_ratio_chart(settings, cmp, 1.1));
+  write_figure(out.string(), "fig_deadline_met_d1.1", deadline_chart(settings, cmp, 0.2, 1.1));
+  draw_experiment_figures("vo-policies", out, out_dir);
+}
+
 void run_vo_policies(const ExperimentOptions& opts) {
   const int reps = opts.reps_given ? opts.reps : 2;
   const std::vector<VoSetting> settings = vo_settings();
@@ -300,6 +356,7 @@ void run_vo_policies(const ExperimentOptions& opts) {
   write_csv((out / "by_domain.csv").string(), o.by_domain);
   CsvTable found = findings(settings, o.cmp);
   write_csv((out / "findings.csv").string(), found);
+  write_figures(settings, o.cmp, out, opts.out_dir);
   workspace.commit();
   std::cout << o.table << "\nfindings (findings.csv):\n";
   for (const auto& row : found.rows) std::cout << "  " << row[0] << ": " << row[1] << "\n";
@@ -312,7 +369,7 @@ void register_vo_policies_experiment() {
       Experiment{"vo-policies",
                  "Sulistio & Buyya 2005's global against local domain policy over 2-8 VO domains, "
                  "domain speeds, surcharges and deadlines",
-                 run_vo_policies});
+                 run_vo_policies, "2"});
 }
 
 }  // namespace botsim::experiments
