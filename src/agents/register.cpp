@@ -51,6 +51,20 @@ void check_agents(const std::vector<ActorSpec>& actors, Run& run) {
   if (consumers || !providers.empty()) catalog(run);  // bad platform props fail before the run
 }
 
+// Each deployed SPA starts its resource agents on their hosts, and talks to them.
+std::vector<RuntimeHosts> resource_agent_hosts(const std::vector<ActorSpec>& actors, Run& run) {
+  std::vector<RuntimeHosts> out;
+  for (const auto& a : actors) {
+    if (a.function != "ServiceProviderAgent") continue;
+    auto it = catalog(run).by_spa.find(a.host);
+    if (it == catalog(run).by_spa.end()) continue;
+    RuntimeHosts r{{}, {a.host}, "resource agents"};
+    for (const auto& ra : it->second) r.hosts.push_back(ra.host);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 }  // namespace
 
 void register_model() {
@@ -64,6 +78,7 @@ void register_model() {
   r.add<ServiceProviderAgent>("ServiceProviderAgent",
                               "a service provider agent leasing its resource agents' hosts");
   r.add_check(check_agents);
+  r.add_runtime_hosts(resource_agent_hosts);
 }
 
 }  // namespace botsim::agents

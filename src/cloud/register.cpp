@@ -23,10 +23,21 @@ static void check_cloud_deployment(const std::vector<ActorSpec>& actors, Run& ru
       throw InputError(paths.deployment, a.element(), "a second CloudProvider on the same host");
 }
 
+std::vector<std::string> instance_hosts(const Run& run) {
+  std::vector<std::string> hosts;
+  for (const auto& t : read_instance_types(run.paths().platform))
+    hosts.insert(hosts.end(), t.hosts.begin(), t.hosts.end());
+  return hosts;
+}
+
+std::string provider_of(const ActorSpec& a) {
+  auto it = a.props.find("provider");
+  return it == a.props.end() ? "provider" : it->second;
+}
+
 void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors,
                        const ScenarioPaths& paths) {
-  auto it = a.props.find("provider");
-  std::string provider = it == a.props.end() ? "provider" : it->second;
+  std::string provider = provider_of(a);
   for (const auto& b : actors)
     if (b.function == "CloudProvider" && b.host == provider) return;
   throw InputError(

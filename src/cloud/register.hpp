@@ -1,4 +1,5 @@
 #pragma once
+#include <string>
 #include <vector>
 
 #include "platform/deployment.hpp"
@@ -15,6 +16,11 @@ void register_model();
 void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors,
                        const ScenarioPaths& paths);
 
+/// The host of the CloudProvider a cloud model's user actor rents from (its `provider` prop).
+std::string provider_of(const ActorSpec& a);
+/// Every instance host of the platform (the provider starts workers on them).
+std::vector<std::string> instance_hosts(const Run& run);
+
 /// Registers a cloud model's user actor A as `function` (the cloud itself with it), with the
 /// check that its `provider` prop names a host running a CloudProvider.
 template <class A>
@@ -24,6 +30,14 @@ void register_user_actor(const std::string& function, const std::string& descrip
   actor_registry().add_check([function](const std::vector<ActorSpec>& actors, Run& run) {
     for (const auto& a : actors)
       if (a.function == function) check_provider_of(a, actors, run.paths());
+  });
+  // Workers on the instances talk to the renter and to the provider.
+  actor_registry().add_runtime_hosts([function](const std::vector<ActorSpec>& actors, Run& run) {
+    std::vector<RuntimeHosts> out;
+    for (const auto& a : actors)
+      if (a.function == function)
+        out.push_back({instance_hosts(run), {a.host, provider_of(a)}, "cloud instances"});
+    return out;
   });
 }
 

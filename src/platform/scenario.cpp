@@ -2,13 +2,16 @@
 
 #include <spdlog/spdlog.h>
 #include <unistd.h>
+#include <xbt/asserts.h>
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/NetZone.hpp>
@@ -16,6 +19,7 @@
 #include "core/error.hpp"
 #include "core/results.hpp"
 #include "core/rng.hpp"
+#include "platform/abort_guard.hpp"
 #include "platform/messaging.hpp"
 #include "platform/sim_log.hpp"
 #include "platform/tracing.hpp"
@@ -156,31 +160,56 @@ class AbortIsInputError {
 };
 }  // namespace
 
-// Deployed actors message each other: every two of their hosts need a route (SimGrid throws
-// from inside the simulation otherwise).
-static void check_routes(sg4::Engine& engine, const std::vector<ActorSpec>& actors,
-                         const ScenarioPaths& paths) {
-  seal_platform(engine);
-  std::vector<sg4::Host*> hosts;
-  for (const auto& a : actors) {
-    sg4::Host* h = engine.host_by_name(a.host);
-    if (std::find(hosts.begin(), hosts.end(), h) == hosts.end()) hosts.push_back(h);
+std::vector<RuntimeHosts> ActorRegistry::runtime_hosts(const std::vector<ActorSpec>& actors,
+                                                       Run& run) const {
+  std::vector<RuntimeHosts> out;
+  for (const auto& f : runtime_hosts_) {
+    auto hosts = f(actors, run);
+    out.insert(out.end(), hosts.begin(), hosts.end());
   }
+  return out;
+}
+
+// The route from `a` to `b`, or InputError naming both and why each runs actors.
+static void require_route(sg4::Host* a, sg4::Host* b, const std::string& why,
+                          const ScenarioPaths& paths) {
   std::vector<sg4::Link*> links;
   double latency = 0;
+  try {
+    a->route_to(b, links, &latency);
+  } catch (const std::exception& e) {
+    std::string what = e.what();
+    throw InputError(paths.platform, "",
+                     "no network route from '" + a->get_name() + "' to '" + b->get_name() + "' (" +
+                         what.substr(0, what.find('\n')) + "); " + why);
+  }
+}
+
+// Actors message each other: the hosts of the deployment's actors need a route between every
+// two of them, and the hosts where models start actors while they run (cloud instances,
+// resource agents) a route to the deployed hosts they talk to (SimGrid aborts otherwise).
+static void check_routes(sg4::Engine& engine, const std::vector<ActorSpec>& actors, Run& run) {
+  const ScenarioPaths& paths = run.paths();
+  seal_platform(engine);
+  std::vector<sg4::Host*> hosts;
+  std::set<std::string> deployed;
+  for (const auto& a : actors)
+    if (deployed.insert(a.host).second) hosts.push_back(engine.host_by_name(a.host));
+  const std::string both = "both hosts run actors of " + paths.deployment;
   // All pairs up to 1,000 hosts; beyond, every host against the first one (cost stays small).
   const size_t firsts = hosts.size() > 1000 ? 1 : hosts.size();
   for (size_t i = 0; i < firsts; ++i)
-    for (size_t j = i + 1; j < hosts.size(); ++j) {
-      links.clear();
-      try {
-        hosts[i]->route_to(hosts[j], links, &latency);
-      } catch (const std::exception& e) {
-        throw InputError(paths.platform, "",
-                         std::string("no network route: ") + e.what() +
-                             " (both hosts run actors of " + paths.deployment + ")");
+    for (size_t j = i + 1; j < hosts.size(); ++j) require_route(hosts[i], hosts[j], both, paths);
+  std::set<std::pair<std::string, std::string>> checked;
+  for (const auto& r : actor_registry().runtime_hosts(actors, run))
+    for (const auto& name : r.hosts)
+      for (const auto& peer : r.peers) {
+        if (name == peer || !checked.emplace(name, peer).second) continue;
+        require_route(engine.host_by_name(name), engine.host_by_name(peer),
+                      "'" + name + "' is one of the " + r.what + " that talk to '" + peer +
+                          "' in " + paths.deployment,
+                      paths);
       }
-    }
 }
 
 static void require_file(const std::string& path, const char* what) {
@@ -227,12 +256,13 @@ static std::vector<ValidatedActor> load_scenario(sg4::Engine& engine, const RunO
   auto actors = read_deployment(o.deployment);
   if (actors.empty()) throw InputError(o.deployment, "", "deploys no actor");
   auto validated = actor_registry().validate(actors, run);
-  check_routes(engine, actors, run.paths());
+  check_routes(engine, actors, run);
   return validated;
 }
 
-// Streamed timelines (bids.csv) go straight to files next to the results directory.
-static void stream_timelines_next_to(const std::string& out, Results& results) {
+// Streamed timelines (bids.csv) go straight to files next to the results directory; returns
+// their names' prefix.
+static std::string stream_timelines_next_to(const std::string& out, Results& results) {
   std::filesystem::path target = std::filesystem::absolute(out).lexically_normal();
   if (target.filename().empty()) target = target.parent_path();
   std::error_code ec;
@@ -243,11 +273,23 @@ static void stream_timelines_next_to(const std::string& out, Results& results) {
   } catch (const std::exception& e) {
     throw InputError(out, "--out", e.what());
   }
+  return target.string();
+}
+
+// For the tests of SimulationAbortGuard: SimGrid dies (xbt_die, as on an internal error) at
+// simulated time `t`, whatever the scenario (a daemon: a run that ends earlier is not aborted).
+static void abort_at(sg4::Engine& engine, double t) {
+  sg4::Actor::create("test-abort", engine.get_all_hosts().front(), [t] {
+    sg4::Actor::self()->daemonize();
+    sg4::this_actor::sleep_until(t);
+    xbt_die("BOTSIM_TEST_ABORT_AT: aborted at %g s", t);
+  });
 }
 
 // Hands the deployment to SimGrid, which creates the actors, and runs the simulation.
 static void simulate(sg4::Engine& engine, const RunOptions& o,
-                     const std::vector<ValidatedActor>& actors, Run& run) {
+                     const std::vector<ValidatedActor>& actors, Run& run,
+                     const std::string& stream_prefix) {
   actor_registry().install(engine, actors, run);
   {
     AbortIsInputError deployment_guard(o.deployment);
@@ -257,7 +299,11 @@ static void simulate(sg4::Engine& engine, const RunOptions& o,
       throw InputError(o.deployment, "", std::string("bad deployment: ") + e.what());
     }
   }
-  engine.run();
+  if (const char* at = std::getenv("BOTSIM_TEST_ABORT_AT")) abort_at(engine, std::atof(at));
+  {
+    SimulationAbortGuard abort_guard(stream_prefix);
+    engine.run();
+  }
   if (const std::string* problem = simulation_problem()) throw InputError(o.platform, "", *problem);
 }
 
@@ -284,11 +330,12 @@ std::unique_ptr<Run> run_scenario(const RunOptions& o) {
       if (active) results.clear();
     }
   } stream_guard{results};
+  std::string stream_prefix;
   if (o.stream_timelines) {
-    stream_timelines_next_to(out, results);
+    stream_prefix = stream_timelines_next_to(out, results);
     stream_guard.active = true;
   }
-  simulate(*engine, o, actors, *run);
+  simulate(*engine, o, actors, *run, stream_prefix);
   RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock()};
   write_directory_atomically(out, [&](const std::string& dir) { results.write(dir, info); });
   stream_guard.active = false;

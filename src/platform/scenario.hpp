@@ -47,6 +47,13 @@ struct ValidatedActor {
   std::any params;  // std::shared_ptr<A::Params>
 };
 
+/// Hosts where a model starts actors while it runs, and the deployed hosts those talk to.
+struct RuntimeHosts {
+  std::vector<std::string> hosts;
+  std::vector<std::string> peers;
+  std::string what;  // e.g. "cloud instances": how an error names `hosts`
+};
+
 /// Actor functions a deployment may name. An actor class A registers with add<A>(name): it has
 /// a nested `Params` with `static Params read(const PropReader&, const ActorSite&)`, which
 /// checks every prop before the run, and a constructor `A(Params, Run&)`. An actor whose Params
@@ -78,6 +85,15 @@ class ActorRegistry {
   void add_check(std::function<void(const std::vector<ActorSpec>&, Run&)> check) {
     checks_.push_back(std::move(check));
   }
+  /// Hosts a model starts actors on while it runs (e.g. cloud instances), beyond the deployed
+  /// ones, and the deployed hosts they talk to: each needs a route to each (checked before the
+  /// run).
+  void add_runtime_hosts(
+      std::function<std::vector<RuntimeHosts>(const std::vector<ActorSpec>&, Run&)> hosts) {
+    runtime_hosts_.push_back(std::move(hosts));
+  }
+  /// Every model's runtime hosts for these actors.
+  std::vector<RuntimeHosts> runtime_hosts(const std::vector<ActorSpec>& actors, Run& run) const;
   /// Reads every actor's Params. Throws InputError on an unknown function or host, bad
   /// properties, or a failed check.
   std::vector<ValidatedActor> validate(const std::vector<ActorSpec>& actors, Run& run) const;
@@ -98,6 +114,8 @@ class ActorRegistry {
   };
   std::map<std::string, Entry> entries_;
   std::vector<std::function<void(const std::vector<ActorSpec>&, Run&)>> checks_;
+  std::vector<std::function<std::vector<RuntimeHosts>(const std::vector<ActorSpec>&, Run&)>>
+      runtime_hosts_;
 };
 
 ActorRegistry& actor_registry();

@@ -1,0 +1,179 @@
+#include "platform/abort_guard.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spdlog/sinks/base_sink.h>
+#include <spdlog/spdlog.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "platform/sim_log.hpp"
+
+// Why a signal handler rather than a child process: the simulation's state (results, streamed
+// files) lives in this process, and a handler that only makes system calls on buffers prepared
+// beforehand (no allocation, no stdio) is enough to report and clean up before _exit.
+
+namespace botsim {
+namespace {
+
+constexpr int kSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+constexpr size_t kPath = 4096;
+
+// Prepared by the guard's constructor, read by the handler.
+int g_stderr = -1;     // the real stderr
+int g_capture = -1;    // SimGrid's stderr meanwhile
+char g_dir[kPath];     // where the streamed files are
+char g_prefix[kPath];  // their names' start ("out.")
+char g_suffix[64];     // and end ("-<pid>.tmp")
+struct sigaction g_previous[std::size(kSignals)];
+std::vector<spdlog::sink_ptr> g_sinks;  // botsim's log sinks before the guard
+char g_altstack[64 * 1024];             // a crash may be a stack overflow
+
+void put(char* buf, size_t& n, size_t cap, const char* text, size_t len) {
+  len = std::min(len, cap - n);
+  std::memcpy(buf + n, text, len);
+  n += len;
+}
+void put(char* buf, size_t& n, size_t cap, const char* text) {
+  put(buf, n, cap, text, std::strlen(text));
+}
+
+// SimGrid's first message: the text after "CRITICAL] " on its first such line, else its first
+// line; empty if it wrote nothing.
+size_t simgrid_message(char* out, size_t cap) {
+  static char text[16384];
+  ssize_t len = pread(g_capture, text, sizeof text - 1, 0);
+  if (len <= 0) return 0;
+  text[len] = '\0';
+  const char* start = std::strstr(text, "CRITICAL] ");
+  start = start ? start + std::strlen("CRITICAL] ") : text;
+  const char* end = std::strchr(start, '\n');
+  size_t n = end ? static_cast<size_t>(end - start) : std::strlen(start);
+  n = std::min(n, cap);
+  std::memcpy(out, start, n);
+  return n;
+}
+
+// Removes the streamed timeline files, with system calls only.
+void remove_stream_files() {
+  if (g_prefix[0] == '\0') return;
+  int dir = open(g_dir, O_RDONLY | O_DIRECTORY);
+  if (dir < 0) return;
+  alignas(8) char buf[8192];
+  const size_t prefix = std::strlen(g_prefix), suffix = std::strlen(g_suffix);
+  for (;;) {
+    long n = syscall(SYS_getdents64, dir, buf, sizeof buf);
+    if (n <= 0) break;
+    for (long pos = 0; pos < n;) {
+      auto* entry = reinterpret_cast<struct dirent64*>(buf + pos);
+      const char* name = entry->d_name;
+      size_t len = std::strlen(name);
+      if (len > prefix + suffix && std::strncmp(name, g_prefix, prefix) == 0 &&
+          std::strcmp(name + len - suffix, g_suffix) == 0)
+        unlinkat(dir, name, 0);
+      pos += entry->d_reclen;
+    }
+  }
+  close(dir);
+}
+
+extern "C" void on_abort(int sig) {
+  char line[2048];
+  size_t n = 0;
+  put(line, n, sizeof line, "botsim: internal error: the simulation ");
+  put(line, n, sizeof line, sig == SIGABRT ? "aborted" : "crashed (a fatal signal)");
+  char message[1024];
+  size_t m = simgrid_message(message, sizeof message);
+  if (m > 0) {
+    put(line, n, sizeof line, ": ");
+    put(line, n, sizeof line, message, m);
+  }
+  put(line, n, sizeof line - 1, "");
+  line[n++] = '\n';
+  ssize_t ignored = write(g_stderr, line, n);
+  (void)ignored;
+  remove_stream_files();
+  _exit(1);
+}
+
+// botsim's log goes to the real stderr while SimGrid's is captured.
+class FdSink : public spdlog::sinks::base_sink<spdlog::details::null_mutex> {
+ protected:
+  void sink_it_(const spdlog::details::log_msg& msg) override {
+    spdlog::memory_buf_t out;
+    formatter_->format(msg, out);
+    ssize_t ignored = write(g_stderr, out.data(), out.size());
+    (void)ignored;
+  }
+  void flush_() override {}
+};
+
+void copy_capture_to_stderr() {
+  char buf[8192];
+  off_t offset = 0;
+  for (ssize_t n; (n = pread(g_capture, buf, sizeof buf, offset)) > 0; offset += n) {
+    ssize_t ignored = write(STDERR_FILENO, buf, static_cast<size_t>(n));
+    (void)ignored;
+  }
+}
+
+void copy_path(char* to, const std::string& from) {
+  if (from.size() >= kPath) throw std::runtime_error("path too long: " + from);
+  std::memcpy(to, from.c_str(), from.size() + 1);
+}
+
+}  // namespace
+
+SimulationAbortGuard::SimulationAbortGuard(const std::string& stream_prefix) {
+  g_prefix[0] = '\0';
+  if (!stream_prefix.empty()) {
+    std::filesystem::path p(stream_prefix);
+    copy_path(g_dir, p.parent_path().empty() ? "." : p.parent_path().string());
+    copy_path(g_prefix, p.filename().string() + ".");
+    std::snprintf(g_suffix, sizeof g_suffix, "-%ld.tmp", static_cast<long>(getpid()));
+  }
+  char pattern[] = "/tmp/botsim-simgrid-XXXXXX";
+  std::fflush(stderr);
+  g_capture = mkstemp(pattern);
+  if (g_capture < 0) throw std::runtime_error("cannot create a temporary file in /tmp");
+  unlink(pattern);
+  g_stderr = dup(STDERR_FILENO);
+  dup2(g_capture, STDERR_FILENO);
+  auto logger = spdlog::default_logger();
+  g_sinks = logger->sinks();
+  logger->sinks() = {std::make_shared<FdSink>()};
+  install_sim_clock_logging();
+
+  stack_t stack{};
+  stack.ss_sp = g_altstack;
+  stack.ss_size = sizeof g_altstack;
+  sigaltstack(&stack, nullptr);
+  struct sigaction action {};
+  action.sa_handler = on_abort;
+  action.sa_flags = SA_ONSTACK | SA_RESETHAND;
+  sigemptyset(&action.sa_mask);
+  for (size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &action, &g_previous[i]);
+}
+
+SimulationAbortGuard::~SimulationAbortGuard() {
+  for (size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &g_previous[i], nullptr);
+  std::fflush(stderr);
+  dup2(g_stderr, STDERR_FILENO);
+  close(g_stderr);
+  copy_capture_to_stderr();  // SimGrid's messages of a run that did not abort
+  close(g_capture);
+  spdlog::default_logger()->sinks() = g_sinks;
+  g_sinks.clear();
+}
+
+}  // namespace botsim
