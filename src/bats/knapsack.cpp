@@ -46,7 +46,18 @@ double choose_unit(const std::vector<Cluster>& clusters) {
     for (const Cluster& c : clusters) exact = exact && exact_on(c.price_per_atu, unit);
     if (exact) return unit;
   }
-  if (finest_fitting == 0) throw std::invalid_argument("knapsack: too many machines to plan for");
+  if (finest_fitting == 0) {
+    double low = clusters.front().price_per_atu, high = low, machines = 0;
+    for (const Cluster& c : clusters) {
+      low = std::min(low, c.price_per_atu);
+      high = std::max(high, c.price_per_atu);
+      machines += c.max_machines;
+    }
+    throw std::invalid_argument(fmt::format(
+        "the knapsack cannot plan for {:g} machines priced {:g} to {:g} per ATU: no money unit "
+        "keeps its table within its size limit (prices too high or too far apart)",
+        machines, low, high));
+  }
   return finest_fitting;
 }
 
@@ -81,6 +92,8 @@ Frontier pack(const std::vector<long>& cost, const std::vector<double>& profit,
 }
 
 }  // namespace
+
+double money_unit_for(const std::vector<Cluster>& clusters) { return choose_unit(clusters); }
 
 int Configuration::total_machines() const {
   return std::accumulate(machines.begin(), machines.end(), 0);

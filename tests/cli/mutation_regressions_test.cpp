@@ -1,0 +1,33 @@
+// Mutants of shipped scenarios that tests/fuzz/mutate_scenarios.py found crashing botsim, each
+// run as a user would: bad input must end with exit code 2 and one clear line.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/cli_support.hpp"
+
+namespace t = botsim::test;
+
+namespace {
+
+class MutationRegressions : public t::ScenarioCliTest {};
+
+// The text with its first `from` replaced by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+// BaTS S4-3 with cluster1 priced 99999999999 per ATU: no money unit fits the knapsack's table,
+// which threw in the middle of the run (after sampling) and aborted the process (exit 134).
+TEST_F(MutationRegressions, BatsClusterPriceTooHighToPlanIsRefusedBeforeTheRun) {
+  std::string platform = replaced(t::read_text(t::source_path("platforms/bats-S4-3.xml")),
+                                  "<prop id=\"price\" value=\"3\"/>",
+                                  "<prop id=\"price\" value=\"99999999999\"/>");
+  auto r = run(platform, t::read_text(t::source_path("deployments/bats-S4-3.xml")));
+  t::expect_input_error(r, {"'clusters'", "knapsack cannot plan for 64 machines",
+                            "priced 12 to 1e+11 per ATU"});
+}
