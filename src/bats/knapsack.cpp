@@ -31,7 +31,8 @@ bool fits(const std::vector<Cluster>& clusters, double unit) {
   double machines = 0, w = 0;
   for (const Cluster& c : clusters) {
     machines += c.max_machines;
-    w += static_cast<double>(c.max_machines) * static_cast<double>(units_up(c.price_per_atu, unit));
+    // In double: a price such as 1e308 would overflow units_up's long.
+    w += static_cast<double>(c.max_machines) * std::ceil(c.price_per_atu / unit - 1e-9);
   }
   return machines * w <= kMaxOps && (static_cast<double>(clusters.size()) + 1) * w <= kMaxCells;
 }

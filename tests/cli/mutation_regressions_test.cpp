@@ -24,10 +24,20 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 // BaTS S4-3 with cluster1 priced 99999999999 per ATU: no money unit fits the knapsack's table,
 // which threw in the middle of the run (after sampling) and aborted the process (exit 134).
 TEST_F(MutationRegressions, BatsClusterPriceTooHighToPlanIsRefusedBeforeTheRun) {
-  std::string platform = replaced(t::read_text(t::source_path("platforms/bats-S4-3.xml")),
-                                  "<prop id=\"price\" value=\"3\"/>",
-                                  "<prop id=\"price\" value=\"99999999999\"/>");
+  std::string platform =
+      replaced(t::read_text(t::source_path("platforms/bats-S4-3.xml")),
+               "<prop id=\"price\" value=\"3\"/>", "<prop id=\"price\" value=\"99999999999\"/>");
   auto r = run(platform, t::read_text(t::source_path("deployments/bats-S4-3.xml")));
-  t::expect_input_error(r, {"'clusters'", "knapsack cannot plan for 64 machines",
-                            "priced 12 to 1e+11 per ATU"});
+  t::expect_input_error(
+      r, {"'clusters'", "knapsack cannot plan for 64 machines", "priced 12 to 1e+11 per ATU"});
+}
+
+// BaTS S1-4 with cluster1 priced 1e308 per ATU: its price on the money grid overflowed a long,
+// the knapsack planned with a negative cost and threw on a negative budget in mid-run.
+TEST_F(MutationRegressions, BatsClusterPriceOverflowingTheMoneyGridIsRefusedBeforeTheRun) {
+  std::string platform =
+      replaced(t::read_text(t::source_path("platforms/bats-S1-4.xml")),
+               "<prop id=\"price\" value=\"3\"/>", "<prop id=\"price\" value=\"1e308\"/>");
+  auto r = run(platform, t::read_text(t::source_path("deployments/bats-S1-4.xml")));
+  t::expect_input_error(r, {"'clusters'", "knapsack cannot plan for 64 machines", "1e+308"});
 }
