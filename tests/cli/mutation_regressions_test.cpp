@@ -41,3 +41,13 @@ TEST_F(MutationRegressions, BatsClusterPriceOverflowingTheMoneyGridIsRefusedBefo
   auto r = run(platform, t::read_text(t::source_path("deployments/bats-S1-4.xml")));
   t::expect_input_error(r, {"'clusters'", "knapsack cannot plan for 64 machines", "1e+308"});
 }
+
+// The auction scenario with a link of 1e308 Gbps: SimGrid's network model overflowed and
+// aborted ("The Impossible Did Happen") at the first transfer.
+TEST_F(MutationRegressions, LinkBandwidthTooLargeForSimGridIsRefusedBeforeTheRun) {
+  std::string platform =
+      replaced(t::read_text(t::source_path("platforms/badg.xml")),
+               "bandwidth=\"1Gbps\" latency=\"2ms\"", "bandwidth=\"1e308Gbps\" latency=\"2ms\"");
+  auto r = run(platform, t::read_text(t::source_path("deployments/sulistio2005.xml")));
+  t::expect_input_error(r, {"<link id='Melbourne'>", "bandwidth='1e308Gbps' is too large"});
+}
