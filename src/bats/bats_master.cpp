@@ -46,6 +46,7 @@ void read_clusters(const PropReader& props, BatsMaster::Params& p, const std::st
   p.atu_s = p.types.front().atu_s;
   try {
     validate_clusters(p.clusters, p.atu_s);
+    money_unit_for(p.clusters);  // else the plan after sampling would throw in mid-run
   } catch (const std::invalid_argument& e) {
     props.fail("clusters", e.what());
   }

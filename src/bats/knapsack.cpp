@@ -31,7 +31,8 @@ bool fits(const std::vector<Cluster>& clusters, double unit) {
   double machines = 0, w = 0;
   for (const Cluster& c : clusters) {
     machines += c.max_machines;
-    w += static_cast<double>(c.max_machines) * static_cast<double>(units_up(c.price_per_atu, unit));
+    // In double: a price such as 1e308 would overflow units_up's long.
+    w += static_cast<double>(c.max_machines) * std::ceil(c.price_per_atu / unit - 1e-9);
   }
   return machines * w <= kMaxOps && (static_cast<double>(clusters.size()) + 1) * w <= kMaxCells;
 }
@@ -46,7 +47,18 @@ double choose_unit(const std::vector<Cluster>& clusters) {
     for (const Cluster& c : clusters) exact = exact && exact_on(c.price_per_atu, unit);
     if (exact) return unit;
   }
-  if (finest_fitting == 0) throw std::invalid_argument("knapsack: too many machines to plan for");
+  if (finest_fitting == 0) {
+    double low = clusters.front().price_per_atu, high = low, machines = 0;
+    for (const Cluster& c : clusters) {
+      low = std::min(low, c.price_per_atu);
+      high = std::max(high, c.price_per_atu);
+      machines += c.max_machines;
+    }
+    throw std::invalid_argument(fmt::format(
+        "the knapsack cannot plan for {:g} machines priced {:g} to {:g} per ATU: no money unit "
+        "keeps its table within its size limit (prices too high or too far apart)",
+        machines, low, high));
+  }
   return finest_fitting;
 }
 
@@ -81,6 +93,8 @@ Frontier pack(const std::vector<long>& cost, const std::vector<double>& profit,
 }
 
 }  // namespace
+
+double money_unit_for(const std::vector<Cluster>& clusters) { return choose_unit(clusters); }
 
 int Configuration::total_machines() const {
   return std::accumulate(machines.begin(), machines.end(), 0);

@@ -39,6 +39,11 @@ struct KnapsackAnswer {
   double money_unit = 0;  // the money grid the DP used
 };
 
+/// The money grid knapsack() plans `clusters` on when given none (see below). Throws
+/// std::invalid_argument when none fits the DP's size limit (prices too high or too far apart
+/// for the machine counts): a scenario reading its clusters refuses them before it runs.
+double money_unit_for(const std::vector<Cluster>& clusters);
+
 /// The modified BKP of 2.3 for n_tasks tasks, a budget, Ti per cluster and bounds Ai =
 /// max_machines. Among equally fast configurations the cheaper run wins. money_unit 0 picks the
 /// coarsest power of ten on which every price is exact, within the DP's size limit (else the

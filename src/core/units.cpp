@@ -28,7 +28,9 @@ static std::pair<double, std::string> number_and_unit(std::string_view text) {
   if (end == buf.c_str()) throw std::invalid_argument("'" + buf + "' is not a number");
   if (errno == ERANGE || !std::isfinite(v))
     throw std::invalid_argument("'" + buf + "' is out of range");
-  return {v, std::string(trim(std::string_view(end)))};
+  // The rest of the text, NUL bytes included ("5\0x" is not the number 5).
+  std::string_view rest(end, static_cast<size_t>(buf.data() + buf.size() - end));
+  return {v, std::string(trim(rest))};
 }
 
 double parse_number(std::string_view text) {

@@ -1,5 +1,6 @@
 #include "core/workload.hpp"
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -50,9 +51,10 @@ double Distribution::sample(Rng& rng) const {
       return std::uniform_real_distribution<double>(a_, b_)(rng);
     case Kind::Normal: {
       std::normal_distribution<double> n(a_, b_);
+      // Redrawn until positive, and finite: mean + deviation * z overflows near 1e308.
       for (;;) {
         double x = n(rng);
-        if (x > 0) return x;
+        if (x > 0 && std::isfinite(x)) return x;
       }
     }
   }

@@ -89,6 +89,10 @@ std::string platform_element(const std::string& tag, const pt::ptree& node) {
   return "<" + tag + (id ? " id='" + *id + "'" : "") + ">";
 }
 
+// Above this, in any unit, SimGrid's own computations overflow ("1e308Gbps" aborts it); no
+// real speed, bandwidth or latency comes near.
+constexpr double kLargestQuantity = 1e100;
+
 // The leading number of a SimGrid quantity ("1050Mf", "1GBps", "10ms"); nullopt if none.
 std::optional<double> leading_number(const std::string& text) {
   const char* begin = text.c_str();
@@ -155,6 +159,8 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
         auto v = leading_number(
             rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
         if (v && !(*v > 0)) fail("speed='" + *speed + "' must be > 0");
+        if (v && *v > kLargestQuantity)
+          fail("speed='" + *speed + "' is too large (at most 1e100 in any unit)");
         if (comma == std::string::npos) break;
         pos = comma + 1;
       }
@@ -167,6 +173,9 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
       fail(std::string(bandwidth) + "='" + *bw + "' must be > 0");
     if (auto lat = attr(latency); lat && leading_number(*lat) && *leading_number(*lat) < 0)
       fail(std::string(latency) + "='" + *lat + "' must be >= 0");
+    for (const char* name : {bandwidth, latency})
+      if (auto q = attr(name); q && leading_number(*q) && *leading_number(*q) > kLargestQuantity)
+        fail(std::string(name) + "='" + *q + "' is too large (at most 1e100 in any unit)");
   }
   if (tag == "host") {
     if (auto pstate = attr("pstate")) {

@@ -224,6 +224,10 @@ static void start_engine(const RunOptions& o, std::string& options,
                          std::optional<sg4::Engine>& engine) {
   std::vector<std::string> arg_text{"botsim", "--log=root.thres:critical",
                                     "--log=xbt_cfg.thres:critical"};
+#ifdef BOTSIM_SANITIZE
+  // AddressSanitizer misreads SimGrid's default context switches (docs/reliability.md).
+  arg_text.emplace_back("--cfg=contexts/factory:thread");
+#endif
   arg_text.insert(arg_text.end(), o.sg_args.begin(), o.sg_args.end());
   std::vector<char*> argv;
   for (auto& s : arg_text) argv.push_back(s.data());

@@ -1,23 +1,31 @@
 #!/usr/bin/env python3
 """Mutation check of botsim's input handling (not run by ctest: it is slow and random).
 
-Mutates a shipped platform/deployment pair (deleted or inserted characters, duplicated or
-dropped lines, extreme numbers, changed policies) and runs `botsim run` on each mutant. Every
-run must end with exit code 0 or 2 within the time limit: never a signal, an internal error or
-a hang (CONTRACT.md). Failing mutants are kept in OUT/bad/ for a regression test.
+Mutates shipped platform/deployment pairs (deleted or inserted characters, duplicated or
+dropped lines, extreme numbers, other values swapped in) and runs `botsim run` on each mutant.
+Every run must end with exit code 0 or 2 within the time limit: never a signal, an internal
+error or a hang (CONTRACT.md). Failing mutants are kept in OUT/bad/ for a regression test.
 
   tests/fuzz/mutate_scenarios.py [--seed N] [--runs N] [--botsim build/botsim]
-      [--platform platforms/badg.xml] [--deployment deployments/sulistio2005.xml] [--out DIR]
+      [--all | --platform platforms/badg.xml --deployment deployments/sulistio2005.xml]
+      [--budget SECONDS] [--timeout SECONDS] [--out DIR]
+
+--all mutates every shipped scenario (the pairs tests/same_results/digest.sh runs), --runs
+mutants of each; --budget stops starting new mutants after that many seconds in all, sharing
+the time equally among the scenarios.
 """
 import argparse
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 EXTREMES = ["0", "-1", "1e308", "0.0001", "nan", "inf", "99999999999"]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def mutate(text, rng):
@@ -36,33 +44,37 @@ def mutate(text, rng):
             del lines[rng.randrange(len(lines))]
             text = "\n".join(lines)
         elif kind == 4:
-            numbers = list(re.finditer(r'value="([0-9.]+)', text))
+            numbers = list(re.finditer(r'(?:value|speed|bandwidth|latency|core)="([0-9.]+)', text))
             if numbers:
                 m = rng.choice(numbers)
                 text = text[:m.start(1)] + rng.choice(EXTREMES) + text[m.end(1):]
         else:
-            text = text.replace("no-opt", rng.choice(["global", "local", "x", ""]), 1)
+            # Another attribute's value (a policy, a host, a type...) or none at all.
+            values = list(re.finditer(r'="([^"]*)"', text))
+            if values:
+                m = rng.choice(values)
+                other = rng.choice(values + [None])
+                text = text[:m.start(1)] + (other.group(1) if other else "") + text[m.end(1):]
     return text
 
 
-def main():
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--runs", type=int, default=200)
-    ap.add_argument("--botsim", default=os.path.join(root, "build", "botsim"))
-    ap.add_argument("--platform", default=os.path.join(root, "platforms", "badg.xml"))
-    ap.add_argument("--deployment", default=os.path.join(root, "deployments", "sulistio2005.xml"))
-    ap.add_argument("--out", default=tempfile.mkdtemp(prefix="botsim-mutants-"))
-    ap.add_argument("--timeout", type=int, default=20)
-    args = ap.parse_args()
-    rng = random.Random(args.seed)
-    base_p = open(args.platform).read()
-    base_d = open(args.deployment).read()
+def shipped_scenarios():
+    """The (platform, deployment) pairs of every shipped scenario, as digest.sh lists them."""
+    digest = open(os.path.join(ROOT, "tests", "same_results", "digest.sh")).read()
+    pairs = re.findall(r'^\s*"(platforms/\S+\.xml) (deployments/\S+\.xml)"', digest, re.M)
+    return [(os.path.join(ROOT, p), os.path.join(ROOT, d)) for p, d in pairs]
+
+
+def check_scenario(platform, deployment, args, rng, deadline):
+    """Runs up to args.runs mutants of one scenario until `deadline`; returns (run, bad)."""
+    base_p = open(platform).read()
+    base_d = open(deployment).read()
+    name = os.path.splitext(os.path.basename(deployment))[0]
     bad = 0
     # Mutants live next to the originals' own directory layout: workload paths stay valid.
-    work = os.path.dirname(os.path.abspath(args.deployment))
-    for n in range(args.runs):
+    work = os.path.dirname(os.path.abspath(deployment))
+    n = 0
+    while n < args.runs and time.monotonic() < deadline:
         in_platform = rng.random() < 0.3
         p = mutate(base_p, rng) if in_platform else base_p
         d = base_d if in_platform else mutate(base_d, rng)
@@ -79,10 +91,46 @@ def main():
         if r.returncode not in (0, 2):
             bad += 1
             os.makedirs(os.path.join(args.out, "bad"), exist_ok=True)
-            open(os.path.join(args.out, "bad", "%d-%d-p.xml" % (args.seed, n)), "w").write(p)
-            open(os.path.join(args.out, "bad", "%d-%d-d.xml" % (args.seed, n)), "w").write(d)
-            print("exit %d: %s" % (r.returncode, r.stderr.strip().splitlines()[-1:] if r.stderr else ""))
-    print("%d mutants, %d bad (kept in %s)" % (args.runs, bad, os.path.join(args.out, "bad")))
+            stem = os.path.join(args.out, "bad", "%s-%d-%d" % (name, args.seed, n))
+            open(stem + "-p.xml", "w").write(p)
+            open(stem + "-d.xml", "w").write(d)
+            last = r.stderr.strip().splitlines()[-1:] if r.stderr else ""
+            print("%s mutant %d: exit %d: %s" % (name, n, r.returncode, last))
+        n += 1
+    print("%s: %d mutants, %d bad" % (name, n, bad), flush=True)
+    return n, bad
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=200)
+    ap.add_argument("--botsim", default=os.path.join(ROOT, "build", "botsim"))
+    ap.add_argument("--all", action="store_true")
+    ap.add_argument("--platform", default=os.path.join(ROOT, "platforms", "badg.xml"))
+    ap.add_argument("--deployment", default=os.path.join(ROOT, "deployments", "sulistio2005.xml"))
+    ap.add_argument("--out", help="default: a temporary directory, removed if no mutant failed")
+    ap.add_argument("--timeout", type=int, default=20)
+    ap.add_argument("--budget", type=float, default=float("inf"))
+    args = ap.parse_args()
+    own_out = args.out is None
+    if own_out:
+        args.out = tempfile.mkdtemp(prefix="botsim-mutants-")
+    os.makedirs(args.out, exist_ok=True)
+    rng = random.Random(args.seed)
+    scenarios = shipped_scenarios() if args.all else [(args.platform, args.deployment)]
+    start = time.monotonic()
+    total = bad = 0
+    for k, (platform, deployment) in enumerate(scenarios):
+        # Each scenario gets an equal share of what is left of the budget.
+        share = (args.budget - (time.monotonic() - start)) / (len(scenarios) - k)
+        n, b = check_scenario(platform, deployment, args, rng, time.monotonic() + share)
+        total += n
+        bad += b
+    print("%d mutants of %d scenarios, %d bad (kept in %s)"
+          % (total, len(scenarios), bad, os.path.join(args.out, "bad")))
+    if own_out and not bad:
+        shutil.rmtree(args.out)
     return 1 if bad else 0
 
 

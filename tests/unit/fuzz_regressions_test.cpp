@@ -1,0 +1,32 @@
+// Inputs the fuzz targets (tests/fuzz/) found wrong, each fed to the reader that failed on it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "core/rng.hpp"
+#include "core/units.hpp"
+#include "core/workload.hpp"
+
+using namespace botsim;
+
+// fuzz_workload: mean + deviation * z overflowed to +inf, an infinite task size. 21% of the
+// draws of normal(1e308, 1e308) overflow (z > 0.8); each is redrawn like a negative one.
+TEST(FuzzRegressions, NormalDrawsNearTheLargestDoubleStayFinite) {
+  Distribution d = Distribution::parse("normal(1e308,1e308)");
+  Rng rng = make_rng(1, "fuzz");
+  for (int i = 0; i < 1000; ++i) {
+    double x = d.sample(rng);
+    ASSERT_TRUE(x > 0 && std::isfinite(x)) << "draw " << i << ": " << x;
+  }
+}
+
+// fuzz_units: a NUL byte ended the text for strtod and for the unit after it, so "5\0abc" (a
+// workload file line) read as the task size 5.
+TEST(FuzzRegressions, TextAfterANulByteIsNotIgnored) {
+  const std::string text("5\0abc", 5);
+  EXPECT_THROW(parse_number(text), std::invalid_argument);
+  EXPECT_THROW(parse_duration(text), std::invalid_argument);
+  EXPECT_THROW(parse_integer(text), std::invalid_argument);
+}
