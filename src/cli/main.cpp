@@ -57,6 +57,7 @@ struct RunCommand {
   RunOptions opts;
   std::string log_level = "warn";
   bool quiet = false;
+  std::vector<std::string> sets;
 
   explicit RunCommand(CLI::App& parent) {
     app = parent.add_subcommand("run", "Run one scenario and write its results directory");
@@ -67,11 +68,16 @@ struct RunCommand {
                     "Results directory (default results/runs/<deployment stem>)");
     app->add_option("--log-level", log_level, "trace, debug, info, warn (default), error, off");
     app->add_flag("--quiet", quiet, "Do not print the per-user table");
+    app->add_option("--set", sets,
+                    "ACTOR.PROP=VALUE: change a deployment prop (ACTOR: its name or host); "
+                    "repeatable")
+        ->allow_extra_args(false);
     app->footer("SimGrid options such as --cfg=network/model:CM02 are passed to SimGrid.");
   }
   int operator()(const std::vector<std::string>& sg_args) {
     setup_logging(log_level.c_str());
     opts.sg_args = sg_args;
+    for (const auto& s : sets) opts.settings.push_back(parse_prop_setting(s, "--set"));
     opts.print_table = !quiet;
     opts.stream_timelines = true;
     run_scenario(opts);
@@ -82,16 +88,20 @@ struct RunCommand {
 struct ValidateCommand {
   CLI::App* app;
   RunOptions opts;
+  std::vector<std::string> sets;
 
   explicit ValidateCommand(CLI::App& parent) {
     opts.validate_only = true;
     app = parent.add_subcommand("validate", "Check a scenario's files; run nothing");
     app->add_option("platform", opts.platform, "SimGrid platform XML")->required();
     app->add_option("deployment", opts.deployment, "SimGrid deployment XML")->required();
+    app->add_option("--set", sets, "ACTOR.PROP=VALUE, as for run; repeatable")
+        ->allow_extra_args(false);
   }
   int operator()(const std::vector<std::string>& sg_args) {
     setup_logging("warn");
     opts.sg_args = sg_args;
+    for (const auto& s : sets) opts.settings.push_back(parse_prop_setting(s, "--set"));
     run_scenario(opts);
     return 0;
   }
