@@ -1,5 +1,6 @@
 // botsim's command line (README.md): run, validate, experiment.
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -42,7 +43,15 @@ int run_experiment(const std::string& name, ExperimentOptions opts) {
   for (const auto& e : experiments::registered()) {
     if (e.name != name) continue;
     if (opts.out_dir.empty()) opts.out_dir = "results/" + name;
-    e.run(opts);
+    opts.name = name;
+    try {
+      e.run(opts);
+    } catch (const InputError&) {
+      // The scenario files are wrong: runs made from them are not worth resuming.
+      std::error_code ec;
+      std::filesystem::remove_all(std::filesystem::absolute(opts.out_dir).string() + ".work", ec);
+      throw;
+    }
     std::cout << "experiment " << name << ": results written to " << opts.out_dir << "/\n";
     return 0;
   }
@@ -112,7 +121,7 @@ struct ExperimentCommand {
   CLI::Option* reps;
   ExperimentOptions opts;
   std::string name, data_dir;
-  bool list = false;
+  bool list = false, quiet = false;
 
   explicit ExperimentCommand(CLI::App& parent) {
     opts.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -124,6 +133,9 @@ struct ExperimentCommand {
         ->check(CLI::Range(1, 1024));
     app->add_option("--seed", opts.seed, "First seed (default 1)")->check(kSeed);
     app->add_option("--out", opts.out_dir, "Output directory (default results/NAME)");
+    app->add_flag("--fresh", opts.fresh,
+                  "Redo every replication (default: keep those an interrupted run finished)");
+    app->add_flag("--quiet", quiet, "No progress line on the terminal");
     app->add_option("--data-dir", data_dir,
                     "Where the shipped platforms/, deployments/ and workloads/ are (default: "
                     "the current directory, botsim's source tree or PREFIX/share/botsim)");
@@ -138,6 +150,7 @@ struct ExperimentCommand {
     if (name.empty()) return usage_error("experiment: give a NAME or --list");
     if (!data_dir.empty()) experiments::set_data_dir(data_dir);
     opts.reps_given = reps->count() > 0;
+    experiments::set_progress(!quiet);
     return run_experiment(name, opts);
   }
 };
@@ -202,6 +215,9 @@ int main(int argc, char** argv) {
     if (*experiment.app) return experiment();
   } catch (const InputError& e) {
     return input_error(e);
+  } catch (const experiments::Interrupted& e) {
+    std::cerr << "botsim: " << e.what() << "\n";
+    return 128 + e.signal();
   } catch (const std::exception& e) {
     std::cerr << "botsim: internal error: " << e.what() << "\n";
     return 1;
