@@ -1,4 +1,4 @@
-// botsim's command line (README.md): run, validate, experiment.
+// botsim's command line (README.md): run, validate, experiment, sweep.
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <iostream>
@@ -9,6 +9,7 @@
 #include "cli/models.hpp"
 #include "core/error.hpp"
 #include "experiments/runner.hpp"
+#include "experiments/sweep.hpp"
 #include "platform/scenario.hpp"
 #include "platform/sim_log.hpp"
 #include "version.hpp"
@@ -155,6 +156,34 @@ struct ExperimentCommand {
   }
 };
 
+struct SweepCommand {
+  CLI::App* app;
+  experiments::SweepOptions opts;
+  bool quiet = false;
+
+  explicit SweepCommand(CLI::App& parent) {
+    opts.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    app = parent.add_subcommand("sweep", "Run one scenario over the cross product of prop values");
+    app->add_option("spec", opts.spec_file, "Sweep spec (JSON; docs/sweeps.md)")->required();
+    app->add_option("--out", opts.out_dir, "Output directory (default results/sweeps/<spec stem>)");
+    app->add_option("--jobs", opts.jobs, "Runs at once (default: cores)")
+        ->check(CLI::Range(1, 1024));
+    app->add_flag("--fresh", opts.fresh, "Redo every run (default: keep the finished ones)");
+    app->add_flag("--quiet", quiet, "No progress line on the terminal");
+    auto* emit = app->add_option("--emit-jobs", opts.emit_jobs,
+                                 "Write the runs as jobs (GNU parallel, Slurm) into DIR; run none");
+    app->add_option("--collect", opts.collect,
+                    "Merge the results of jobs written by --emit-jobs DIR into DIR's CSVs")
+        ->excludes(emit);
+  }
+  int operator()() {
+    setup_logging("warn");
+    experiments::set_progress(!quiet);
+    experiments::run_sweep(opts);
+    return 0;
+  }
+};
+
 // SimGrid's own options (--cfg=..., --log=...) go to SimGrid unchanged; the rest to CLI11.
 std::vector<char*> split_simgrid_args(int argc, char** argv, std::vector<std::string>& sg_args) {
   std::vector<char*> rest;
@@ -190,16 +219,17 @@ int main(int argc, char** argv) {
   RunCommand run(app);
   ValidateCommand validate(app);
   ExperimentCommand experiment(app);
+  SweepCommand sweep(app);
 
   // CLI11 would only say "A subcommand is required": name the word it did not understand.
   if (rest.size() > 1) {
     std::string first = rest[1];
     bool known = first == "--help" || first == "-h" || first == "--version";
-    for (const auto* sub : {run.app, validate.app, experiment.app})
+    for (const auto* sub : {run.app, validate.app, experiment.app, sweep.app})
       known = known || sub->get_name() == first;
     if (!known)
       return usage_error("unknown command '" + first +
-                         "' (expected run, validate or experiment; see botsim --help)");
+                         "' (expected run, validate, experiment or sweep; see botsim --help)");
   }
   try {
     app.parse(static_cast<int>(rest.size()), rest.data());
@@ -213,6 +243,7 @@ int main(int argc, char** argv) {
     if (*run.app) return run(sg_args);
     if (*validate.app) return validate(sg_args);
     if (*experiment.app) return experiment();
+    if (*sweep.app) return sweep();
   } catch (const InputError& e) {
     return input_error(e);
   } catch (const experiments::Interrupted& e) {
