@@ -8,6 +8,7 @@
 
 #include "cli/models.hpp"
 #include "core/error.hpp"
+#include "experiments/reps.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/sweep.hpp"
 #include "platform/scenario.hpp"
@@ -68,6 +69,8 @@ struct RunCommand {
   std::string log_level = "warn";
   bool quiet = false;
   std::vector<std::string> sets;
+  int reps = 1;
+  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
   explicit RunCommand(CLI::App& parent) {
     app = parent.add_subcommand("run", "Run one scenario and write its results directory");
@@ -82,15 +85,39 @@ struct RunCommand {
                     "ACTOR.PROP=VALUE: change a deployment prop (ACTOR: its name or host); "
                     "repeatable")
         ->allow_extra_args(false);
+    app->add_option("--reps", reps,
+                    "Run N seeds (seed, seed+1, ...) as separate processes into DIR/seed-<s>/ "
+                    "and print each user's mean and deviation")
+        ->check(CLI::Range(1, 100000));
+    app->add_option("--jobs", jobs, "With --reps: runs at once (default: cores)")
+        ->check(CLI::Range(1, 1024));
     app->footer("SimGrid options such as --cfg=network/model:CM02 are passed to SimGrid.");
   }
   int operator()(const std::vector<std::string>& sg_args) {
     setup_logging(log_level.c_str());
     opts.sg_args = sg_args;
     for (const auto& s : sets) opts.settings.push_back(parse_prop_setting(s, "--set"));
+    if (reps > 1) return run_reps(sg_args);
     opts.print_table = !quiet;
     opts.stream_timelines = true;
     run_scenario(opts);
+    return 0;
+  }
+  int run_reps(const std::vector<std::string>& sg_args) {
+    experiments::RepsOptions r;
+    r.platform = opts.platform;
+    r.deployment = opts.deployment;
+    r.seed = opts.seed;
+    r.reps = reps;
+    r.jobs = jobs;
+    r.default_out_dir = opts.out_dir.empty();
+    r.out_dir = r.default_out_dir ? default_out_dir(opts.deployment) : opts.out_dir;
+    r.sets = sets;
+    r.sg_args = sg_args;
+    r.log_level = log_level;
+    experiments::set_progress(!quiet);
+    std::string table = experiments::run_reps(r);
+    if (!quiet) std::cout << table << "results written to " << r.out_dir << "/\n";
     return 0;
   }
 };

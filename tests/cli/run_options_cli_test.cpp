@@ -1,13 +1,16 @@
 // `botsim run` run many ways: --set changes a deployment prop without editing the file, results
 // directories get the user's umask, and the default directory never takes another deployment's.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "core/csv.hpp"
 #include "support/cli_support.hpp"
 
 namespace fs = std::filesystem;
@@ -109,4 +112,41 @@ TEST_F(RunOptionsCli, DefaultDirectoryIsNeverAnotherDeployments) {
   r = t::botsim({"run", platform, "a/e.xml", "--set", "U0.tasks=4"}, dir_);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("results written to results/runs/e-2/"), std::string::npos) << r.out;
+}
+
+// --reps N: seeds seed..seed+N-1, each its own process and results directory, and per user the
+// mean and deviation (printed, and in reps.csv).
+TEST_F(RunOptionsCli, RepsRunsSeedsAndPrintsMeanAndDeviation) {
+  auto r = run({"--set", "U0.tasks=8", "--seed", "5", "--reps", "3", "--jobs", "2"}, "reps");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<double> makespans;
+  for (int seed : {5, 6, 7}) {
+    auto s = summary("reps/seed-" + std::to_string(seed));
+    EXPECT_EQ(s["seed"], seed);
+    EXPECT_EQ(s["users"][0]["tasks_total"], 8);
+    makespans.push_back(s["users"][0]["makespan_s"].get<double>());
+  }
+  EXPECT_FALSE(fs::exists(dir_ + "/reps/seed-8"));
+  const double mean = (makespans[0] + makespans[1] + makespans[2]) / 3;
+  double sd = 0;
+  for (double m : makespans) sd += (m - mean) * (m - mean) / 2;
+  sd = std::sqrt(sd);
+  auto table = botsim::read_csv(dir_ + "/reps/reps.csv");
+  ASSERT_EQ(table.rows.size(), 3u);  // U0: makespan_s, spent, met_deadline
+  EXPECT_EQ(table.rows[0][table.column("user")], "U0");
+  EXPECT_EQ(table.rows[0][table.column("metric")], "makespan_s");
+  EXPECT_EQ(table.rows[0][table.column("n")], "3");
+  EXPECT_NEAR(std::stod(table.rows[0][table.column("mean")]), mean, 1e-9);
+  EXPECT_NEAR(std::stod(table.rows[0][table.column("sd")]), sd, 1e-9);
+  // --quiet was given by the fixture: nothing printed; without it, one line for U0.
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  r = t::botsim({"run", kPlatform, kDeployment, "--out", dir_ + "/reps2", "--set", "U0.tasks=8",
+                 "--seed", "5", "--reps", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("U0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("3 runs"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("makespan_s " + fmt::format("{:.6g}", mean)), std::string::npos) << r.out;
+  t::expect_input_error(run({"--set", "U0.taks=8", "--reps", "3"}, "bad"),
+                        {"property 'taks'", "--set U0.taks=8"});
+  EXPECT_FALSE(fs::exists(dir_ + "/bad"));
 }
