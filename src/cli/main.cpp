@@ -1,5 +1,6 @@
-// botsim's command line (README.md): run, validate, experiment, plot.
+// botsim's command line (README.md): run, validate, experiment, sweep, plot.
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -8,7 +9,9 @@
 #include "cli/models.hpp"
 #include "cli/plot_command.hpp"
 #include "core/error.hpp"
+#include "experiments/reps.hpp"
 #include "experiments/runner.hpp"
+#include "experiments/sweep.hpp"
 #include "platform/scenario.hpp"
 #include "platform/sim_log.hpp"
 #include "version.hpp"
@@ -43,7 +46,15 @@ int run_experiment(const std::string& name, ExperimentOptions opts) {
   for (const auto& e : experiments::registered()) {
     if (e.name != name) continue;
     if (opts.out_dir.empty()) opts.out_dir = "results/" + name;
-    e.run(opts);
+    opts.name = name;
+    try {
+      e.run(opts);
+    } catch (const InputError&) {
+      // The scenario files are wrong: runs made from them are not worth resuming.
+      std::error_code ec;
+      std::filesystem::remove_all(std::filesystem::absolute(opts.out_dir).string() + ".work", ec);
+      throw;
+    }
     std::cout << "experiment " << name << ": results written to " << opts.out_dir << "/\n";
     return 0;
   }
@@ -58,6 +69,9 @@ struct RunCommand {
   RunOptions opts;
   std::string log_level = "warn";
   bool quiet = false;
+  std::vector<std::string> sets;
+  int reps = 1;
+  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
   explicit RunCommand(CLI::App& parent) {
     app = parent.add_subcommand("run", "Run one scenario and write its results directory");
@@ -68,14 +82,43 @@ struct RunCommand {
                     "Results directory (default results/runs/<deployment stem>)");
     app->add_option("--log-level", log_level, "trace, debug, info, warn (default), error, off");
     app->add_flag("--quiet", quiet, "Do not print the per-user table");
+    app->add_option("--set", sets,
+                    "ACTOR.PROP=VALUE: change a deployment prop (ACTOR: its name or host); "
+                    "repeatable")
+        ->allow_extra_args(false);
+    app->add_option("--reps", reps,
+                    "Run N seeds (seed, seed+1, ...) as separate processes into DIR/seed-<s>/ "
+                    "and print each user's mean and deviation")
+        ->check(CLI::Range(1, 100000));
+    app->add_option("--jobs", jobs, "With --reps: runs at once (default: cores)")
+        ->check(CLI::Range(1, 1024));
     app->footer("SimGrid options such as --cfg=network/model:CM02 are passed to SimGrid.");
   }
   int operator()(const std::vector<std::string>& sg_args) {
     setup_logging(log_level.c_str());
     opts.sg_args = sg_args;
+    for (const auto& s : sets) opts.settings.push_back(parse_prop_setting(s, "--set"));
+    if (reps > 1) return run_reps(sg_args);
     opts.print_table = !quiet;
     opts.stream_timelines = true;
     run_scenario(opts);
+    return 0;
+  }
+  int run_reps(const std::vector<std::string>& sg_args) {
+    experiments::RepsOptions r;
+    r.platform = opts.platform;
+    r.deployment = opts.deployment;
+    r.seed = opts.seed;
+    r.reps = reps;
+    r.jobs = jobs;
+    r.default_out_dir = opts.out_dir.empty();
+    r.out_dir = r.default_out_dir ? default_out_dir(opts.deployment) : opts.out_dir;
+    r.sets = sets;
+    r.sg_args = sg_args;
+    r.log_level = log_level;
+    experiments::set_progress(!quiet);
+    std::string table = experiments::run_reps(r);
+    if (!quiet) std::cout << table << "results written to " << r.out_dir << "/\n";
     return 0;
   }
 };
@@ -83,16 +126,20 @@ struct RunCommand {
 struct ValidateCommand {
   CLI::App* app;
   RunOptions opts;
+  std::vector<std::string> sets;
 
   explicit ValidateCommand(CLI::App& parent) {
     opts.validate_only = true;
     app = parent.add_subcommand("validate", "Check a scenario's files; run nothing");
     app->add_option("platform", opts.platform, "SimGrid platform XML")->required();
     app->add_option("deployment", opts.deployment, "SimGrid deployment XML")->required();
+    app->add_option("--set", sets, "ACTOR.PROP=VALUE, as for run; repeatable")
+        ->allow_extra_args(false);
   }
   int operator()(const std::vector<std::string>& sg_args) {
     setup_logging("warn");
     opts.sg_args = sg_args;
+    for (const auto& s : sets) opts.settings.push_back(parse_prop_setting(s, "--set"));
     run_scenario(opts);
     return 0;
   }
@@ -103,7 +150,7 @@ struct ExperimentCommand {
   CLI::Option* reps;
   ExperimentOptions opts;
   std::string name, data_dir;
-  bool list = false;
+  bool list = false, quiet = false;
 
   explicit ExperimentCommand(CLI::App& parent) {
     opts.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -116,6 +163,9 @@ struct ExperimentCommand {
         ->check(CLI::Range(1, 1024));
     app->add_option("--seed", opts.seed, "First seed (default 1)")->check(kSeed);
     app->add_option("--out", opts.out_dir, "Output directory (default results/NAME)");
+    app->add_flag("--fresh", opts.fresh,
+                  "Redo every replication (default: keep those an interrupted run finished)");
+    app->add_flag("--quiet", quiet, "No progress line on the terminal");
     app->add_option("--data-dir", data_dir,
                     "Where the shipped platforms/, deployments/ and workloads/ are (default: "
                     "the current directory, botsim's source tree or PREFIX/share/botsim)");
@@ -136,7 +186,36 @@ struct ExperimentCommand {
     if (name.empty()) return usage_error("experiment: give a NAME or --list");
     if (!data_dir.empty()) experiments::set_data_dir(data_dir);
     opts.reps_given = reps->count() > 0;
+    experiments::set_progress(!quiet);
     return run_experiment(name, opts);
+  }
+};
+
+struct SweepCommand {
+  CLI::App* app;
+  experiments::SweepOptions opts;
+  bool quiet = false;
+
+  explicit SweepCommand(CLI::App& parent) {
+    opts.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    app = parent.add_subcommand("sweep", "Run one scenario over the cross product of prop values");
+    app->add_option("spec", opts.spec_file, "Sweep spec (JSON; docs/sweeps.md)")->required();
+    app->add_option("--out", opts.out_dir, "Output directory (default results/sweeps/<spec stem>)");
+    app->add_option("--jobs", opts.jobs, "Runs at once (default: cores)")
+        ->check(CLI::Range(1, 1024));
+    app->add_flag("--fresh", opts.fresh, "Redo every run (default: keep the finished ones)");
+    app->add_flag("--quiet", quiet, "No progress line on the terminal");
+    auto* emit = app->add_option("--emit-jobs", opts.emit_jobs,
+                                 "Write the runs as jobs (GNU parallel, Slurm) into DIR; run none");
+    app->add_option("--collect", opts.collect,
+                    "Merge the results of jobs written by --emit-jobs DIR into DIR's CSVs")
+        ->excludes(emit);
+  }
+  int operator()() {
+    setup_logging("warn");
+    experiments::set_progress(!quiet);
+    experiments::run_sweep(opts);
+    return 0;
   }
 };
 
@@ -176,16 +255,18 @@ int main(int argc, char** argv) {
   ValidateCommand validate(app);
   ExperimentCommand experiment(app);
   PlotCommand plot(app);
+  SweepCommand sweep(app);
 
   // CLI11 would only say "A subcommand is required": name the word it did not understand.
   if (rest.size() > 1) {
     std::string first = rest[1];
     bool known = first == "--help" || first == "-h" || first == "--version";
-    for (const auto* sub : {run.app, validate.app, experiment.app, plot.app})
+    for (const auto* sub : {run.app, validate.app, experiment.app, sweep.app, plot.app})
       known = known || sub->get_name() == first;
     if (!known)
       return usage_error("unknown command '" + first +
-                         "' (expected run, validate, experiment or plot; see botsim --help)");
+                         "' (expected run, validate, experiment, sweep or plot; see botsim "
+                         "--help)");
   }
   try {
     app.parse(static_cast<int>(rest.size()), rest.data());
@@ -200,8 +281,12 @@ int main(int argc, char** argv) {
     if (*validate.app) return validate(sg_args);
     if (*experiment.app) return experiment();
     if (*plot.app) return plot();
+    if (*sweep.app) return sweep();
   } catch (const InputError& e) {
     return input_error(e);
+  } catch (const experiments::Interrupted& e) {
+    std::cerr << "botsim: " << e.what() << "\n";
+    return 128 + e.signal();
   } catch (const std::exception& e) {
     std::cerr << "botsim: internal error: " << e.what() << "\n";
     return 1;

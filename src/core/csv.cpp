@@ -12,13 +12,32 @@ size_t CsvTable::column(const std::string& name) const {
   throw std::runtime_error("CSV has no column '" + name + "'");
 }
 
+// Fields are separated by commas; a field holding a comma or a quote is quoted, "" being a
+// quote inside it (RFC 4180, without line breaks in fields).
 static std::vector<std::string> split_fields(const std::string& line) {
-  std::vector<std::string> out;
-  std::string field;
-  std::istringstream in(line);
-  while (std::getline(in, field, ',')) out.push_back(field);
-  if (!line.empty() && line.back() == ',') out.emplace_back();
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      out.back() += '"';
+      ++i;
+    } else if (c == '"' && (quoted || out.back().empty())) {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      out.emplace_back();
+    } else {
+      out.back() += c;
+    }
+  }
   return out;
+}
+
+static std::string quote_field(const std::string& field) {
+  if (field.find_first_of(",\"") == std::string::npos) return field;
+  std::string q = "\"";
+  for (char c : field) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
 }
 
 CsvTable read_csv(const std::string& path) {
@@ -40,10 +59,11 @@ CsvTable read_csv(const std::string& path) {
   return t;
 }
 
-void write_csv(const std::string& path, const CsvTable& table) {
+void write_csv(const std::string& path, const CsvTable& table, bool quote_fields) {
   std::ofstream out(path, std::ios::binary);
   auto put_row = [&](const std::vector<std::string>& row) {
-    for (size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << row[i];
+    for (size_t i = 0; i < row.size(); ++i)
+      out << (i ? "," : "") << (quote_fields ? quote_field(row[i]) : row[i]);
     out << "\n";
   };
   put_row(table.header);

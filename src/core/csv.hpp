@@ -1,5 +1,7 @@
 #pragma once
-// Reading and writing the small CSV tables botsim writes (no quoting: fields never hold commas).
+// Reading and writing the small CSV tables botsim writes. Reading understands quoted fields (RFC
+// 4180); writing quotes a field holding a comma or a quote when asked (sweep tables, whose
+// fields are the user's prop values).
 #include <string>
 #include <vector>
 
@@ -14,6 +16,6 @@ struct CsvTable {
 
 /// Throws std::runtime_error naming the file on a missing file or a row of the wrong width.
 CsvTable read_csv(const std::string& path);
-void write_csv(const std::string& path, const CsvTable& table);
+void write_csv(const std::string& path, const CsvTable& table, bool quote_fields = false);
 
 }  // namespace botsim

@@ -20,7 +20,9 @@ const std::string* PropReader::find(const std::string& key) const {
 bool PropReader::has(const std::string& key) const { return find(key) != nullptr; }
 
 void PropReader::fail(const std::string& key, const std::string& problem) const {
-  throw InputError(file_, element_, "property '" + key + "': " + problem);
+  auto origin = origins_.find(key);
+  std::string from = origin == origins_.end() ? "" : " (" + origin->second + ")";
+  throw InputError(file_, element_, "property '" + key + "'" + from + ": " + problem);
 }
 
 std::string PropReader::text(const std::string& key) const {

@@ -37,6 +37,9 @@ class PropReader {
   /// Throws if a property was given that no read asked for (catches typos).
   void reject_unknown() const;
 
+  /// Errors about `key` also name where its value came from (e.g. "--set U0.deadline=1h").
+  void set_origin(const std::string& key, std::string origin) { origins_[key] = std::move(origin); }
+
   [[noreturn]] void fail(const std::string& key, const std::string& problem) const;
   const std::string& file() const { return file_; }
   const std::string& element() const { return element_; }
@@ -51,6 +54,7 @@ class PropReader {
   Map props_;
   std::string file_, element_;
   mutable std::set<std::string> used_;
+  std::map<std::string, std::string> origins_;
 };
 
 /// Splits "a, b c" into {"a","b","c"}.

@@ -1,6 +1,7 @@
 #include "core/results.hpp"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -129,6 +130,7 @@ void Results::write(const std::string& dir, const RunInfo& info) {
   summary["platform"] = info.platform;
   summary["deployment"] = info.deployment;
   summary["seed"] = info.seed;
+  if (!info.settings.empty()) summary["set"] = info.settings;
   summary["simulated_time_s"] = info.simulated_time_s;
   Json users = Json::array();
   for (const auto& u : users_) {
@@ -218,9 +220,11 @@ RunSummary read_summary(const std::string& dir) {
   try {
     Json j = Json::parse(in);
     RunSummary s;
-    s.info = RunInfo{j.at("botsim_version").get<std::string>(), j.at("platform").get<std::string>(),
-                     j.at("deployment").get<std::string>(), j.at("seed").get<unsigned long long>(),
-                     j.at("simulated_time_s").get<double>()};
+    s.info =
+        RunInfo{j.at("botsim_version").get<std::string>(), j.at("platform").get<std::string>(),
+                j.at("deployment").get<std::string>(),     j.at("seed").get<unsigned long long>(),
+                j.at("simulated_time_s").get<double>(),    {}};
+    if (j.contains("set")) s.info.settings = j.at("set").get<std::vector<std::string>>();
     for (const auto& u : j.at("users")) s.users.push_back(user_from_json(u));
     for (const auto& r : j.at("resources"))
       s.resources.push_back(ResourceRecord{r.at("name").get<std::string>(),
@@ -293,6 +297,10 @@ void write_directory_atomically(const std::string& dir,
   buf.push_back('\0');
   if (!mkdtemp(buf.data())) throw InputError(dir, "--out", "cannot create a temporary directory");
   fs::path tmp(buf.data());
+  // mkdtemp makes it 0700; the results directory it becomes gets the user's umask, as mkdir's.
+  const mode_t mask = umask(0);
+  umask(mask);
+  fs::permissions(tmp, static_cast<fs::perms>(0777 & ~mask), ec);
   try {
     fill(tmp.string());
   } catch (...) {

@@ -87,6 +87,7 @@ struct RunInfo {
   std::string version, platform, deployment;
   unsigned long long seed = 1;
   double simulated_time_s = 0;
+  std::vector<std::string> settings;  // --set ACTOR.PROP=VALUE, in order ("set"; absent if none)
 };
 
 /// A number as the results files write it: the shortest text that reads back the same.

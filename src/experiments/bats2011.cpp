@@ -392,7 +392,7 @@ void run_bats2011(const ExperimentOptions& opts) {
   plan.seed = opts.seed;
   const fs::path out = fs::absolute(opts.out_dir);
   plan.work = out.string() + ".work";
-  fs::remove_all(plan.work);
+  prepare_work_dir(plan.work, opts);  // keeps the runs an interrupted experiment finished
   fs::create_directories(plan.work / "deployments");
   fs::create_directories(plan.work / "runs");
   plan_lr(plan);

@@ -198,7 +198,7 @@ void Gutierrez2012::add(Planned p, const std::vector<Consumer>& consumers) {
 // per second, identical uniform BoTs of 50..300 tasks, (StoL, MinET), FixedAM 10 h (Table 8).
 // 5.3: the 14 heuristics at once per distribution and mechanism, 300 tasks (Table 11).
 void Gutierrez2012::plan() {
-  fs::remove_all(work_);
+  prepare_work_dir(work_, opts_);  // keeps the runs an interrupted experiment finished
   fs::create_directories(work_ / "deployments");
   fs::create_directories(work_ / "runs");
   platform_ = fs::absolute(find_data_file("platforms/ec2-2012.xml")).string();

@@ -106,7 +106,7 @@ class Silva2008 {
   explicit Silva2008(const ExperimentOptions& opts)
       : opts_(opts),
         reps_(opts.reps_given ? opts.reps : 200),  // section 5: 200 populations per setting
-        workspace_(opts.out_dir) {}
+        workspace_(opts) {}
 
   void operator()() {
     plan();
@@ -132,7 +132,7 @@ class Silva2008 {
 
   const ExperimentOptions& opts_;
   const int reps_;
-  Workspace workspace_;  // deployments are kept with the results; runs go once aggregated
+  Workspace workspace_;  // deployments are kept with the results; runs until it is complete
   std::string render_;
   std::vector<Job> jobs_;
   std::vector<Setting> settings_;
@@ -170,21 +170,12 @@ void Silva2008::run() {
   std::cout << "silva2008: " << requests_.size() << " runs (" << reps_ << " per setting), "
             << opts_.jobs << " at a time\n"
             << std::flush;
-  // In chunks: each run's directory is read and removed once its chunk is done, so the disk
-  // holds at most one chunk of run directories (10,000 runs would take ~300 MB).
+  // Every run's directory stays in OUT.work/ (~300 MB at 10,000 runs) until the experiment is
+  // complete: an interrupted experiment resumes without redoing them.
+  run_many(requests_, opts_.jobs);
   outcomes_.resize(requests_.size());
-  const size_t chunk = 500;
-  for (size_t first = 0; first < requests_.size(); first += chunk) {
-    size_t last = std::min(requests_.size(), first + chunk);
-    run_many(std::vector<RunRequest>(requests_.begin() + static_cast<long>(first),
-                                     requests_.begin() + static_cast<long>(last)),
-             opts_.jobs);
-    for (size_t i = first; i < last; ++i) {
-      outcomes_[i] = read_silva_run(requests_[i].out_dir, kAtu);
-      fs::remove_all(requests_[i].out_dir);
-    }
-    std::cout << "silva2008: " << last << "/" << requests_.size() << " runs done\n" << std::flush;
-  }
+  for (size_t i = 0; i < requests_.size(); ++i)
+    outcomes_[i] = read_silva_run(requests_[i].out_dir, kAtu);
 }
 
 JobCharts job_charts(const Job& job) {

@@ -299,7 +299,7 @@ static void run_sulistio2005(const ExperimentOptions& opts) {
   const int reps = opts.reps_given ? opts.reps : 1;  // the paper reports a single run
   const std::string platform = find_data_file("platforms/badg.xml");
   const std::string deployment = find_data_file("deployments/sulistio2005.xml");
-  Workspace workspace(opts.out_dir);  // OUT is replaced only once everything is written
+  Workspace workspace(opts);  // OUT is replaced only once everything is written
   const fs::path& out = workspace.result();
   std::vector<RunRequest> requests;
   std::vector<std::string> dirs;  // each run's results are kept, in OUT/runs/

@@ -6,19 +6,14 @@ namespace fs = std::filesystem;
 
 namespace botsim::experiments {
 
-Workspace::Workspace(const std::string& out_dir)
-    : out_(fs::absolute(out_dir).lexically_normal()),
+Workspace::Workspace(const ExperimentOptions& opts)
+    : out_(fs::absolute(opts.out_dir).lexically_normal()),
       work_(out_.string() + ".work"),
       result_(work_ / "result"),
       scratch_(work_ / "scratch") {
-  fs::remove_all(work_);
+  prepare_work_dir(work_, opts);
   fs::create_directories(result_);
   fs::create_directories(scratch_);
-}
-
-Workspace::~Workspace() {
-  std::error_code ec;  // never throws from a destructor: a leftover is removed next time
-  fs::remove_all(work_, ec);
 }
 
 void Workspace::commit() {
@@ -26,6 +21,7 @@ void Workspace::commit() {
     for (const auto& entry : fs::directory_iterator(result_))
       fs::rename(entry.path(), fs::path(tmp) / entry.path().filename());
   });
+  fs::remove_all(work_);
 }
 
 }  // namespace botsim::experiments

@@ -1,17 +1,20 @@
 #pragma once
 // Where an experiment works, so that a failed or interrupted experiment leaves an existing
 // output directory exactly as it was: everything is assembled under OUT.work/ and replaces OUT
-// in one rename when the experiment is complete.
+// in one rename when the experiment is complete. OUT.work/ outlives a failed or interrupted
+// experiment: run again, it does not redo the replications that had finished.
 #include <filesystem>
 #include <string>
+
+#include "experiments/runner.hpp"
 
 namespace botsim::experiments {
 
 class Workspace {
  public:
-  /// Starts afresh: a stale OUT.work/ from an earlier, interrupted experiment is removed.
-  explicit Workspace(const std::string& out_dir);
-  ~Workspace();  // removes OUT.work/ (after commit, or when the experiment failed)
+  /// Keeps OUT.work/ from an interrupted run of the same experiment and settings, else starts
+  /// afresh (prepare_work_dir).
+  explicit Workspace(const ExperimentOptions& opts);
   Workspace(const Workspace&) = delete;
   Workspace& operator=(const Workspace&) = delete;
 
@@ -19,7 +22,7 @@ class Workspace {
   const std::filesystem::path& result() const { return result_; }
   /// Scratch space for runs that are aggregated and not kept.
   const std::filesystem::path& scratch() const { return scratch_; }
-  /// Puts result() in place of OUT.
+  /// Puts result() in place of OUT and removes OUT.work/.
   void commit();
 
  private:

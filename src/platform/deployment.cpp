@@ -81,6 +81,48 @@ std::string deployment_xml(const std::vector<ActorSpec>& actors, const std::stri
   return xml + "</platform>\n";
 }
 
+PropSetting parse_prop_setting(const std::string& text, const std::string& field) {
+  const size_t eq = text.find('=');
+  const size_t dot = eq == std::string::npos ? std::string::npos : text.rfind('.', eq);
+  if (eq == std::string::npos || dot == std::string::npos || dot == 0 || dot + 1 == eq)
+    throw InputError("", field,
+                     "'" + text + "' is not ACTOR.PROP=VALUE (ACTOR: an actor's name or host)");
+  return PropSetting{text.substr(0, dot), text.substr(dot + 1, eq - dot - 1), text.substr(eq + 1)};
+}
+
+int find_actor(const std::vector<ActorSpec>& actors, const std::string& who,
+               const std::string& deployment, const std::string& field) {
+  std::vector<const ActorSpec*> named, on_host;
+  for (const auto& a : actors) {
+    auto name = a.props.find("name");
+    if (name != a.props.end() && name->second == who) named.push_back(&a);
+    if (a.host == who) on_host.push_back(&a);
+  }
+  const auto& found = named.empty() ? on_host : named;
+  if (found.size() == 1) return found.front()->index;
+  if (found.empty())
+    throw InputError(deployment, field,
+                     "no actor is named '" + who + "' (by its name prop or its host)");
+  std::string which;
+  for (const auto* a : found) which += (which.empty() ? "" : ", ") + a->element();
+  throw InputError(deployment, field,
+                   "'" + who + "' names several actors (" + which + "); give one's name prop");
+}
+
+SetOrigins apply_prop_settings(std::vector<ActorSpec>& actors,
+                               const std::vector<PropSetting>& settings,
+                               const std::string& deployment, const std::string& field) {
+  SetOrigins origins;
+  for (const auto& s : settings) {
+    const std::string where = field + " " + s.text();
+    const int index = find_actor(actors, s.actor, deployment, where);
+    ActorSpec& a = actors.at(static_cast<size_t>(index - 1));
+    a.props[s.prop] = s.value;
+    origins[index][s.prop] = where;
+  }
+  return origins;
+}
+
 namespace {
 
 // "<host id='R0'>": how platform errors name an element.

@@ -27,6 +27,33 @@ std::string deployment_xml(const std::vector<ActorSpec>& actors, const std::stri
 /// Host speeds below this many MIPS get a warning (most likely flop/s written for MIPS).
 constexpr double kMinPlausibleMips = 1;
 
+/// `ACTOR.PROP=VALUE` from the command line (`botsim run --set`) or a sweep: ACTOR is an
+/// actor's `name` prop or its host.
+struct PropSetting {
+  std::string actor, prop, value;
+  std::string text() const { return actor + "." + prop + "=" + value; }
+};
+
+/// Reads "ACTOR.PROP=VALUE" (PROP after the last dot, so host names may hold dots). Throws
+/// InputError naming `field` (e.g. "--set") when it is not of that form.
+PropSetting parse_prop_setting(const std::string& text, const std::string& field);
+
+/// The props a setting changed, by actor index (1-based) and prop: the setting's text, which
+/// error messages quote.
+using SetOrigins = std::map<int, std::map<std::string, std::string>>;
+
+/// The index of the actor `who` names: the actor whose `name` prop is `who`, else the one
+/// actor on host `who`. Throws InputError naming `deployment` and `field` when none or several.
+int find_actor(const std::vector<ActorSpec>& actors, const std::string& who,
+               const std::string& deployment, const std::string& field);
+
+/// Sets each setting's prop on its actor (added when the file does not give it): the actors'
+/// Params::read then checks it like any prop of the file. `field` names where the settings come
+/// from in errors, e.g. "--set".
+SetOrigins apply_prop_settings(std::vector<ActorSpec>& actors,
+                               const std::vector<PropSetting>& settings,
+                               const std::string& deployment, const std::string& field);
+
 /// Checks, before SimGrid loads it, what SimGrid 3.32 would abort on rather than throw:
 /// an unknown zone routing, a core count below 1, a non-positive speed or bandwidth, a
 /// negative latency, actors in the platform file. Throws InputError naming file and element.

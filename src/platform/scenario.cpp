@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <set>
@@ -64,8 +65,8 @@ std::string user_name(const PropReader& props, const ActorSite& site) {
   return name;
 }
 
-std::vector<ValidatedActor> ActorRegistry::validate(const std::vector<ActorSpec>& actors,
-                                                    Run& run) const {
+std::vector<ValidatedActor> ActorRegistry::validate(const std::vector<ActorSpec>& actors, Run& run,
+                                                    const SetOrigins& origins) const {
   const auto* engine = sg4::Engine::get_instance();
   const ScenarioPaths& paths = run.paths();
   std::vector<ValidatedActor> validated;
@@ -84,6 +85,8 @@ std::vector<ValidatedActor> ActorRegistry::validate(const std::vector<ActorSpec>
     }
     PropReader props(PropReader::Map(a.props.begin(), a.props.end()), paths.deployment,
                      a.element());
+    if (auto set = origins.find(a.index); set != origins.end())
+      for (const auto& [prop, origin] : set->second) props.set_origin(prop, origin);
     Read read = it->second.read(props, ActorSite{a.function, a.host, run});
     props.reject_unknown();
     validated.push_back(ValidatedActor{a, std::move(read.params)});
@@ -121,8 +124,27 @@ void ActorRegistry::install(sg4::Engine& engine, const std::vector<ValidatedActo
   }
 }
 
+static std::string deployment_identity(const std::string& deployment) {
+  std::error_code ec;
+  auto path = std::filesystem::weakly_canonical(std::filesystem::absolute(deployment), ec);
+  return (ec ? std::filesystem::absolute(deployment) : path).string();
+}
+
+void mark_default_out_dir(const std::string& dir, const std::string& deployment) {
+  std::ofstream(std::filesystem::path(dir) / ".deployment")
+      << deployment_identity(deployment) << "\n";
+}
+
 std::string default_out_dir(const std::string& deployment) {
-  return "results/runs/" + std::filesystem::path(deployment).stem().string();
+  const std::string stem = "results/runs/" + std::filesystem::path(deployment).stem().string();
+  const std::string me = deployment_identity(deployment);
+  for (int n = 1;; ++n) {
+    std::string dir = n == 1 ? stem : stem + "-" + std::to_string(n);
+    if (!std::filesystem::exists(dir)) return dir;
+    std::ifstream mark(std::filesystem::path(dir) / ".deployment");
+    std::string owner;
+    if (std::getline(mark, owner) && owner == me) return dir;
+  }
 }
 
 namespace {
@@ -259,7 +281,9 @@ static std::vector<ValidatedActor> load_scenario(sg4::Engine& engine, const RunO
   guard.release();
   auto actors = read_deployment(o.deployment);
   if (actors.empty()) throw InputError(o.deployment, "", "deploys no actor");
-  auto validated = actor_registry().validate(actors, run);
+  // SimGrid still loads the file as it is: actors are built from the Params read here.
+  SetOrigins origins = apply_prop_settings(actors, o.settings, o.deployment, "--set");
+  auto validated = actor_registry().validate(actors, run, origins);
   check_routes(engine, actors, run);
   return validated;
 }
@@ -340,8 +364,12 @@ std::unique_ptr<Run> run_scenario(const RunOptions& o) {
     stream_guard.active = true;
   }
   simulate(*engine, o, actors, *run, stream_prefix);
-  RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock()};
-  write_directory_atomically(out, [&](const std::string& dir) { results.write(dir, info); });
+  RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock(), {}};
+  for (const auto& s : o.settings) info.settings.push_back(s.text());
+  write_directory_atomically(out, [&](const std::string& dir) {
+    results.write(dir, info);
+    if (o.out_dir.empty()) mark_default_out_dir(dir, o.deployment);
+  });
   stream_guard.active = false;
   if (o.print_table) {
     std::cout << results.table();

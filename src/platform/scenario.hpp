@@ -96,7 +96,9 @@ class ActorRegistry {
   std::vector<RuntimeHosts> runtime_hosts(const std::vector<ActorSpec>& actors, Run& run) const;
   /// Reads every actor's Params. Throws InputError on an unknown function or host, bad
   /// properties, or a failed check.
-  std::vector<ValidatedActor> validate(const std::vector<ActorSpec>& actors, Run& run) const;
+  /// `origins`: props changed by --set, which their errors name.
+  std::vector<ValidatedActor> validate(const std::vector<ActorSpec>& actors, Run& run,
+                                       const SetOrigins& origins = {}) const;
   /// Registers with SimGrid the code of every validated actor, built from its Params.
   void install(simgrid::s4u::Engine& engine, const std::vector<ValidatedActor>& actors,
                Run& run) const;
@@ -123,8 +125,9 @@ ActorRegistry& actor_registry();
 struct RunOptions {
   std::string platform, deployment;
   unsigned long long seed = 1;
-  std::string out_dir;               // empty: results/runs/<deployment stem>
-  std::vector<std::string> sg_args;  // --cfg=... and --log=... handed to SimGrid
+  std::string out_dir;                // empty: results/runs/<deployment stem>
+  std::vector<std::string> sg_args;   // --cfg=... and --log=... handed to SimGrid
+  std::vector<PropSetting> settings;  // --set ACTOR.PROP=VALUE, applied to the deployment
   bool validate_only = false;
   bool print_table = true;
   bool stream_timelines = false;  // write bids.csv rows as they come (botsim run), not in memory
@@ -134,7 +137,12 @@ struct RunOptions {
 /// directory atomically. Returns the run (its results). Throws InputError on bad input.
 std::unique_ptr<Run> run_scenario(const RunOptions& options);
 
-/// The default results directory for a deployment file.
+/// The default results directory for a deployment file: results/runs/<stem>, unless that
+/// directory holds another deployment's results (its .deployment file names another file, or
+/// it has none); then the first results/runs/<stem>-2, -3, ... that is free or its own.
 std::string default_out_dir(const std::string& deployment);
+/// Marks `dir` as the default results directory of `deployment`: DIR/.deployment holds the
+/// deployment's absolute path.
+void mark_default_out_dir(const std::string& dir, const std::string& deployment);
 
 }  // namespace botsim

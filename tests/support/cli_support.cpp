@@ -1,10 +1,15 @@
 #include "support/cli_support.hpp"
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <stdexcept>
+
+extern char** environ;
 
 #include "core/gnuplot.hpp"
 
@@ -33,6 +38,49 @@ CliResult botsim(const std::vector<std::string>& args, const std::string& cwd) {
   r.err = read_text(dir + "/err");
   std::filesystem::remove_all(dir);
   return r;
+}
+
+int start_botsim(const std::vector<std::string>& args) {
+  std::vector<std::string> words{BOTSIM_EXE};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, BOTSIM_EXE, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) throw std::runtime_error("cannot start " + std::string(BOTSIM_EXE));
+  return pid;
+}
+
+std::vector<std::string> temporary_files(const std::string& dir) {
+  std::vector<std::string> found;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    if (e.path().filename().string().find(".tmp") != std::string::npos)
+      found.push_back(e.path().string());
+  return found;
+}
+
+std::map<std::string, std::filesystem::file_time_type> finished_runs(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::map<std::string, fs::file_time_type> runs;
+  std::error_code ec;
+  // Runs write into DIR.tmp-XXXXXX and rename it into place: those are not finished (and may
+  // vanish while this looks).
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
+    if (p.filename() != "summary.json" ||
+        p.parent_path().filename().string().find(".tmp") != std::string::npos)
+      continue;
+    auto time = fs::last_write_time(p, ec);
+    if (!ec) runs[p.string()] = time;
+    ec.clear();
+  }
+  return runs;
 }
 
 void expect_input_error(const CliResult& r, const std::vector<std::string>& needles) {

@@ -2,6 +2,8 @@
 // Running build/botsim as a user would, from the tests.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,16 @@ struct CliResult {
 
 /// Runs botsim with `args` in directory `cwd` (default: the source tree).
 CliResult botsim(const std::vector<std::string>& args, const std::string& cwd = "");
+
+/// Starts botsim with `args` (stdout and stderr discarded) and returns its process id: for
+/// tests that interrupt it (kill, then waitpid).
+int start_botsim(const std::vector<std::string>& args);
+
+/// Every path under `dir` whose name holds ".tmp": what an interrupted write would leave.
+std::vector<std::string> temporary_files(const std::string& dir);
+/// The summary.json of every finished run under `dir` (none if it does not exist), with its
+/// modification time: a run redone would change it.
+std::map<std::string, std::filesystem::file_time_type> finished_runs(const std::string& dir);
 
 /// Bad input: exit code 2 and one line "botsim: ..." on stderr holding every needle.
 void expect_input_error(const CliResult& r, const std::vector<std::string>& needles);

@@ -73,7 +73,7 @@ class ResultsTest : public ::testing::Test {
     return r;
   }
   static RunInfo info() {
-    return RunInfo{"0.1.0", "platforms/badg.xml", "deployments/x.xml", 7, 4000.5};
+    return RunInfo{"0.1.0", "platforms/badg.xml", "deployments/x.xml", 7, 4000.5, {}};
   }
 
   fs::path dir_;

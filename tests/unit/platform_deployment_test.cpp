@@ -34,3 +34,45 @@ TEST(Deployment, EmptyDeploymentIsStillAFile) {
   EXPECT_NE(xml.find("<platform version=\"4.1\">\n</platform>"), std::string::npos);
   EXPECT_EQ(xml.find("<!--"), std::string::npos);
 }
+
+// --set ACTOR.PROP=VALUE: the prop after the last dot, ACTOR by name prop, else by host.
+TEST(PropSetting, ReadsActorPropAndValue) {
+  PropSetting s = parse_prop_setting("U0.deadline=2h", "--set");
+  EXPECT_EQ(s.actor, "U0");
+  EXPECT_EQ(s.prop, "deadline");
+  EXPECT_EQ(s.value, "2h");
+  s = parse_prop_setting("node.example.org.task_length=uniform(1,2)", "--set");
+  EXPECT_EQ(s.actor, "node.example.org");
+  EXPECT_EQ(s.prop, "task_length");
+  EXPECT_EQ(s.value, "uniform(1,2)");
+  EXPECT_EQ(parse_prop_setting("U0.fund=", "--set").value, "");
+  for (const char* bad : {"U0deadline=2h", "U0.deadline", ".deadline=2h", "U0.=2h"})
+    EXPECT_THROW(parse_prop_setting(bad, "--set"), InputError) << bad;
+}
+
+TEST(PropSetting, FindsActorsByNameThenHostAndRecordsOrigins) {
+  std::vector<ActorSpec> actors{{"gis", "GridInformationService", {{"vo", "A"}}, 1},
+                                {"users", "Broker", {{"name", "U0"}}, 2},
+                                {"users", "Broker", {{"name", "U1"}}, 3},
+                                {"U1", "Auctioneer", {}, 4}};
+  EXPECT_EQ(find_actor(actors, "U0", "d.xml", "--set"), 2);
+  EXPECT_EQ(find_actor(actors, "U1", "d.xml", "--set"), 3);  // the name wins over the host
+  EXPECT_EQ(find_actor(actors, "gis", "d.xml", "--set"), 1);
+  EXPECT_THROW(find_actor(actors, "users", "d.xml", "--set"), InputError);  // two actors
+  EXPECT_THROW(find_actor(actors, "U7", "d.xml", "--set"), InputError);
+  SetOrigins origins = apply_prop_settings(
+      actors, {parse_prop_setting("U0.bid=30", "--set"), parse_prop_setting("gis.vo=B", "--set")},
+      "d.xml", "--set");
+  EXPECT_EQ(actors[1].props.at("bid"), "30");
+  EXPECT_EQ(actors[0].props.at("vo"), "B");
+  EXPECT_EQ(origins.at(2).at("bid"), "--set U0.bid=30");
+  EXPECT_EQ(origins.at(1).at("vo"), "--set gis.vo=B");
+  try {
+    find_actor(actors, "users", "d.xml", "--set users.bid=1");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "d.xml: --set users.bid=1: 'users' names several actors (actor #2 'Broker' on "
+                 "host 'users', actor #3 'Broker' on host 'users'); give one's name prop");
+  }
+}

@@ -1,0 +1,26 @@
+#pragma once
+// `botsim run ... --reps N`: one scenario with seeds seed, seed+1, ..., each a separate
+// `botsim run` process, and the mean and deviation of every user's results.
+#include <string>
+#include <vector>
+
+namespace botsim::experiments {
+
+struct RepsOptions {
+  std::string platform, deployment;
+  unsigned long long seed = 1;
+  int reps = 2;
+  int jobs = 1;
+  std::string out_dir;               // DIR: DIR/seed-<s>/ per run, DIR/reps.csv
+  std::vector<std::string> sets;     // ACTOR.PROP=VALUE, as --set gives them
+  std::vector<std::string> sg_args;  // --cfg=... and --log=..., for SimGrid
+  std::string log_level = "warn";
+  bool default_out_dir = false;  // DIR is the default one: mark it (mark_default_out_dir)
+};
+
+/// Checks the scenario once (`botsim validate`; InputError with its message), runs the
+/// replications into DIR (replaced only once all succeeded), writes DIR/reps.csv (per
+/// user and metric: n, mean, sd, 95 % confidence interval) and returns the table to print.
+std::string run_reps(const RepsOptions& opts);
+
+}  // namespace botsim::experiments
