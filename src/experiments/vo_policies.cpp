@@ -327,7 +327,7 @@ void write_figures(const std::vector<VoSetting>& settings, const std::vector<VoC
 void run_vo_policies(const ExperimentOptions& opts) {
   const int reps = opts.reps_given ? opts.reps : 2;
   const std::vector<VoSetting> settings = vo_settings();
-  Workspace workspace(opts.out_dir);
+  Workspace workspace(opts);
   const fs::path& out = workspace.result();
   fs::create_directories(out / "scenarios");
   std::vector<RunRequest> requests;
