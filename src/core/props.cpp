@@ -1,5 +1,6 @@
 #include "core/props.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -25,9 +26,17 @@ void PropReader::fail(const std::string& key, const std::string& problem) const 
   throw InputError(file_, element_, "property '" + key + "'" + from + ": " + problem);
 }
 
+void PropReader::missing(const std::string& key) const {
+  // A misspelt required property: name the given one it most likely is.
+  for (const auto& [k, v] : props_)
+    if (!used_.count(k) && nearest_name(k, {key}))
+      fail(key, "is required but missing: did you mean it by '" + k + "'?");
+  fail(key, "is required but missing");
+}
+
 std::string PropReader::text(const std::string& key) const {
   const std::string* v = find(key);
-  if (!v) fail(key, "is required but missing");
+  if (!v) missing(key);
   return *v;
 }
 
@@ -41,7 +50,7 @@ std::string PropReader::choice(const std::string& key, const std::vector<std::st
   const std::string* v = find(key);
   if (!v) {
     if (fallback) return *fallback;
-    fail(key, "is required but missing");
+    missing(key);
   }
   for (const auto& a : allowed)
     if (a == *v) return *v;
@@ -62,7 +71,7 @@ T PropReader::parse_in_range(const std::string& key, std::optional<T> fallback, 
   const std::string* v = find(key);
   if (!v) {
     if (fallback) return *fallback;
-    fail(key, "is required but missing");
+    missing(key);
   }
   T x;
   try {
@@ -99,9 +108,40 @@ std::vector<std::string> PropReader::list(const std::string& key) const {
   return v ? split_words(*v) : std::vector<std::string>{};
 }
 
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::optional<std::string> nearest_name(const std::string& word,
+                                        const std::set<std::string>& names) {
+  std::optional<std::string> best;
+  size_t best_distance = std::max<size_t>(2, word.size() / 3) + 1;  // farther is no typo
+  for (const auto& n : names)
+    if (size_t d = edit_distance(word, n); d < best_distance) {
+      best = n;
+      best_distance = d;
+    }
+  return best;
+}
+
 void PropReader::reject_unknown() const {
-  for (const auto& [k, v] : props_)
-    if (!used_.count(k)) fail(k, "unknown property (misspelt?)");
+  for (const auto& [k, v] : props_) {
+    if (used_.count(k)) continue;
+    if (auto near = nearest_name(k, used_))
+      fail(k, "unknown property: did you mean '" + *near + "'?");
+    fail(k, "unknown property (misspelt?)");
+  }
 }
 
 std::vector<std::string> split_words(const std::string& text) {

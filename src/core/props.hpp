@@ -46,6 +46,7 @@ class PropReader {
 
  private:
   const std::string* find(const std::string& key) const;
+  [[noreturn]] void missing(const std::string& key) const;
   /// `key` read by `parse` (whose std::invalid_argument names the problem) and checked against
   /// [min, max], which `range()` words for the error; `fallback` (unchecked) when absent.
   template <class T, class Parse, class Range>
@@ -56,6 +57,13 @@ class PropReader {
   mutable std::set<std::string> used_;
   std::map<std::string, std::string> origins_;
 };
+
+/// Levenshtein distance: the fewest one-character insertions, deletions and substitutions.
+size_t edit_distance(const std::string& a, const std::string& b);
+/// The name of `names` nearest to `word` if it is close enough to be a typo of it (at most
+/// max(2, length/3) edits), the first of equally near ones.
+std::optional<std::string> nearest_name(const std::string& word,
+                                        const std::set<std::string>& names);
 
 /// Splits "a, b c" into {"a","b","c"}.
 std::vector<std::string> split_words(const std::string& text);

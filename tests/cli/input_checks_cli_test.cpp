@@ -80,3 +80,73 @@ TEST_F(InputChecks, OneMipsAndMoreIsNotWarnedAbout) {
   auto r = validate(grid_platform("999kf"), grid_deployment(kBroker));
   EXPECT_NE(r.err.find("speed='999kf' is 0.999 MIPS"), std::string::npos) << r.err;
 }
+
+// One test per class of bad input, on the auction model's Broker (the other models' actors
+// read their props through the same PropReader).
+TEST_F(InputChecks, MisspeltPropertyNamesTheNearestValidOne) {
+  std::string broker = kBroker;
+  broker.replace(broker.find("\"deadline\""), 10, "\"dedline\"");
+  expect_input_error(validate(grid_platform(), grid_deployment(broker)),
+                     {dir_ + "/d.xml", "actor #3 'Broker' on host 'user'",
+                      "property 'deadline': is required but missing: did you mean it by "
+                      "'dedline'?"});
+  broker = kBroker + "<prop id=\"bid_intervall\" value=\"5min\"/>";
+  expect_input_error(validate(grid_platform(), grid_deployment(broker)),
+                     {dir_ + "/d.xml", "actor #3 'Broker' on host 'user'",
+                      "property 'bid_intervall': unknown property: did you mean 'bid_interval'?"});
+}
+
+TEST_F(InputChecks, MissingRequiredProperty) {
+  std::string broker = kBroker;
+  broker.erase(broker.find("<prop id=\"policy\""),
+               std::string("<prop id=\"policy\" value=\"global\"/>").size());
+  expect_input_error(validate(grid_platform(), grid_deployment(broker)),
+                     {dir_ + "/d.xml", "'Broker'", "property 'policy': is required but missing"});
+}
+
+TEST_F(InputChecks, ValueOutOfRange) {
+  expect_input_error(
+      validate(grid_platform(),
+               grid_deployment(kBroker + "<prop id=\"bid_interval\" value=\"0\"/>")),
+      {dir_ + "/d.xml", "property 'bid_interval': '0' must be in [1, 604800] seconds"});
+}
+
+TEST_F(InputChecks, UnknownUnit) {
+  std::string broker = kBroker;
+  broker.replace(broker.find("\"1h\""), 4, "\"2days\"");
+  expect_input_error(validate(grid_platform(), grid_deployment(broker)),
+                     {dir_ + "/d.xml", "property 'deadline'",
+                      "'2days' is not a duration (a number with s, min or h)"});
+}
+
+TEST_F(InputChecks, AbsurdSizeIsRefusedBeforeAllocating) {
+  std::string broker = kBroker;
+  broker.replace(broker.find("\"4\""), 3, "\"1e12\"");
+  expect_input_error(validate(grid_platform(), grid_deployment(broker)),
+                     {dir_ + "/d.xml", "property 'tasks': '1e12' must be in [1, 100000000]"});
+}
+
+TEST_F(InputChecks, DuplicateUserName) {
+  std::string d = grid_deployment(kBroker);
+  d.replace(d.find("</platform>"), 0,
+            "<actor host=\"user\" function=\"Broker\">" + kBroker + "</actor>\n");
+  expect_input_error(validate(grid_platform(), d),
+                     {dir_ + "/d.xml", "actor #4", "user 'U0' is already deployed"});
+}
+
+TEST_F(InputChecks, ActorOnAHostThatDoesNotExist) {
+  std::string d = grid_deployment(kBroker);
+  d.replace(d.find("host=\"user\""), 11, "host=\"usr\"");
+  expect_input_error(validate(grid_platform(), d),
+                     {dir_ + "/d.xml", "actor #3 'Broker' on host 'usr'",
+                      "host 'usr' is not in platform " + dir_ + "/p.xml"});
+}
+
+TEST_F(InputChecks, BadWorkloadLineNamesFileAndLine) {
+  file("w.txt", "# sizes in MI\n60000\n6e4x\n");
+  std::string broker = kBroker;
+  broker.replace(broker.find("<prop id=\"tasks\""), std::string::npos, "");
+  expect_input_error(validate(grid_platform(),
+                              grid_deployment(broker + "<prop id=\"workload\" value=\"w.txt\"/>")),
+                     {dir_ + "/w.txt:3", "task size", "'6e4x' is not a number"});
+}

@@ -111,10 +111,45 @@ TEST(Props, List) {
 }
 
 TEST(Props, UnknownPropertyIsRejected) {
-  auto p = reader({{"fund", "100"}, {"fnud", "100"}});
+  auto p = reader({{"fund", "100"}, {"colour", "red"}});
+  p.number("fund");
+  p.has("deadline");
+  EXPECT_EQ(error_of([&] { p.reject_unknown(); }),
+            kWhere + "property 'colour': unknown property (misspelt?)");
+}
+
+TEST(Props, MisspeltPropertyGetsTheNearestName) {
+  // "fnud" is 2 edits from "fund" (a swap), "dedline" 1 from "deadline", which was asked for
+  // though absent: every name a read asked for is a valid name.
+  auto p = reader({{"fund", "1"}, {"fnud", "1"}});
   p.number("fund");
   EXPECT_EQ(error_of([&] { p.reject_unknown(); }),
-            kWhere + "property 'fnud': unknown property (misspelt?)");
+            kWhere + "property 'fnud': unknown property: did you mean 'fund'?");
+  auto q = reader({{"dedline", "1h"}});
+  q.has("deadline");
+  q.has("budget");
+  EXPECT_EQ(error_of([&] { q.reject_unknown(); }),
+            kWhere + "property 'dedline': unknown property: did you mean 'deadline'?");
+}
+
+TEST(Props, MisspeltRequiredPropertyIsNamedWhenMissing) {
+  auto p = reader({{"dedline", "1h"}});
+  EXPECT_EQ(error_of([&] { p.duration("deadline"); }),
+            kWhere + "property 'deadline': is required but missing: did you mean it by 'dedline'?");
+  auto q = reader({{"colour", "red"}});
+  EXPECT_EQ(error_of([&] { q.text("deadline"); }),
+            kWhere + "property 'deadline': is required but missing");
+}
+
+TEST(Props, EditDistanceAndNearestName) {
+  EXPECT_EQ(edit_distance("", "abc"), 3u);
+  EXPECT_EQ(edit_distance("fund", "fnud"), 2u);
+  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(nearest_name("perod", {"period", "vo"}), std::optional<std::string>("period"));
+  // Up to max(2, length/3) edits: "tasks" vs "task_time" is 4 edits, too far.
+  EXPECT_EQ(nearest_name("tasks", {"task_time"}), std::nullopt);
+  EXPECT_EQ(nearest_name("bid_intervall", {"bid_interval", "bid"}),
+            std::optional<std::string>("bid_interval"));
 }
 
 TEST(Props, EveryReadCountsAsKnown) {
