@@ -104,7 +104,7 @@ TEST(FailureSim, ReRunsAndLostAttemptsAreReported) {
   EXPECT_EQ(u.tasks_rerun, lost_on_r2);  // each lost attempt was followed by one on R1
   EXPECT_FALSE(u.spent_on_lost_work);
   std::string dir = test::temp_dir();
-  const_cast<Results&>(r).write(dir, RunInfo{"test", "p", "d", 1, 1000});
+  const_cast<Results&>(r).write(dir, RunInfo{"test", "p", "d", 1, 1000, {}});
   std::string lost = test::read_text(dir + "/lost.csv");
   EXPECT_EQ(std::count(lost.begin(), lost.end(), '\n'), 1 + lost_on_r2) << lost;
   EXPECT_NE(lost.find(",R2,"), std::string::npos);
