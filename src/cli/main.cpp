@@ -257,6 +257,12 @@ int main(int argc, char** argv) {
   PlotCommand plot(app);
   SweepCommand sweep(app);
 
+  // `botsim help [COMMAND]` is `botsim [COMMAND] --help`.
+  static char help_flag[] = "--help";
+  if (rest.size() > 1 && std::string(rest[1]) == "help") {
+    rest.erase(rest.begin() + 1);
+    rest.insert(rest.begin() + std::min<std::ptrdiff_t>(2, rest.size()), help_flag);
+  }
   // CLI11 would only say "A subcommand is required": name the word it did not understand.
   if (rest.size() > 1) {
     std::string first = rest[1];

@@ -276,15 +276,24 @@ TEST(CliHelp, HelpAndVersionExitZero) {
   // Each experiment's default --reps.
   for (const char* line :
        {"  sulistio2005: 1 (the paper reports one run)\n",
-        "  silva2008: 200 per setting (the paper's populations)\n",
-        "  bats2011: 3 per scenario\n",
-        "  gutierrez2012: 5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration\n"})
+        "  silva2008: 200 per setting (the paper's populations)\n", "  bats2011: 3 per scenario\n",
+        "  gutierrez2012: 5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration\n",
+        "  vo-policies: 2\n"})
     EXPECT_NE(exp_help.out.find(line), std::string::npos) << line << exp_help.out;
 
   auto version = cli({"--version"});
   EXPECT_EQ(version.exit_code, 0);
   EXPECT_EQ(version.out.rfind("botsim ", 0), 0u);
   EXPECT_EQ(std::count(version.out.begin(), version.out.end(), '\n'), 1);
+}
+
+TEST(CliHelp, HelpCommandIsTheHelpFlag) {
+  EXPECT_EQ(cli({"help"}).out, cli({"--help"}).out);
+  auto run_help = cli({"help", "run"});
+  EXPECT_EQ(run_help.exit_code, 0);
+  EXPECT_EQ(run_help.out, cli({"run", "--help"}).out);
+  EXPECT_NE(run_help.out.find("--seed"), std::string::npos);
+  expect_input_error(cli({"help", "nope"}), {"unknown command 'nope'"});
 }
 
 TEST(CliHelp, ExperimentListExitsZero) {
