@@ -6,6 +6,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <spdlog/spdlog.h>
 
 #include "cloud/provider.hpp"
 #include "platform/timers.hpp"
@@ -70,6 +71,7 @@ std::vector<long> InstancePool::lose_running(Instance& inst, const std::string& 
 std::vector<long> InstancePool::stop(Instance& inst) {
   inst.stopping = true;
   std::vector<long> lost = lose_running(inst, "instance " + inst.name + " stopped by its user");
+  spdlog::info("{}: stopping instance {} ({} running tasks lost)", user_, inst.name, lost.size());
   send<ProviderMessage>(provider_, StopInstance{inst.name}, 0);
   return lost;
 }
@@ -93,6 +95,7 @@ InstancePool::Instance* InstancePool::on(const InstanceReady& m) {
   inst.host = m.host;
   inst.billing_start_s = m.billing_start_s;
   inst.ready_s = sg4::Engine::get_clock();
+  spdlog::info("{}: instance {} ready on host {}", user_, inst.name, inst.host);
   start_workers(inst);
   return &inst;
 }
@@ -126,6 +129,8 @@ std::vector<long> InstancePool::on(const InstanceStopped& m) {
                                           (m.failed ? " failed" : " stopped by its provider"));
     live_.erase(it);
   }
+  spdlog::info("{}: instance {} {}: {} ATUs charged, {:.2f}", user_, m.instance,
+               m.failed ? "failed" : "stopped", m.charged_units, m.cost);
   ++started_;
   charged_units_ += m.charged_units;
   spent_ += m.cost;

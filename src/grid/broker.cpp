@@ -239,6 +239,8 @@ void Broker::place_bid(Resource& r, double bid) {
     bid = std::max(r.view.min_bid, (balance + deposit) / rate);
   }
   wallet_ -= deposit;
+  if (bid != r.bid)
+    spdlog::info("{} on {}: bid {:.1f} -> {:.1f} cents/min", params_.name, r.info.name, r.bid, bid);
   if (deposit > 0 || bid != r.bid)
     send<AuctioneerMessage>(r.info.auctioneer, PlaceBid{params_.name, bid, deposit});
   r.bid = bid;
@@ -367,6 +369,8 @@ void Broker::decide() {
       bid = adjusted_bid(f, left, p.bid, r.view);                     // eq. 6
     }
     place_bid(r, bid);
+    // S: share granted (MIPS), L: work left there (MI), balance: local balance (G$, eq. 2),
+    // wallet: money not yet deposited (G$).
     spdlog::debug("{} on {}: S={:.1f} L={:.0f} queued={} balance={:.2f} bid={:.1f} wallet={:.2f}",
                   params_.name, r.info.name, p.share_mips, p.remaining_mi, p.queued, p.balance,
                   r.bid, wallet_);

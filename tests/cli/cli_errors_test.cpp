@@ -296,6 +296,26 @@ TEST(CliHelp, HelpCommandIsTheHelpFlag) {
   expect_input_error(cli({"help", "nope"}), {"unknown command 'nope'"});
 }
 
+// --log-level info tells a run's story on stderr, a line per event: bids that change (auction),
+// instances started and stopped with what they cost (clouds).
+TEST(CliLog, InfoTellsTheStory) {
+  const std::string dir = botsim::test::make_temp_dir();
+  auto grid = cli({"run", "examples/01-one-resource.platform.xml", "examples/01-one-resource.xml",
+                   "--out", dir + "/grid", "--log-level", "info"});
+  ASSERT_EQ(grid.exit_code, 0) << grid.err;
+  EXPECT_NE(grid.err.find("U0 on R0: bid 0.0 -> 10.0 cents/min"), std::string::npos) << grid.err;
+  EXPECT_NE(grid.err.find("U0 done: 3 tasks"), std::string::npos) << grid.err;
+  auto cloud = cli({"run", "platforms/utility-cloud.xml", "deployments/silva2008-normal.xml",
+                    "--out", dir + "/cloud", "--log-level", "info"});
+  ASSERT_EQ(cloud.exit_code, 0) << cloud.err;
+  EXPECT_NE(cloud.err.find("U0: instance U0-i0001 ready on host"), std::string::npos);
+  EXPECT_NE(cloud.err.find("U0: instance U0-i0001 stopped: "), std::string::npos) << cloud.err;
+  EXPECT_EQ(cli({"run", "examples/01-one-resource.platform.xml", "examples/01-one-resource.xml",
+                 "--out", dir + "/quiet"})
+                .err,
+            "");
+}
+
 TEST(CliHelp, ExperimentListExitsZero) {
   auto r = cli({"experiment", "--list"});
   EXPECT_EQ(r.exit_code, 0);
