@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <ostream>
 #include <set>
 #include <string>
 #include <utility>
@@ -19,6 +20,10 @@ namespace {
 struct Shipped {
   std::string platform, deployment, host, link;  // a host and a link the trace must declare
 };
+// How ctest and GoogleTest name a case (not a dump of the struct's bytes).
+[[maybe_unused]] void PrintTo(const Shipped& s, std::ostream* os) {
+  *os << s.platform << " + " << s.deployment;
+}
 
 // One shipped deployment per shipped platform.
 const std::vector<Shipped> kShipped{
