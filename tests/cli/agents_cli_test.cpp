@@ -17,10 +17,7 @@ namespace t = botsim::test;
 
 namespace {
 
-const std::string kHead =
-    "<?xml version='1.0'?>\n"
-    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-    "<platform version=\"4.1\">\n";
+const std::string kHead = botsim::test::kXmlHead;
 
 // Agents' hosts a-0..a-9; one zone of 4 RAs of type "small" enlisted in SPA a-3.
 std::string platform(const std::string& price = "0.085") {

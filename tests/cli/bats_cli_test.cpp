@@ -18,10 +18,7 @@ namespace t = botsim::test;
 
 namespace {
 
-const std::string kHead =
-    "<?xml version='1.0'?>\n"
-    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-    "<platform version=\"4.1\">\n";
+const std::string kHead = botsim::test::kXmlHead;
 
 // Two clusters: "fast" (2 Gf, price 9) and "slow" (1 Gf, price `slow_price`), 4 machines each.
 std::string platform(const std::string& slow_price = "3") {

@@ -16,10 +16,7 @@ namespace {
 
 CliResult cli(const std::vector<std::string>& args) { return botsim::test::botsim(args); }
 
-const std::string kHead =
-    "<?xml version='1.0'?>\n"
-    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-    "<platform version=\"4.1\">\n";
+const std::string kHead = botsim::test::kXmlHead;
 const std::string kTail = "</platform>\n";
 
 std::string platform(const std::string& body) { return kHead + body + "\n" + kTail; }

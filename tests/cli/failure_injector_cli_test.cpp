@@ -18,10 +18,7 @@ namespace t = botsim::test;
 
 namespace {
 
-const std::string kHead =
-    "<?xml version='1.0'?>\n"
-    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-    "<platform version=\"4.1\">\n";
+const std::string kHead = botsim::test::kXmlHead;
 
 // Instance type "vm": 4 hosts, $0.1 per hour; the provider, a user host and a spare host.
 const std::string kPlatform = kHead + R"(  <zone id="w" routing="Full">

@@ -13,10 +13,7 @@ using botsim::test::expect_input_error;
 
 namespace {
 
-const std::string kHead =
-    "<?xml version='1.0'?>\n"
-    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-    "<platform version=\"4.1\">\n";
+const std::string kHead = botsim::test::kXmlHead;
 const std::string kTail = "</platform>\n";
 
 // One resource R0 of `speed`, a GIS host and a user host, linked.

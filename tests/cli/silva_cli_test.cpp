@@ -18,10 +18,7 @@ namespace t = botsim::test;
 
 namespace {
 
-const std::string kHead =
-    "<?xml version='1.0'?>\n"
-    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-    "<platform version=\"4.1\">\n";
+const std::string kHead = botsim::test::kXmlHead;
 
 // One instance type "vm" whose zone props are `type_props` (defaults below unless overridden).
 std::string platform(const std::map<std::string, std::string>& overrides = {}) {

@@ -11,6 +11,12 @@
 
 namespace botsim::test {
 
+/// What every platform and deployment file of the tests starts with (SimGrid DTD 4.1).
+inline const std::string kXmlHead =
+    "<?xml version='1.0'?>\n"
+    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n";
+
 struct CliResult {
   int exit_code = -1;  // -1: killed by a signal
   std::string out, err;
