@@ -63,8 +63,8 @@ class BatsMaster {
     bool marked = false;
     long tasks_done = 0;
     double busy_s = 0;
-    long paid_atus = 0;   // ATUs paid so far (the first at the request)
-    int replicated = -1;  // the replicated task (Fig. 3) it runs, -1 if none
+    long paid_atus = 0;             // ATUs paid so far (the first at the request)
+    int replicated = -1;            // the replicated task (Fig. 3) it runs, -1 if none
     bool paid_by_sampling = false;  // its first ATU came from the LR sampling's account
   };
   enum class Phase { Sampling, Execution, Done };

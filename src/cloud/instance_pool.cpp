@@ -1,12 +1,12 @@
 #include "cloud/instance_pool.hpp"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
-#include <spdlog/spdlog.h>
 
 #include "cloud/provider.hpp"
 #include "platform/timers.hpp"

@@ -92,8 +92,8 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
   const std::string lc = "lc rgb " + quoted(color_of(c, k));
   const int dt = static_cast<int>(k % 5) + 1;
   const int pt = kPointTypes[k % (sizeof kPointTypes / sizeof kPointTypes[0])];
-  const double lw = n > 1 ? 1 + 1.5 * static_cast<double>(n - 1 - k) / static_cast<double>(n - 1)
-                          : 1.5;
+  const double lw =
+      n > 1 ? 1 + 1.5 * static_cast<double>(n - 1 - k) / static_cast<double>(n - 1) : 1.5;
   const std::string title = "title " + quoted(s.label);
   std::string out;
   switch (c.kind) {
@@ -116,8 +116,8 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
       break;
   }
   if (!s.y_err.empty() && c.kind != Chart::Kind::Gantt)
-    out += fmt::format(", \\\n     {}using 1:2:3:4 with yerrorbars {} dt 1 lw 1.2 pt 7 ps 0 notitle",
-                       src, lc);
+    out += fmt::format(
+        ", \\\n     {}using 1:2:3:4 with yerrorbars {} dt 1 lw 1.2 pt 7 ps 0 notitle", src, lc);
   if (!s.notes.empty()) {
     const bool gantt = c.kind == Chart::Kind::Gantt;
     const size_t note = gantt ? 4 : s.y_err.empty() ? 3 : 5;
@@ -149,8 +149,8 @@ std::string axes(const Chart& c) {
     for (const auto& name : c.categories) longest = std::max(longest, name.size());
     const bool slanted = c.categories.size() > 6 || longest > 12;
     out += fmt::format("set xrange [-0.6:{}]\nset xtics {}{}\nset boxwidth {} absolute\n",
-                       num(static_cast<double>(c.categories.size()) - 0.4),
-                       tic_list(c.categories), slanted ? " rotate by 35 right" : "",
+                       num(static_cast<double>(c.categories.size()) - 0.4), tic_list(c.categories),
+                       slanted ? " rotate by 35 right" : "",
                        num(kBarGroupWidth / static_cast<double>(c.series.size())));
     out += "set style fill transparent solid 0.45 border\nset grid ytics\n";
   } else if (c.kind == Chart::Kind::Gantt) {
@@ -234,8 +234,8 @@ std::string gnuplot_script(const Chart& c, const std::string& stem) {
 }
 
 void write_figure(const std::string& dir, const std::string& stem, const Chart& chart) {
-  for (const auto& [ext, text] : {std::pair{".dat", gnuplot_data(chart)},
-                                  std::pair{".gp", gnuplot_script(chart, stem)}}) {
+  for (const auto& [ext, text] :
+       {std::pair{".dat", gnuplot_data(chart)}, std::pair{".gp", gnuplot_script(chart, stem)}}) {
     const fs::path path = fs::path(dir) / (stem + ext);
     std::ofstream out(path);
     out << text;

@@ -16,8 +16,8 @@
 
 #include "bats/knapsack.hpp"
 #include "core/csv.hpp"
-#include "core/results.hpp"
 #include "core/gnuplot.hpp"
+#include "core/results.hpp"
 #include "core/units.hpp"
 #include "experiments/figures.hpp"
 #include "experiments/runner.hpp"
@@ -424,9 +424,9 @@ void run_bats2011(const ExperimentOptions& opts) {
   write_figure(stage.string(), "fig7_cushion", c7);
   draw_experiment_figures("bats2011", stage, opts.out_dir);
   std::cout << fmt::format(
-                   "bats2011: {} runs, {} over budget, {} left their bag incomplete within "
-                   "budget (fig6_schedules.csv, fig7_cushion.csv, findings.csv)\n",
-                   f.runs, f.over_budget, f.incomplete);
+      "bats2011: {} runs, {} over budget, {} left their bag incomplete within "
+      "budget (fig6_schedules.csv, fig7_cushion.csv, findings.csv)\n",
+      f.runs, f.over_budget, f.incomplete);
   for (const auto& row : found.rows)
     std::cout << "bats2011: " << row[0] << ": " << row[1]
               << (row[2] == "yes" ? " (holds)\n"

@@ -56,8 +56,8 @@ double auction_period(const std::vector<Bid>& bids) {
   return std::isfinite(period) ? period : kDefaultPeriod;
 }
 
-Chart bid_chart(const std::vector<Bid>& rows, const std::vector<std::string>& order,
-                double period, bool share) {
+Chart bid_chart(const std::vector<Bid>& rows, const std::vector<std::string>& order, double period,
+                bool share) {
   Chart c;
   c.kind = Chart::Kind::Step;
   c.x_label = "time (simulation minutes)";

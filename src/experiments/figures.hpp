@@ -25,8 +25,8 @@ double auction_period(const std::vector<Bid>& bids);
 /// One step series per user of `order` over one resource's rows (time in minutes): a row holds
 /// for one period; a period without a row leaves a gap. Bids in cents per minute, or shares in
 /// per cent (0 to 100). A user keeps the colour of its place in `order`.
-Chart bid_chart(const std::vector<Bid>& rows, const std::vector<std::string>& order,
-                double period, bool share);
+Chart bid_chart(const std::vector<Bid>& rows, const std::vector<std::string>& order, double period,
+                bool share);
 
 /// Draws every figure whose script an experiment wrote into `stage` (gnuplot); when gnuplot is
 /// missing or fails, says so once on stdout and goes on: the CSVs and scripts are there.

@@ -16,8 +16,8 @@
 
 #include "agents/heuristics.hpp"
 #include "core/csv.hpp"
-#include "core/results.hpp"
 #include "core/gnuplot.hpp"
+#include "core/results.hpp"
 #include "core/units.hpp"
 #include "experiments/figures.hpp"
 #include "experiments/runner.hpp"
@@ -259,7 +259,8 @@ void Gutierrez2012::write_51(const fs::path& stage) {
   std::map<std::string, Means> overall;
   for (const auto& d : kDistributions) {
     Chart c;
-    c.title = "Fig. " + kFigure.at(d).substr(3) + ": average makespan of " + d + " BoTs (Section 5.1)";
+    c.title =
+        "Fig. " + kFigure.at(d).substr(3) + ": average makespan of " + d + " BoTs (Section 5.1)";
     c.kind = Chart::Kind::Bar;
     c.x_label = "heuristic";
     c.y_label = "average makespan (min)";
@@ -477,9 +478,9 @@ void Gutierrez2012::write_53(const fs::path& stage) {
        {"fig14_messages", "fixed", 2, "average messages"}}};
   for (const auto& [file, other, k, label] : figs) {
     const std::string what = label.substr(0, label.find(" ("));  // "average cost"
-    Chart c = chart("Fig. " + file.substr(3, 2) + ": " + what + ", " + other +
-                        " vs i-elastic (Section 5.3)",
-                    "BoT distribution", label, Chart::Kind::Bar);
+    Chart c = chart(
+        "Fig. " + file.substr(3, 2) + ": " + what + ", " + other + " vs i-elastic (Section 5.3)",
+        "BoT distribution", label, Chart::Kind::Bar);
     c.categories = kDistributions;
     for (const auto& am : {other, std::string("i-elastic")}) {
       Series s{am, {}, {}, {}};

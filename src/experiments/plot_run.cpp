@@ -80,7 +80,8 @@ Chart gantt(const std::vector<Span>& spans, bool sort_rows, const std::string& u
     index_of(groups, s.group);
   }
   if (sort_rows) std::sort(c.categories.begin(), c.categories.end(), natural_less);
-  const bool notes = std::any_of(spans.begin(), spans.end(), [](auto& s) { return !s.note.empty(); });
+  const bool notes =
+      std::any_of(spans.begin(), spans.end(), [](auto& s) { return !s.note.empty(); });
   c.series.resize(groups.size() + 1);
   for (size_t g = 0; g < groups.size(); ++g) c.series[g].label = groups[g];
   c.series.back().label = unfinished;
@@ -135,8 +136,8 @@ Chart instances_chart(const fs::path& dir) {
                          inst.text(i, "stop_s").empty() ? kNaN : inst.number(i, "stop_s")});
   }
   Chart c = gantt(spans, false, "still running at the end");
-  c.title = "Instances and their charged ATUs over time (" + dir.filename().string() +
-            ", instances.csv)";
+  c.title =
+      "Instances and their charged ATUs over time (" + dir.filename().string() + ", instances.csv)";
   c.y_label = "instance";
   return c;
 }

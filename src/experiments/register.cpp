@@ -1,7 +1,7 @@
 #include "experiments/register.hpp"
 
-#include "experiments/gutierrez2012.hpp"
 #include "experiments/bats2011.hpp"
+#include "experiments/gutierrez2012.hpp"
 #include "experiments/silva2008.hpp"
 #include "experiments/sulistio2005.hpp"
 #include "experiments/vo_policies.hpp"

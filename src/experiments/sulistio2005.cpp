@@ -290,8 +290,9 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
   table += "\nthe paper's findings (findings.csv):\n";
   for (const auto& row : found.rows) table += fmt::format("  {:<4} {}\n", row[2], row[0]);
   if (std::any_of(found.rows.begin(), found.rows.end(), [](auto& row) { return row[2] == "NO"; }))
-    table += "  (NO: botsim does not reproduce it; why: "
-             "docs/sulistio2005.md#reproduction-section-5)\n";
+    table +=
+        "  (NO: botsim does not reproduce it; why: "
+        "docs/sulistio2005.md#reproduction-section-5)\n";
   return table;
 }
 

@@ -315,9 +315,9 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* f : {"runs.csv", "settings.csv", "fig1.csv"})
     EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
-  t::expect_figures(out, {"fig1", "fig5_render_hosts", "fig5_render_timespan",
-                          "fig6_normal_hosts", "fig6_normal_timespan", "fig7_normal",
-                          "fig7_render", "fig2_render_like_job"});
+  t::expect_figures(out,
+                    {"fig1", "fig5_render_hosts", "fig5_render_timespan", "fig6_normal_hosts",
+                     "fig6_normal_timespan", "fig7_normal", "fig7_render", "fig2_render_like_job"});
   auto runs = botsim::read_csv(out + "/runs.csv");
   EXPECT_EQ(runs.rows.size(), 2u * 25 * 2);  // 2 jobs x 25 settings x 2 replications
   // The summary table: per job, the mean timespan and hosts of each setting, as settings.csv.

@@ -1,12 +1,11 @@
 // Figures as gnuplot data and scripts (core/gnuplot.hpp): the numbers, the styles, drawing.
-#include "core/gnuplot.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/gnuplot.hpp"
 #include "support/files.hpp"
 
 namespace fs = std::filesystem;
@@ -57,11 +56,13 @@ TEST(Gnuplot, GapsBreakLinesWithOneBlankLine) {
 
 TEST(Gnuplot, CoincidingSeriesEachHaveTheirOwnDashPointAndWidth) {
   const std::string gp = botsim::gnuplot_script(two_lines(), "f");
-  EXPECT_TRUE(has(gp, "'f.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 lw 2.5 "
-                      "pt 6 ps 0.8 title 'a'"))
+  EXPECT_TRUE(has(gp,
+                  "'f.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 lw 2.5 "
+                  "pt 6 ps 0.8 title 'a'"))
       << gp;
-  EXPECT_TRUE(has(gp, "'f.dat' index 1 using 1:2 with linespoints lc rgb '#ff7f0e' dt 2 lw 1 "
-                      "pt 4 ps 0.8 title 'b'"))
+  EXPECT_TRUE(has(gp,
+                  "'f.dat' index 1 using 1:2 with linespoints lc rgb '#ff7f0e' dt 2 lw 1 "
+                  "pt 4 ps 0.8 title 'b'"))
       << gp;
 }
 

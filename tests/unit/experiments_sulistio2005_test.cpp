@@ -1,6 +1,4 @@
 // The sulistio2005 experiment's aggregation (Figs 2-7) on hand-made run directories.
-#include "experiments/sulistio2005.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +7,7 @@
 #include <fstream>
 
 #include "core/gnuplot.hpp"
+#include "experiments/sulistio2005.hpp"
 #include "support/files.hpp"
 
 namespace fs = std::filesystem;
@@ -103,12 +102,11 @@ TEST_F(Sulistio2005Figures, WritesEveryFile) {
   // Each figure: its CSV table, its gnuplot data and script (gnuplot draws it later).
   EXPECT_EQ(names, (std::vector<std::string>{
                        "fig2_bid_cost_R1.csv", "fig2_bid_cost_R1.dat", "fig2_bid_cost_R1.gp",
-                       "fig3_share_R1.csv",    "fig3_share_R1.dat",    "fig3_share_R1.gp",
+                       "fig3_share_R1.csv", "fig3_share_R1.dat", "fig3_share_R1.gp",
                        "fig4_bid_cost_R4.csv", "fig4_bid_cost_R4.dat", "fig4_bid_cost_R4.gp",
-                       "fig5_share_R4.csv",    "fig5_share_R4.dat",    "fig5_share_R4.gp",
-                       "fig6_runtime.csv",     "fig6_runtime.dat",     "fig6_runtime.gp",
-                       "fig7_cost.csv",        "fig7_cost.dat",        "fig7_cost.gp",
-                       "findings.csv"}));
+                       "fig5_share_R4.csv", "fig5_share_R4.dat", "fig5_share_R4.gp",
+                       "fig6_runtime.csv", "fig6_runtime.dat", "fig6_runtime.gp", "fig7_cost.csv",
+                       "fig7_cost.dat", "fig7_cost.gp", "findings.csv"}));
 }
 
 TEST_F(Sulistio2005Figures, BidsOverTimeComeFromTheFirstRunInUserOrder) {
