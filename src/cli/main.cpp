@@ -12,6 +12,7 @@
 #include "experiments/reps.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/sweep.hpp"
+#include "experiments/workspace.hpp"
 #include "platform/scenario.hpp"
 #include "platform/sim_log.hpp"
 #include "version.hpp"
@@ -52,7 +53,7 @@ int run_experiment(const std::string& name, ExperimentOptions opts) {
     } catch (const InputError&) {
       // The scenario files are wrong: runs made from them are not worth resuming.
       std::error_code ec;
-      std::filesystem::remove_all(std::filesystem::absolute(opts.out_dir).string() + ".work", ec);
+      std::filesystem::remove_all(experiments::work_dir_of(opts.out_dir), ec);
       throw;
     }
     std::cout << "experiment " << name << ": results written to " << opts.out_dir << "/\n";

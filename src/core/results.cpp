@@ -146,6 +146,9 @@ void Results::write(const std::string& dir, const RunInfo& info) {
     j["makespan_s"] = opt(u.makespan_s());
     j["deadline_s"] = opt(u.deadline_s);
     j["met_deadline"] = opt(u.met_deadline());
+    j["fund"] = opt(u.fund);
+    j["allowance"] = opt(u.allowance);
+    j["allowance_interval_s"] = opt(u.allowance_interval_s);
     j["budget"] = opt(u.budget);
     j["spent"] = u.spent;
     j["instances"] = opt(u.instances);
@@ -182,10 +185,27 @@ static std::optional<T> opt_field(const Json& j, const char* key) {
 }
 
 // The contract's per-user fields (summary.json); anything else is the model's own.
-static const char* const kUserFields[] = {
-    "name",    "model",     "policy",        "vo",         "tasks_total",  "tasks_done",
-    "start_s", "finish_s",  "makespan_s",    "deadline_s", "met_deadline", "budget",
-    "spent",   "instances", "charged_units", "messages",   "tasks_rerun",  "spent_on_lost_work"};
+static const char* const kUserFields[] = {"name",
+                                          "model",
+                                          "policy",
+                                          "vo",
+                                          "tasks_total",
+                                          "tasks_done",
+                                          "start_s",
+                                          "finish_s",
+                                          "makespan_s",
+                                          "deadline_s",
+                                          "met_deadline",
+                                          "fund",
+                                          "allowance",
+                                          "allowance_interval_s",
+                                          "budget",
+                                          "spent",
+                                          "instances",
+                                          "charged_units",
+                                          "messages",
+                                          "tasks_rerun",
+                                          "spent_on_lost_work"};
 
 static UserRecord user_from_json(const Json& j) {
   UserRecord u;
@@ -198,6 +218,10 @@ static UserRecord user_from_json(const Json& j) {
   u.start_s = j.at("start_s").get<double>();
   u.finish_s = opt_field<double>(j, "finish_s");
   u.deadline_s = opt_field<double>(j, "deadline_s");
+  for (auto [key, field] : {std::pair{"fund", &UserRecord::fund},
+                            {"allowance", &UserRecord::allowance},
+                            {"allowance_interval_s", &UserRecord::allowance_interval_s}})
+    if (j.contains(key)) u.*field = opt_field<double>(j, key);  // absent in older results
   u.budget = opt_field<double>(j, "budget");
   u.spent = j.at("spent").get<double>();
   u.instances = opt_field<long>(j, "instances");
@@ -240,30 +264,30 @@ static std::string cell(const std::optional<double>& v, const char* fmtstr) {
   return v ? fmt::format(fmt::runtime(fmtstr), *v) : "-";
 }
 
-std::string Results::table() const {
-  // Columns size to their widest cell; the cloud columns appear only when some user has them.
-  bool cloud = false;
-  for (const auto& u : users_) cloud = cloud || u.instances || u.charged_units;
-  std::vector<std::vector<std::string>> rows{{"user", "model", "policy", "vo", "tasks", "start_s",
-                                              "finish_s", "makespan_s", "deadline_s", "met",
-                                              "spent"}};
-  if (cloud) rows[0].insert(rows[0].end(), {"instances", "ATUs"});
-  for (const auto& u : users_) {
-    std::string met = u.met_deadline() ? (*u.met_deadline() ? "yes" : "NO") : "-";
-    rows.push_back({u.name, u.model, u.policy, u.vo.value_or("-"),
-                    fmt::format("{}/{}", u.tasks_done, u.tasks_total),
-                    fmt::format("{:.1f}", u.start_s), cell(u.finish_s, "{:.1f}"),
-                    cell(u.makespan_s(), "{:.1f}"), cell(u.deadline_s, "{:.1f}"), met,
-                    fmt::format("{:.2f}", u.spent)});
-    if (cloud)
-      rows.back().insert(rows.back().end(),
-                         {u.instances ? std::to_string(*u.instances) : "-",
-                          u.charged_units ? std::to_string(*u.charged_units) : "-"});
-  }
-  const size_t left_aligned = 4;  // user, model, policy, vo
-  std::vector<size_t> width(rows[0].size(), 0);
+std::string currency_of(const std::string& model) {
+  if (model == "auction") return "G$";  // grid dollars, as Sulistio & Buyya's section 5
+  if (model == "agents") return "US$";  // the EC2 prices of Gutierrez-Garcia & Sim's Table 3
+  return "$";  // the cloud models: the price unit of the platform's instance types
+}
+
+std::string field_unit(const std::string& field, const std::string& model) {
+  static const char* const kMoney[] = {"fund", "allowance", "budget", "spent",
+                                       "spent_on_lost_work"};
+  if (std::find(std::begin(kMoney), std::end(kMoney), field) != std::end(kMoney))
+    return currency_of(model);
+  if (field == "charged_units") return "ATUs";
+  if (field.size() > 2 && field.compare(field.size() - 2, 2, "_s") == 0) return "s";
+  return "";
+}
+
+// The rows as columns as wide as their widest cell, the first `left_aligned` to the left.
+static std::string aligned(const std::vector<std::vector<std::string>>& rows, size_t left_aligned) {
+  std::vector<size_t> width;
   for (const auto& row : rows)
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (c == width.size()) width.push_back(0);
+      width[c] = std::max(width[c], row[c].size());
+    }
   std::string out;
   for (const auto& row : rows) {
     for (size_t c = 0; c < row.size(); ++c) {
@@ -273,6 +297,50 @@ std::string Results::table() const {
     }
     out += "\n";
   }
+  return out;
+}
+
+std::string Results::table() const {
+  // The budget and cloud columns appear only when some user has them. Each column's unit is
+  // under its name; when users count money in different currencies, each amount says its own.
+  bool cloud = false, budgeted = false;
+  std::vector<std::string> currencies;
+  for (const auto& u : users_) {
+    cloud = cloud || u.instances || u.charged_units;
+    budgeted = budgeted || u.budget;
+    if (std::find(currencies.begin(), currencies.end(), currency_of(u.model)) == currencies.end())
+      currencies.push_back(currency_of(u.model));
+  }
+  const std::string money = currencies.size() == 1 ? currencies[0] : "";
+  std::vector<std::vector<std::string>> rows{{"user", "model", "policy", "vo", "tasks", "start",
+                                              "finish", "makespan", "deadline", "met", "spent"},
+                                             {"", "", "", "", "", "s", "s", "s", "s", "", money}};
+  if (budgeted) {
+    rows[0].push_back("budget");
+    rows[1].push_back(money);
+  }
+  if (cloud) {
+    rows[0].insert(rows[0].end(), {"instances", "charged"});
+    rows[1].insert(rows[1].end(), {"", "ATUs"});
+  }
+  for (const auto& u : users_) {
+    const std::string unit = money.empty() ? " " + currency_of(u.model) : "";
+    auto amount = [&](const std::optional<double>& v) {
+      return v ? fmt::format("{:.2f}{}", *v, unit) : "-";
+    };
+    std::string met = u.met_deadline() ? (*u.met_deadline() ? "yes" : "NO") : "-";
+    rows.push_back({u.name, u.model, u.policy, u.vo.value_or("-"),
+                    fmt::format("{}/{}", u.tasks_done, u.tasks_total),
+                    fmt::format("{:.1f}", u.start_s), cell(u.finish_s, "{:.1f}"),
+                    cell(u.makespan_s(), "{:.1f}"), cell(u.deadline_s, "{:.1f}"), met,
+                    amount(u.spent)});
+    if (budgeted) rows.back().push_back(amount(u.budget));
+    if (cloud)
+      rows.back().insert(rows.back().end(),
+                         {u.instances ? std::to_string(*u.instances) : "-",
+                          u.charged_units ? std::to_string(*u.charged_units) : "-"});
+  }
+  std::string out = aligned(rows, 4);  // user, model, policy, vo to the left
   // A user that ends with tasks undone never passes silently.
   for (const auto& u : users_)
     if (u.tasks_done < u.tasks_total)
@@ -283,10 +351,15 @@ std::string Results::table() const {
   return out;
 }
 
+std::filesystem::path normal_dir(const std::string& dir) {
+  fs::path path = fs::absolute(dir).lexically_normal();
+  if (path.filename().empty() && path != path.root_path()) path = path.parent_path();
+  return path;
+}
+
 void write_directory_atomically(const std::string& dir,
                                 const std::function<void(const std::string&)>& fill) {
-  fs::path target = fs::absolute(dir).lexically_normal();
-  if (target.filename().empty()) target = target.parent_path();
+  const fs::path target = normal_dir(dir);
   std::error_code ec;
   fs::create_directories(target.parent_path(), ec);
   if (ec) throw InputError(dir, "--out", "cannot create parent directory: " + ec.message());

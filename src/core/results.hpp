@@ -1,6 +1,7 @@
 #pragma once
 // What a run reports: summary.json, tasks.csv and the per-model timelines of CONTRACT.md.
 // Actors append records as the simulation goes; the CLI writes them once the run succeeded.
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -22,6 +23,11 @@ struct UserRecord {
   double start_s = 0;
   std::optional<double> finish_s;
   std::optional<double> deadline_s;  // relative to start_s
+  /// Money a model hands its user (auction): the fund it starts with, and the allowance it
+  /// receives every allowance_interval_s (none: the model has no such income).
+  std::optional<double> fund, allowance, allowance_interval_s;
+  /// The most the user may spend: BaTS's budget plus its accepted cushion; for the auction
+  /// model the fund plus the allowances received while the broker ran (docs/units.md).
   std::optional<double> budget;
   double spent = 0;
   std::optional<long> instances;
@@ -89,6 +95,12 @@ struct RunInfo {
   double simulated_time_s = 0;
   std::vector<std::string> settings;  // --set ACTOR.PROP=VALUE, in order ("set"; absent if none)
 };
+
+/// The currency of a model's money ("G$" for the auction model; docs/units.md).
+std::string currency_of(const std::string& model);
+/// The unit of a per-user field of summary.json for a user of `model`: "s" for times, the
+/// model's currency for money, "ATUs" for charged_units; "" for counts and words.
+std::string field_unit(const std::string& field, const std::string& model);
 
 /// A number as the results files write it: the shortest text that reads back the same.
 std::string csv_number(double value);
@@ -266,6 +278,11 @@ struct RunSummary {
 /// Reads DIR/summary.json. Throws std::runtime_error naming the file on a missing file or a
 /// missing or mistyped field.
 RunSummary read_summary(const std::string& dir);
+
+/// `dir` as an absolute path without "." or ".." parts or a trailing separator ("out/" and
+/// "out/." are "<cwd>/out"): the directory that replaces it, and the prefix of its neighbours
+/// (OUT.tmp-*, OUT.work).
+std::filesystem::path normal_dir(const std::string& dir);
 
 /// Writes a results directory atomically: `fill(tmp)` writes into a fresh temporary directory
 /// next to `dir`, which then replaces `dir`. If `fill` throws, `dir` is left as it was.

@@ -22,6 +22,7 @@
 #include "experiments/figures.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
+#include "experiments/workspace.hpp"
 
 namespace botsim::experiments {
 
@@ -390,8 +391,8 @@ void run_bats2011(const ExperimentOptions& opts) {
   Plan plan;
   plan.reps = opts.reps_given ? opts.reps : 3;
   plan.seed = opts.seed;
-  const fs::path out = fs::absolute(opts.out_dir);
-  plan.work = out.string() + ".work";
+  const fs::path out = normal_dir(opts.out_dir);
+  plan.work = work_dir_of(opts.out_dir);
   prepare_work_dir(plan.work, opts);  // keeps the runs an interrupted experiment finished
   fs::create_directories(plan.work / "deployments");
   fs::create_directories(plan.work / "runs");
@@ -417,7 +418,7 @@ void run_bats2011(const ExperimentOptions& opts) {
   count_budgets(lr, f);
   count_budgets(implicit, f);
   const CsvTable found = findings(f);
-  write_csv((stage / "findings.csv").string(), found);
+  write_csv((stage / "findings.csv").string(), found, true);  // findings hold commas
   write_figure(stage.string(), "fig5_estimates", c5);
   write_figure(stage.string(), "table1_costs", t1);
   write_figure(stage.string(), "fig6_makespans", c6);

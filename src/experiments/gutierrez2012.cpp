@@ -22,6 +22,7 @@
 #include "experiments/figures.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
+#include "experiments/workspace.hpp"
 
 namespace botsim::experiments {
 
@@ -141,7 +142,7 @@ double mean_of(const std::vector<double>& v) { return stats(v).mean; }
 class Gutierrez2012 {
  public:
   explicit Gutierrez2012(const ExperimentOptions& opts)
-      : opts_(opts), out_(fs::absolute(opts.out_dir)), work_(out_.string() + ".work") {}
+      : opts_(opts), out_(normal_dir(opts.out_dir)), work_(work_dir_of(opts.out_dir)) {}
 
   void operator()() {
     plan();
@@ -528,16 +529,14 @@ void Gutierrez2012::findings_53(const Averages& avg) {
 void Gutierrez2012::write_findings(const fs::path& stage) {
   CsvTable table{{"finding", "paper", "botsim", "holds"}, {}};
   for (const auto& f : findings_) {
-    std::string botsim = f.botsim;
-    std::replace(botsim.begin(), botsim.end(), ',', ';');
-    table.rows.push_back({f.id, f.paper, botsim, f.holds ? "yes" : "no"});
-    std::cout << "gutierrez2012: " << f.id << ": " << f.paper << ": " << botsim << " ("
+    table.rows.push_back({f.id, f.paper, f.botsim, f.holds ? "yes" : "no"});
+    std::cout << "gutierrez2012: " << f.id << ": " << f.paper << ": " << f.botsim << " ("
               << (f.holds ? "holds"
                           : "does not hold; why: "
                             "docs/gutierrez2012.md#where-botsim-disagrees-with-the-paper-and-why")
               << ")\n";
   }
-  write_csv((stage / "findings.csv").string(), table);
+  write_csv((stage / "findings.csv").string(), table, true);  // findings hold commas
 }
 
 }  // namespace

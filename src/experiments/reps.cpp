@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "core/error.hpp"
 #include "core/results.hpp"
@@ -18,8 +19,9 @@ namespace botsim::experiments {
 
 namespace {
 
-// "U0  3 runs  makespan_s 1210.23 ± 9.86606  spent 0.1 ± 0  ..." per user, from reps.csv.
-std::string reps_table(const CsvTable& summary) {
+// "U0  3 runs  makespan_s 1210.23 ± 9.86606 s  spent 0.1 ± 0 G$  ..." per user, from reps.csv;
+// `models`: each user's model, for the units. The budget only of users that have one.
+std::string reps_table(const CsvTable& summary, const std::map<std::string, std::string>& models) {
   const size_t user = summary.column("user"), metric = summary.column("metric"),
                n = summary.column("n"), mean = summary.column("mean"), sd = summary.column("sd");
   std::string out, current;
@@ -28,8 +30,12 @@ std::string reps_table(const CsvTable& summary) {
       out += (current.empty() ? "" : "\n") + fmt::format("{:<8} {:>3} runs", row[user], row[n]);
       current = row[user];
     }
-    const std::string value =
-        row[mean].empty() ? "-" : num6(std::stod(row[mean])) + " ± " + num6(std::stod(row[sd]));
+    if (row[metric] == "budget" && row[n] == "0") continue;
+    const std::string unit = field_unit(row[metric], models.at(row[user]));
+    const std::string value = row[mean].empty()
+                                  ? "-"
+                                  : num6(std::stod(row[mean])) + " ± " + num6(std::stod(row[sd])) +
+                                        (unit.empty() ? "" : " " + unit);
     out += "  " + row[metric] + " " + value;
   }
   return out + "\n";
@@ -49,7 +55,7 @@ std::string run_reps(const RepsOptions& o) {
   args.insert(args.end(), {"--log-level", o.log_level});
   SweepSpec spec;
   spec.file = o.deployment;
-  spec.metrics = {"makespan_s", "spent", "met_deadline"};
+  spec.metrics = {"makespan_s", "spent", "budget", "met_deadline"};
   std::string table;
   write_directory_atomically(o.out_dir, [&](const std::string& dir) {
     std::vector<RunRequest> requests;
@@ -61,15 +67,19 @@ std::string run_reps(const RepsOptions& o) {
     }
     run_many(requests, o.jobs);
     std::vector<SweepRun> runs;
+    std::map<std::string, std::string> models;
     for (const auto& r : requests) {
       std::ifstream in(fs::path(r.out_dir) / "summary.json");
-      for (auto& [user, values] : metric_rows(spec, nlohmann::ordered_json::parse(in)))
+      const auto summary = nlohmann::ordered_json::parse(in);
+      for (const auto& u : summary.at("users"))
+        models[u.at("name").get<std::string>()] = u.at("model").get<std::string>();
+      for (auto& [user, values] : metric_rows(spec, summary))
         runs.push_back(SweepRun{0, r.seed, user, std::move(values)});
     }
     CsvTable summary = sweep_summary_table(spec, {{}}, runs);
     write_csv((fs::path(dir) / "reps.csv").string(), summary, true);
     if (o.default_out_dir) mark_default_out_dir(dir, o.deployment);
-    table = reps_table(summary);
+    table = reps_table(summary, models);
   });
   return table;
 }

@@ -19,6 +19,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/results.hpp"
 #include "version.hpp"
 
 extern char** environ;
@@ -152,7 +153,7 @@ pid_t spawn(const std::vector<std::string>& command, const sigset_t& mask) {
 // What a stopped `botsim run` leaves next to its results directory: the temporary directory it
 // was filling (OUT.tmp-XXXXXX) and its streamed timelines (OUT.<file>-<pid>.tmp).
 void remove_half_written(const std::string& out_dir, pid_t pid) {
-  const fs::path out = fs::absolute(out_dir).lexically_normal();
+  const fs::path out = normal_dir(out_dir);
   const std::string name = out.filename().string();
   const std::string pid_tail = "-" + std::to_string(pid) + ".tmp";
   std::error_code ec;

@@ -29,8 +29,8 @@ namespace {
 // One user across all runs.
 struct UserAcross {
   std::string name, policy, vo;
-  std::optional<double> deadline_s, budget;
-  std::vector<double> runtime_h;  // finished runs only
+  std::optional<double> deadline_s, fund;  // fund: G$ at the start
+  std::vector<double> runtime_h;           // finished runs only
   std::vector<double> spent;
   size_t runs = 0, met_deadline = 0;
 };
@@ -55,7 +55,7 @@ std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
         a.policy = u.policy;
         a.vo = u.vo.value_or("");
         a.deadline_s = u.deadline_s;
-        a.budget = u.budget;
+        a.fund = u.fund;
         users.push_back(std::move(a));
         it = users.end() - 1;
       }
@@ -244,7 +244,7 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
   CsvTable runtime_csv{{"user", "policy", "vo", "runs", "finished_runs", "runtime_h_mean",
                         "runtime_h_sd", "deadline_h", "met_deadline_runs"},
                        {}};
-  CsvTable cost_csv{{"user", "policy", "vo", "runs", "cost_mean", "cost_sd", "budget"}, {}};
+  CsvTable cost_csv{{"user", "policy", "vo", "runs", "cost_mean", "cost_sd", "fund"}, {}};
   Chart runtime_chart, cost_chart;
   runtime_chart.kind = cost_chart.kind = Chart::Kind::Bar;
   runtime_chart.x_label = cost_chart.x_label = "user (policy, VO domain)";
@@ -263,7 +263,7 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
                                 std::to_string(u.runtime_h.size()), num6(rt.mean), num6(rt.sd),
                                 deadline_h, u.deadline_s ? std::to_string(u.met_deadline) : ""});
     cost_csv.rows.push_back({u.name, u.policy, u.vo, std::to_string(u.runs), num6(cost.mean),
-                             num6(cost.sd), u.budget ? format_number(*u.budget) : ""});
+                             num6(cost.sd), u.fund ? format_number(*u.fund) : ""});
     for (Chart* c : {&runtime_chart, &cost_chart}) c->categories.push_back(category(u));
     runtime_chart.series[0].y.push_back(rt.mean);
     if (run_dirs.size() > 1) runtime_chart.series[0].y_err.push_back(rt.n > 1 ? rt.sd : 0);

@@ -168,8 +168,9 @@ std::vector<std::string> setting_args(const SweepSpec& spec,
 
 const std::vector<std::string>& contract_metrics() {
   static const std::vector<std::string> kMetrics{
-      "tasks_total",  "tasks_done", "start_s", "finish_s",  "makespan_s",    "deadline_s",
-      "met_deadline", "budget",     "spent",   "instances", "charged_units", "messages"};
+      "tasks_total", "tasks_done",   "start_s",   "finish_s",      "makespan_s",
+      "deadline_s",  "met_deadline", "fund",      "allowance",     "allowance_interval_s",
+      "budget",      "spent",        "instances", "charged_units", "messages"};
   return kMetrics;
 }
 

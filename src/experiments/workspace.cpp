@@ -6,9 +6,11 @@ namespace fs = std::filesystem;
 
 namespace botsim::experiments {
 
+fs::path work_dir_of(const std::string& out_dir) { return normal_dir(out_dir).string() + ".work"; }
+
 Workspace::Workspace(const ExperimentOptions& opts)
-    : out_(fs::absolute(opts.out_dir).lexically_normal()),
-      work_(out_.string() + ".work"),
+    : out_(normal_dir(opts.out_dir)),
+      work_(work_dir_of(opts.out_dir)),
       result_(work_ / "result"),
       scratch_(work_ / "scratch") {
   prepare_work_dir(work_, opts);

@@ -10,6 +10,9 @@
 
 namespace botsim::experiments {
 
+/// OUT.work for the output directory OUT (as --out gives it: "out/" is "out").
+std::filesystem::path work_dir_of(const std::string& out_dir);
+
 class Workspace {
  public:
   /// Keeps OUT.work/ from an interrupted run of the same experiment and settings, else starts

@@ -63,6 +63,7 @@ void Broker::record() {
   UserRecord& u = user_.record();
   u.tasks_done = done_;
   u.spent = spent_;
+  u.budget = params_.fund + allowances_paid_ * params_.allowance;  // all it was given (3.3)
   if (done_ == u.tasks_total) u.finish_s = finish_s_;
 }
 
@@ -99,6 +100,9 @@ void Broker::operator()() {
   u.tasks_total = static_cast<long>(params_.lengths.size());
   u.start_s = params_.start_s;
   u.deadline_s = params_.deadline_s;
+  u.fund = params_.fund;
+  u.allowance = params_.allowance;
+  u.allowance_interval_s = params_.allowance_interval_s;
   u.budget = params_.fund;
   user_.open(std::move(u));
 

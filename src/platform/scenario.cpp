@@ -291,8 +291,7 @@ static std::vector<ValidatedActor> load_scenario(sg4::Engine& engine, const RunO
 // Streamed timelines (bids.csv) go straight to files next to the results directory; returns
 // their names' prefix.
 static std::string stream_timelines_next_to(const std::string& out, Results& results) {
-  std::filesystem::path target = std::filesystem::absolute(out).lexically_normal();
-  if (target.filename().empty()) target = target.parent_path();
+  const std::filesystem::path target = normal_dir(out);
   std::error_code ec;
   std::filesystem::create_directories(target.parent_path(), ec);
   if (ec) throw InputError(out, "--out", "cannot create parent directory: " + ec.message());

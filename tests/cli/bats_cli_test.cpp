@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/csv.hpp"
 #include "support/cli_support.hpp"
 
 using botsim::test::CliResult;
@@ -225,10 +226,12 @@ TEST(BatsExperiment, OneReplicationWritesEveryTableAndStaysWithinBudget) {
         << line;
   }
   EXPECT_EQ(printed, 6u) << r.out;
-  std::string findings = t::read_text(out + "/findings.csv");
-  EXPECT_NE(findings.find("every run within its budget (plus accepted cushion),0 of"),
-            std::string::npos)
-      << findings;
+  // Fields that hold commas are quoted: every row reads back as three fields.
+  const botsim::CsvTable findings = botsim::read_csv(out + "/findings.csv");
+  ASSERT_EQ(findings.rows.size(), 6u);
+  EXPECT_EQ(findings.rows[2][0], "sampling with LR costs less than without, in every scenario");
+  EXPECT_EQ(findings.rows[3][0], "every run within its budget (plus accepted cushion)");
+  EXPECT_EQ(findings.rows[3][1].rfind("0 of 31 runs over budget, ", 0), 0u) << findings.rows[3][1];
   // The runs are quiet: an incomplete bag is counted in the experiment's own summary line,
   // not warned about once per run.
   EXPECT_EQ(r.err.find("bag incomplete"), std::string::npos) << r.err;

@@ -79,3 +79,30 @@ TEST_F(ExperimentResumeCli, LeftoversOfOtherSettingsAreNotReused) {
   EXPECT_NE(r.out.find("starting afresh"), std::string::npos) << r.out;
   EXPECT_NE(t::read_text(out + "/runs/seed-1/summary.json"), "{}");
 }
+
+// `--out DIR/` works in DIR.work next to DIR, as `--out DIR` does, never in DIR/.work: an
+// interrupted experiment leaves an existing DIR as it was, and the next run finds its work.
+class ExperimentWorkDirCli : public ExperimentResumeCli,
+                             public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(ExperimentWorkDirCli, TrailingSlashWorksNextToTheOutputDirectory) {
+  const std::string out = dir_ + "/out";
+  fs::create_directories(out);
+  t::write_text(out + "/old.csv", "earlier results\n");
+  const pid_t pid = t::start_botsim({"experiment", GetParam(), "--jobs", "1", "--out", out + "/"});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (!fs::exists(out + ".work/experiment.json") && !fs::exists(out + "/.work") &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(fs::exists(out + ".work/experiment.json"));
+  EXPECT_FALSE(fs::exists(out + "/.work"));
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(out)) names.push_back(e.path().filename());
+  EXPECT_EQ(names, std::vector<std::string>{"old.csv"});
+}
+
+INSTANTIATE_TEST_SUITE_P(Experiments, ExperimentWorkDirCli,
+                         ::testing::Values("sulistio2005", "bats2011", "gutierrez2012"));

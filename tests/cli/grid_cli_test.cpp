@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -149,8 +150,15 @@ TEST_F(GridCli, ShippedScenarioRunsAndWritesTheContractFiles) {
     EXPECT_EQ(u["tasks_done"].get<long>(), 50);
     EXPECT_DOUBLE_EQ(u["start_s"].get<double>(), start[i]);
     EXPECT_DOUBLE_EQ(u["deadline_s"].get<double>(), 36000.0);
-    EXPECT_DOUBLE_EQ(u["budget"].get<double>(), 100.0);
+    EXPECT_DOUBLE_EQ(u["fund"].get<double>(), 100.0);
+    EXPECT_DOUBLE_EQ(u["allowance"].get<double>(), 100.0);
+    EXPECT_DOUBLE_EQ(u["allowance_interval_s"].get<double>(), 600.0);
     ASSERT_TRUE(u["finish_s"].is_number());
+    // The budget is all it was given: the fund and an allowance every 10 minutes until it
+    // finished (no user here settles its accounts across one more interval).
+    const double intervals = std::floor(u["makespan_s"].get<double>() / 600);
+    EXPECT_DOUBLE_EQ(u["budget"].get<double>(), 100.0 + 100.0 * intervals);
+    EXPECT_LE(u["spent"].get<double>(), u["budget"].get<double>());
     EXPECT_NEAR(u["makespan_s"].get<double>(),
                 u["finish_s"].get<double>() - u["start_s"].get<double>(), 1e-6);
     EXPECT_EQ(u["met_deadline"].get<bool>(), u["makespan_s"].get<double>() <= 36000.0);
@@ -472,7 +480,8 @@ TEST_F(GridCli, UserWhoseMoneyRunsOutDoesNotHang) {
       const auto& u0 = summary["users"][0];
       EXPECT_LT(u0["tasks_done"].get<long>(), 50);
       EXPECT_TRUE(u0["finish_s"].is_null());
-      EXPECT_LE(u0["spent"].get<double>(), std::stod(fund) + 1e-9);  // never negative money
+      EXPECT_LE(u0["spent"].get<double>(), std::stod(fund) + 1e-9);   // never negative money
+      EXPECT_DOUBLE_EQ(u0["budget"].get<double>(), std::stod(fund));  // no allowance came
     }
     fs::remove_all(dir_ + "/out");
   }

@@ -132,7 +132,7 @@ TEST_F(RunOptionsCli, RepsRunsSeedsAndPrintsMeanAndDeviation) {
   for (double m : makespans) sd += (m - mean) * (m - mean) / 2;
   sd = std::sqrt(sd);
   auto table = botsim::read_csv(dir_ + "/reps/reps.csv");
-  ASSERT_EQ(table.rows.size(), 3u);  // U0: makespan_s, spent, met_deadline
+  ASSERT_EQ(table.rows.size(), 4u);  // U0: makespan_s, spent, budget, met_deadline
   EXPECT_EQ(table.rows[0][table.column("user")], "U0");
   EXPECT_EQ(table.rows[0][table.column("metric")], "makespan_s");
   EXPECT_EQ(table.rows[0][table.column("n")], "3");
@@ -146,6 +146,12 @@ TEST_F(RunOptionsCli, RepsRunsSeedsAndPrintsMeanAndDeviation) {
   EXPECT_NE(r.out.find("U0"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("3 runs"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("makespan_s " + fmt::format("{:.6g}", mean)), std::string::npos) << r.out;
+  // With units; a Silva user has no budget (its row in reps.csv is empty), none is printed.
+  EXPECT_NE(r.out.find(fmt::format("{:.6g} s  spent ", sd)), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" $  met_deadline "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("budget"), std::string::npos) << r.out;
+  EXPECT_EQ(table.rows[2][table.column("metric")], "budget");
+  EXPECT_EQ(table.rows[2][table.column("n")], "0");
   t::expect_input_error(run({"--set", "U0.taks=8", "--reps", "3"}, "bad"),
                         {"property 'taks'", "--set U0.taks=8"});
   EXPECT_FALSE(fs::exists(dir_ + "/bad"));

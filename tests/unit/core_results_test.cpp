@@ -43,7 +43,10 @@ class ResultsTest : public ::testing::Test {
     u0.start_s = 60;
     u0.finish_s = 123;
     u0.deadline_s = 63;  // exactly met
-    u0.budget = 100;
+    u0.fund = 40;
+    u0.allowance = 20;
+    u0.allowance_interval_s = 600;
+    u0.budget = 100;  // the fund and three allowances
     u0.spent = 42.5;
     r.add_user(u0);
     UserRecord late = u0;
@@ -99,7 +102,8 @@ TEST_F(ResultsTest, SummaryHasTheContractFieldsInOrder) {
   for (const auto& [k, v] : s["users"][0].items()) user_keys.push_back(k);
   EXPECT_EQ(user_keys, (std::vector<std::string>{"name", "model", "policy", "vo", "tasks_total",
                                                  "tasks_done", "start_s", "finish_s", "makespan_s",
-                                                 "deadline_s", "met_deadline", "budget", "spent",
+                                                 "deadline_s", "met_deadline", "fund", "allowance",
+                                                 "allowance_interval_s", "budget", "spent",
                                                  "instances", "charged_units", "messages"}));
   const Json& u0 = s["users"][0];
   EXPECT_EQ(u0["name"], "U0");
@@ -113,6 +117,9 @@ TEST_F(ResultsTest, SummaryHasTheContractFieldsInOrder) {
   EXPECT_EQ(u0["makespan_s"], 63.0);
   EXPECT_EQ(u0["deadline_s"], 63.0);
   EXPECT_EQ(u0["met_deadline"], true);
+  EXPECT_EQ(u0["fund"], 40.0);
+  EXPECT_EQ(u0["allowance"], 20.0);
+  EXPECT_EQ(u0["allowance_interval_s"], 600.0);
   EXPECT_EQ(u0["budget"], 100.0);
   EXPECT_EQ(u0["spent"], 42.5);
   EXPECT_TRUE(u0["instances"].is_null());
@@ -141,6 +148,8 @@ TEST_F(ResultsTest, MakespanAndMetDeadlineDerivation) {
   EXPECT_TRUE(cloud["deadline_s"].is_null());
   EXPECT_TRUE(cloud["met_deadline"].is_null());  // no deadline: neither met nor missed
   EXPECT_TRUE(cloud["budget"].is_null());
+  for (const char* none : {"fund", "allowance", "allowance_interval_s"})
+    EXPECT_TRUE(cloud[none].is_null()) << none;
   EXPECT_EQ(cloud["makespan_s"], 3600.0);
   EXPECT_EQ(cloud["instances"], 3);
   EXPECT_EQ(cloud["charged_units"], 4);
@@ -263,25 +272,73 @@ TEST_F(ResultsTest, ModelFieldsFollowTheContractFieldsAndFilesAreAdded) {
   EXPECT_EQ(read(dir_ / "schedules.json"), "[]\n");
 }
 
-TEST_F(ResultsTest, TableHasOneRowPerUser) {
-  std::string t = sample().table();
-  std::istringstream in(t);
+namespace {
+std::vector<std::string> lines_of(const std::string& text) {
+  std::istringstream in(text);
   std::vector<std::string> lines;
   for (std::string l; std::getline(in, l);) lines.push_back(l);
-  ASSERT_EQ(lines.size(), 6u);
+  return lines;
+}
+// The cells of a table line (no cell holds a space in these tests).
+std::vector<std::string> cells_of(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> cells;
+  for (std::string c; in >> c;) cells.push_back(c);
+  return cells;
+}
+}  // namespace
+
+TEST_F(ResultsTest, TableHasOneRowPerUser) {
+  Results r = sample();
+  std::vector<std::string> lines = lines_of(r.table());
+  ASSERT_EQ(lines.size(), 7u);  // header, units, four users, the unfinished user's line
   EXPECT_EQ(lines[0].rfind("user", 0), 0u);
-  EXPECT_NE(lines[1].find("yes"), std::string::npos);
-  EXPECT_NE(lines[1].find("42.50"), std::string::npos);
-  EXPECT_NE(lines[2].find("NO"), std::string::npos);
-  EXPECT_NE(lines[3].find("49/50"), std::string::npos);
+  EXPECT_NE(lines[2].find("yes"), std::string::npos);
+  EXPECT_NE(lines[2].find("42.50"), std::string::npos);
+  EXPECT_NE(lines[3].find("NO"), std::string::npos);
+  EXPECT_NE(lines[4].find("49/50"), std::string::npos);
   // Right-aligned last column: every row has the header's length.
-  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
+  for (size_t i = 0; i < 6; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
   // A user with tasks undone is named under the table.
-  EXPECT_EQ(lines[5], "U2: 1 of 50 tasks not done");
+  EXPECT_EQ(lines[6], "U2: 1 of 50 tasks not done");
+}
+
+// Each column's unit under its name; the budget next to what was spent; money in G$ for the
+// auction users, in $ for the Silva user: two currencies, so each amount carries its own.
+TEST_F(ResultsTest, TableShowsUnitsAndBudgetNextToSpent) {
+  std::vector<std::string> lines = lines_of(sample().table());
+  const auto header = cells_of(lines[0]);
+  EXPECT_EQ(header, (std::vector<std::string>{"user", "model", "policy", "vo", "tasks", "start",
+                                              "finish", "makespan", "deadline", "met", "spent",
+                                              "budget", "instances", "charged"}));
+  EXPECT_EQ(cells_of(lines[1]), (std::vector<std::string>{"s", "s", "s", "s", "ATUs"}));
+  // Each unit sits under the right end of its column's name (columns are right-aligned).
+  EXPECT_EQ(lines[1].find("s"), lines[0].find("start") + 4);
+  EXPECT_EQ(lines[1].rfind("ATUs"), lines[0].size() - 4);
+  EXPECT_NE(lines[2].find("42.50 G$  100.00 G$"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[5].find("2.50 $          -  "), std::string::npos) << lines[5];
+
+  // One currency: it stands under "spent" and "budget", and the amounts are bare numbers.
+  Results auction;
+  auction.add_user(sample().users()[0]);
+  lines = lines_of(auction.table());
+  EXPECT_EQ(cells_of(lines[0]).back(), "budget");
+  EXPECT_EQ(cells_of(lines[1]), (std::vector<std::string>{"s", "s", "s", "s", "G$", "G$"}));
+  const auto row = cells_of(lines[2]);
+  EXPECT_EQ(std::vector<std::string>(row.end() - 2, row.end()),
+            (std::vector<std::string>{"42.50", "100.00"}));
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
+
+  // No user with a budget: no budget column.
+  Results cloud;
+  cloud.add_user(sample().users()[3]);
+  EXPECT_EQ(cells_of(lines_of(cloud.table())[0]).back(), "charged");
+  EXPECT_EQ(lines_of(cloud.table())[0].find("budget"), std::string::npos);
 }
 
 TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
-  Results r = sample();
+  Results r;
+  r.add_user(sample().users()[0]);
   UserRecord c;
   c.name = "C0";
   c.model = "silva";
@@ -289,14 +346,36 @@ TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
   c.instances = 25;
   c.charged_units = 26;
   r.add_user(c);
-  std::istringstream in(r.table());
-  std::vector<std::string> lines;
-  for (std::string l; std::getline(in, l);) lines.push_back(l);
-  ASSERT_EQ(lines.size(), 7u);
+  std::vector<std::string> lines = lines_of(r.table());
+  ASSERT_EQ(lines.size(), 4u);
   EXPECT_NE(lines[0].find("instances"), std::string::npos);
-  // "instances" and "ATUs" are 9 and 4 wide, two spaces apart.
-  EXPECT_EQ(lines[5].substr(lines[5].size() - 15), "       25    26");
-  for (size_t i = 0; i < 6; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
+  // "instances" and "charged" are 9 and 7 wide, two spaces apart.
+  EXPECT_EQ(lines[3].substr(lines[3].size() - 18), "       25       26");
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
+}
+
+TEST(Units, FieldsHaveTheirModelsUnits) {
+  EXPECT_EQ(currency_of("auction"), "G$");
+  EXPECT_EQ(currency_of("agents"), "US$");
+  EXPECT_EQ(currency_of("bats"), "$");
+  EXPECT_EQ(field_unit("spent", "auction"), "G$");
+  EXPECT_EQ(field_unit("budget", "bats"), "$");
+  EXPECT_EQ(field_unit("allowance", "auction"), "G$");
+  EXPECT_EQ(field_unit("makespan_s", "silva"), "s");
+  EXPECT_EQ(field_unit("allowance_interval_s", "auction"), "s");
+  EXPECT_EQ(field_unit("charged_units", "silva"), "ATUs");
+  EXPECT_EQ(field_unit("met_deadline", "auction"), "");
+  EXPECT_EQ(field_unit("s", "auction"), "");
+}
+
+TEST(NormalDir, DropsTrailingSeparatorsAndDots) {
+  const fs::path cwd = fs::current_path();
+  EXPECT_EQ(normal_dir("out"), cwd / "out");
+  EXPECT_EQ(normal_dir("out/"), cwd / "out");
+  EXPECT_EQ(normal_dir("out//"), cwd / "out");
+  EXPECT_EQ(normal_dir("out/."), cwd / "out");
+  EXPECT_EQ(normal_dir("a/../out/"), cwd / "out");
+  EXPECT_EQ(normal_dir("/"), fs::path("/"));
 }
 
 TEST_F(ResultsTest, ClearForgetsEverything) {
@@ -385,6 +464,9 @@ TEST_F(ResultsTest, SummaryReadsBackAsWritten) {
     EXPECT_EQ(a.makespan_s(), b.makespan_s());
     EXPECT_EQ(a.met_deadline(), b.met_deadline());
     EXPECT_EQ(a.deadline_s, b.deadline_s);
+    EXPECT_EQ(a.fund, b.fund);
+    EXPECT_EQ(a.allowance, b.allowance);
+    EXPECT_EQ(a.allowance_interval_s, b.allowance_interval_s);
     EXPECT_EQ(a.budget, b.budget);
     EXPECT_EQ(a.spent, b.spent);
     EXPECT_EQ(a.instances, b.instances);
@@ -393,6 +475,19 @@ TEST_F(ResultsTest, SummaryReadsBackAsWritten) {
   EXPECT_EQ(s.users.back().extra, Json({{"schedule", 2}}));
   EXPECT_TRUE(s.users.front().extra.empty());
   EXPECT_EQ(s.resources.size(), r.resources().size());
+}
+
+// Results written before the fund and the allowance had their own fields still read.
+TEST_F(ResultsTest, SummaryWithoutFundFieldsReadsBack) {
+  sample().write(dir_.string(), info());
+  Json s = Json::parse(read(dir_ / "summary.json"));
+  for (auto& u : s["users"])
+    for (const char* key : {"fund", "allowance", "allowance_interval_s"}) u.erase(key);
+  botsim::test::write_text((dir_ / "summary.json").string(), s.dump(2));
+  RunSummary back = read_summary(dir_.string());
+  EXPECT_FALSE(back.users[0].fund);
+  EXPECT_EQ(back.users[0].budget, 100.0);
+  EXPECT_TRUE(back.users[0].extra.empty());
 }
 
 TEST_F(ResultsTest, SummaryWithAMissingFieldNamesTheFile) {

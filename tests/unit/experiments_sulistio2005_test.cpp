@@ -39,7 +39,9 @@ std::string summary(const std::vector<std::pair<std::string, double>>& makespan_
         "\", \"model\": \"auction\", \"policy\": \"" + who[i][1] + "\", \"vo\": \"" + who[i][2] +
         "\", \"tasks_total\": 50, \"tasks_done\": 50, \"start_s\": 60.0, \"finish_s\": " + finish +
         ", \"makespan_s\": " + makespan + ", \"deadline_s\": 36000.0, \"met_deadline\": " + met +
-        ", \"budget\": 100.0, \"spent\": " + std::to_string(spent) +
+        ", \"fund\": 100.0, \"allowance\": 100.0, \"allowance_interval_s\": 600.0"
+        ", \"budget\": 2500.0, \"spent\": " +
+        std::to_string(spent) +
         ", \"instances\": null, \"charged_units\": null, \"messages\": null}";
   }
   return "{\"botsim_version\": \"0.1.0\", \"platform\": \"platforms/badg.xml\", "
@@ -187,7 +189,7 @@ TEST_F(Sulistio2005Figures, RuntimeMeanAndDeviationAcrossRuns) {
 TEST_F(Sulistio2005Figures, CostMeanAndDeviationAcrossRuns) {
   std::string table = write_sulistio2005_figures(runs(), out().string());
   EXPECT_EQ(read(out() / "fig7_cost.csv"),
-            "user,policy,vo,runs,cost_mean,cost_sd,budget\n"
+            "user,policy,vo,runs,cost_mean,cost_sd,fund\n"
             "U0,no-opt,A,2,12,2.82843,100\n"
             "U2,global,B,2,42,2.82843,100\n"
             "U3,local,B,2,55,7.07107,100\n"
