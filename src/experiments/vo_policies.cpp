@@ -355,7 +355,7 @@ void run_vo_policies(const ExperimentOptions& opts) {
   write_csv((out / "comparison.csv").string(), o.comparison);
   write_csv((out / "by_domain.csv").string(), o.by_domain);
   CsvTable found = findings(settings, o.cmp);
-  write_csv((out / "findings.csv").string(), found);
+  write_csv((out / "findings.csv").string(), found, true);  // findings hold commas
   write_figures(settings, o.cmp, out, opts.out_dir);
   workspace.commit();
   std::cout << o.table << "\nfindings (findings.csv):\n";

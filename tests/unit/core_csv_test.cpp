@@ -88,3 +88,15 @@ TEST_F(CsvTest, WriteToMissingDirectoryThrows) {
   t.header = {"a"};
   EXPECT_THROW(write_csv((dir_ / "no" / "such" / "x.csv").string(), t), std::runtime_error);
 }
+
+// The experiments' committed outputs (results/, written by `botsim experiment NAME` at its
+// defaults) read back as CSV: no field holds an unquoted comma (findings.csv's sentences do).
+TEST(CommittedResults, EveryCsvReadsBack) {
+  size_t files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(test::source_path("results"))) {
+    if (e.path().extension() != ".csv") continue;
+    ++files;
+    EXPECT_NO_THROW(read_csv(e.path().string())) << e.path();
+  }
+  EXPECT_GE(files, 20u);
+}
