@@ -151,6 +151,8 @@ void Results::write(const std::string& dir, const RunInfo& info) {
     j["instances"] = opt(u.instances);
     j["charged_units"] = opt(u.charged_units);
     j["messages"] = opt(u.messages);
+    j["status"] = u.status();
+    j["status_reason"] = u.stop_reason.empty() ? Json(nullptr) : Json(u.stop_reason);
     if (faults_) {
       j["tasks_rerun"] = u.tasks_rerun;
       j["spent_on_lost_work"] = opt(u.spent_on_lost_work);
@@ -183,9 +185,10 @@ static std::optional<T> opt_field(const Json& j, const char* key) {
 
 // The contract's per-user fields (summary.json); anything else is the model's own.
 static const char* const kUserFields[] = {
-    "name",    "model",     "policy",        "vo",         "tasks_total",  "tasks_done",
-    "start_s", "finish_s",  "makespan_s",    "deadline_s", "met_deadline", "budget",
-    "spent",   "instances", "charged_units", "messages",   "tasks_rerun",  "spent_on_lost_work"};
+    "name",    "model",        "policy",        "vo",         "tasks_total",  "tasks_done",
+    "start_s", "finish_s",     "makespan_s",    "deadline_s", "met_deadline", "budget",
+    "spent",   "instances",    "charged_units", "messages",   "tasks_rerun",  "spent_on_lost_work",
+    "status",  "status_reason"};
 
 static UserRecord user_from_json(const Json& j) {
   UserRecord u;
@@ -203,6 +206,10 @@ static UserRecord user_from_json(const Json& j) {
   u.instances = opt_field<long>(j, "instances");
   u.charged_units = opt_field<long>(j, "charged_units");
   u.messages = opt_field<long>(j, "messages");
+  if (j.contains("status")) {  // status() derives done/done_late/unfinished again
+    u.stopped_as = j.at("status").get<std::string>();
+    u.stop_reason = opt_field<std::string>(j, "status_reason").value_or("");
+  }
   if (j.contains("tasks_rerun")) {  // only in runs that model faults
     u.tasks_rerun = j.at("tasks_rerun").get<long>();
     u.spent_on_lost_work = opt_field<double>(j, "spent_on_lost_work");
@@ -248,6 +255,7 @@ std::string Results::table() const {
                                               "finish_s", "makespan_s", "deadline_s", "met",
                                               "spent"}};
   if (cloud) rows[0].insert(rows[0].end(), {"instances", "ATUs"});
+  rows[0].push_back("status");
   for (const auto& u : users_) {
     std::string met = u.met_deadline() ? (*u.met_deadline() ? "yes" : "NO") : "-";
     rows.push_back({u.name, u.model, u.policy, u.vo.value_or("-"),
@@ -259,6 +267,7 @@ std::string Results::table() const {
       rows.back().insert(rows.back().end(),
                          {u.instances ? std::to_string(*u.instances) : "-",
                           u.charged_units ? std::to_string(*u.charged_units) : "-"});
+    rows.back().push_back(u.status());
   }
   const size_t left_aligned = 4;  // user, model, policy, vo
   std::vector<size_t> width(rows[0].size(), 0);
@@ -276,10 +285,8 @@ std::string Results::table() const {
   // A user that ends with tasks undone never passes silently.
   for (const auto& u : users_)
     if (u.tasks_done < u.tasks_total)
-      out += fmt::format(
-          "{}: {} of {} tasks not done{}\n", u.name, u.tasks_total - u.tasks_done, u.tasks_total,
-          u.extra.contains("unfinished") ? " (" + u.extra["unfinished"].get<std::string>() + ")"
-                                         : "");
+      out += fmt::format("{}: {} of {} tasks not done{}\n", u.name, u.tasks_total - u.tasks_done,
+                         u.tasks_total, u.stop_reason.empty() ? "" : " (" + u.stop_reason + ")");
   return out;
 }
 

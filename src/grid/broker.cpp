@@ -86,8 +86,8 @@ bool Broker::wait_for_resources(Inbox<BrokerMessage>& inbox) {
   return !gave_up_;
 }
 
-void Broker::unfinished(const std::string& why) {
-  user_.record().extra["unfinished"] = why;
+void Broker::unfinished(const char* status, const std::string& why) {
+  user_.stop(status, why);
   record();
 }
 
@@ -175,7 +175,7 @@ void Broker::handle(MonitorTick&) {
           "{} tasks not run",
           params_.name, params_.vo, params_.lengths.size());
       gave_up_ = true;
-      unfinished("no resource registered before the deadline");
+      unfinished(user_status::kUnfinished, "no resource registered before the deadline");
     }
     return;
   }
@@ -314,7 +314,7 @@ bool Broker::out_of_money() {
     r.unsettled = false;
   }
   gave_up_ = true;
-  unfinished("out of money");
+  unfinished(user_status::kOutOfBudget, "out of money");
   return true;
 }
 
@@ -400,7 +400,7 @@ void Broker::distribute(const std::vector<long>& tasks) {
     spdlog::warn("{}: no resource left for {} tasks; giving up", params_.name, tasks.size());
     gave_up_ = true;
     for (auto& r : resources_) r.unsettled = false;
-    unfinished("every resource failed");
+    unfinished(user_status::kResourcesFailed, "every resource failed");
     return;
   }
   auto plan = best_available_plan(tasks.size(), queued, rng_);

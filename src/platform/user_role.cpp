@@ -52,4 +52,10 @@ void UserRole::lost(size_t row, double lost_s, const std::string& reason,
   run_.results().lose_task(row, lost_s, reason, cost);
 }
 
+void UserRole::stop(const char* status, const std::string& reason) {
+  UserRecord& r = record();
+  r.stopped_as = status;
+  r.stop_reason = reason;
+}
+
 }  // namespace botsim
