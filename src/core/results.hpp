@@ -175,6 +175,11 @@ class Results {
   /// of the same task has no end (it was lost) and neither is a replica.
   size_t add_task(TaskRecord r);
   TaskRecord& task(size_t i) { return tasks_[i]; }
+  /// The row of the last attempt of `user`'s `task`, if any.
+  std::optional<size_t> last_attempt(const std::string& user, long task) const {
+    auto it = last_attempt_.find({user, task});
+    return it == last_attempt_.end() ? std::nullopt : std::optional<size_t>(it->second);
+  }
   /// Reports attempt `row` lost at `lost_s` for `reason`, `cost` spent on it (added to its
   /// user's spent_on_lost_work): a lost.csv row in runs that model faults.
   void lose_task(size_t row, double lost_s, const std::string& reason,

@@ -100,6 +100,7 @@ void Broker::operator()() {
   u.start_s = params_.start_s;
   u.deadline_s = params_.deadline_s;
   u.budget = params_.fund;
+  u.spent_on_lost_work = 0.0;  // priced from the failed resources' last reports
   user_.open(std::move(u));
 
   sg4::this_actor::sleep_until(params_.start_s);
@@ -432,6 +433,13 @@ void Broker::resource_failed(Resource& r) {
   const size_t index = by_name_.at(r.info.name);
   for (size_t t = 0; t < task_resource_.size(); ++t)
     if (!task_done_[t] && task_resource_[t] == index) moved.push_back(static_cast<long>(t));
+  // Each attempt there is lost; the running one cost what the resource last reported charging
+  // for its work (a queued one, nothing).
+  const std::string reason = "resource " + r.info.name + " failed";
+  for (long t : moved)
+    if (auto row = user_.open_attempt(t, r.info.name))
+      user_.lost(*row, sg4::Engine::get_clock(), reason,
+                 r.has_progress && r.progress.running_task == t ? r.progress.running_charged : 0.0);
   r.outstanding = 0;
   if (!moved.empty()) distribute(moved);
   record();
