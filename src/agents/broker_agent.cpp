@@ -1,5 +1,6 @@
 #include "agents/broker_agent.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <cmath>
@@ -11,6 +12,7 @@
 #include "cloud/billing.hpp"
 #include "cloud/records.hpp"
 #include "core/results.hpp"
+#include "core/units.hpp"
 #include "platform/timers.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -99,6 +101,9 @@ void BrokerAgent::on(const Accept& m) {
   if (!j) return;
   j->scheduler.emplace(j->bot->heuristic);
   j->scheduler->add_tasks(j->bot->tasks);
+  if (j->bot->deadline_s)
+    send_at<BrokerMessage>(inbox_->mailbox(), j->bot->submit_s + *j->bot->deadline_s,
+                           BotDeadline{m.user});
   send_for<DirectoryMessage>(run_.messages(), m.user, sg4::Mailbox::by_name(directory_inbox()),
                              Lookup{Role::Provider, m.user, inbox_->reply_to<Listing>()}, 0);
 }
@@ -234,6 +239,12 @@ void BrokerAgent::check(const CheckAllocation& m) {  // Fig. 3, at its time-driv
   AllocationStatus s{r.alloc_end, j->scheduler->resource(m.resource).occupied,
                      j->scheduler->finished()};
   AllocationDecision d = decide(j->bot->allocation, s);
+  if (d.action == AllocationAction::Renew && !affordable(*j, m.resource, d.slots)) {
+    j->budget_short = fmt::format("the budget ({}) cannot pay for renewing {}",
+                                  format_number(*j->bot->budget), r.ra);
+    spdlog::info("{}: {} for {}", host_, j->budget_short, m.user);
+    d.action = AllocationAction::Release;
+  }
   if (d.action == AllocationAction::Renew) {
     ++j->result.renewals;  // the contract is updated when the SPA acknowledges (Fig. 3 l. 6-7)
     send_spa(*j, r.spa, Reallocate{m.user, r.ra, d.slots});
@@ -241,6 +252,34 @@ void BrokerAgent::check(const CheckAllocation& m) {  // Fig. 3, at its time-driv
     release(*j, m.resource);
   }
   dirty_.insert(m.user);
+}
+
+bool BrokerAgent::affordable(const Job& j, int id, long slots) const {
+  if (!j.bot->budget) return true;
+  double committed = j.result.spent;
+  for (std::size_t k = 0; k < j.resources.size(); ++k) {
+    const auto& r = j.resources[k];
+    if (r.released) continue;
+    committed +=
+        static_cast<double>(charged_slots(j.bot->allocation, r.start, r.alloc_end, r.alloc_end)) *
+        r.price;
+    if (static_cast<int>(k) == id) committed += static_cast<double>(slots) * r.price;
+  }
+  return committed <= *j.bot->budget + 1e-9;
+}
+
+void BrokerAgent::on(const BotDeadline& m) {
+  Job* j = job(m.user);
+  if (!j || j->ending) return;
+  j->deadline_passed = true;  // ends the BoT at its next progress (once it runs)
+  dirty_.insert(m.user);
+}
+
+std::string BrokerAgent::stopped_as(const Job& j) {
+  if (j.deadline_passed) return user_status::kDeadlinePassed;
+  if (!j.budget_short.empty()) return user_status::kOutOfBudget;
+  if (!j.resource_failures.empty()) return user_status::kResourcesFailed;
+  return "";
 }
 
 void BrokerAgent::on(const Renewed& m) {
@@ -277,7 +316,7 @@ void BrokerAgent::progress(Job& j) {
   if (!j.running || j.ending) return;
   bool any = false;
   for (const auto& r : j.resources) any = any || !r.released;
-  if (j.scheduler->finished() || !any) {
+  if (j.scheduler->finished() || !any || j.deadline_passed) {
     end(j);
     return;
   }
@@ -356,6 +395,13 @@ void BrokerAgent::on(const Released& m) {
   res.failed_cnps = static_cast<long>(j->failures.size());
   for (const auto& f : j->failures) res.reason += (res.reason.empty() ? "" : "; ") + f;
   for (const auto& f : j->resource_failures) res.reason += (res.reason.empty() ? "" : "; ") + f;
+  if (!j->scheduler || !j->scheduler->finished()) {
+    res.stopped_as = stopped_as(*j);
+    std::string why = j->deadline_passed
+                          ? "deadline of " + format_number(*j->bot->deadline_s) + " s passed"
+                          : j->budget_short;
+    if (!why.empty()) res.reason = why + (res.reason.empty() ? "" : "; " + res.reason);
+  }
   if (j->last_resource >= 0)
     res.critical_busy_s = j->resources[static_cast<std::size_t>(j->last_resource)].busy_s;
   j->consumer.send_for(run_.messages(), m.user, res, 0);

@@ -64,6 +64,8 @@ class BrokerAgent {
     int last_resource = -1;  // whose output came last
     std::vector<std::string> failures;
     std::vector<std::string> resource_failures;  // resources whose host failed
+    bool deadline_passed = false;                // the consumer's deadline: stop now
+    std::string budget_short;                    // why a renewal was refused for want of money
   };
 
   void on(const CallForBot& m);
@@ -79,6 +81,12 @@ class BrokerAgent {
   void on(const ResourceFailed& m);
   void on(const CheckAllocation& m);
   void on(const CallLateResource& m);
+  void on(const BotDeadline& m);
+  /// Whether the consumer's budget pays `slots` more slots of resource `id` on top of what
+  /// is spent and what the other allocations will cost (slots are paid in advance).
+  bool affordable(const Job& j, int id, long slots) const;
+  /// With the BoT undone: the user_status it stopped as (none: no limit stopped it).
+  static std::string stopped_as(const Job& j);
 
   void check(const CheckAllocation& m);
   void progress_all();

@@ -112,6 +112,8 @@ ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const
   if (b.resource_types.empty()) props.fail("resources", "the platform has no resource agent");
   b.late_resources = read_late_resources(props, types);
   b.submit_s = props.duration("submit_at", 1.0);
+  if (props.has("budget")) b.budget = props.number("budget", std::nullopt, 0);
+  if (props.has("deadline")) b.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   b.tasks = read_tasks(props, p, site.run);
   props.reject_unknown();
   return p;
@@ -137,6 +139,8 @@ void ConsumerAgent::operator()() {
   u.instances = 0;
   u.charged_units = 0;
   u.spent_on_lost_work = 0.0;  // its broker prices lost attempts
+  u.budget = bot.budget;
+  u.deadline_s = bot.deadline_s;
   record_ = run_.results().add_user(u);
   send_for<DirectoryMessage>(run_.messages(), user, sg4::Mailbox::by_name(directory_inbox()),
                              Lookup{Role::Broker, user, inbox.reply_to<Listing>()}, 0);
@@ -198,6 +202,10 @@ void ConsumerAgent::finished(const BotResult& r) {
   u.extra["renewals"] = r.renewals;
   u.extra["failed_cnps"] = r.failed_cnps;
   if (!r.reason.empty()) u.extra["reason"] = r.reason;
+  if (!r.stopped_as.empty()) {
+    u.stopped_as = r.stopped_as;
+    u.stop_reason = r.reason;
+  }
   // Section 5.2(c): time beyond task execution: the makespan minus the busy time of the
   // resource whose output came last (CNPs, allocation, message latencies, hand-out reactions).
   u.extra["scheduling_overhead_s"] = (now - u.start_s) - r.critical_busy_s;

@@ -5,6 +5,7 @@
 // allocation through RAs, task hand-out and outputs, and I-ElasticAM's reallocation (Figs. 3-4).
 // Each actor has one inbox whose protocol is one std::variant below.
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -72,6 +73,9 @@ struct BotRequest {
   std::size_t contractors = 3;              // k of the BA's CNPs
   double submit_s = 0;
   std::vector<LateResource> late_resources;  // one resource each, joining while the BoT runs
+  /// The consumer's limits (not in the paper): money for the resources' slots, and a time
+  /// from its submission after which the BoT stops undone.
+  std::optional<double> budget, deadline_s;
 };
 /// The CNP's result: what the BA reports back (or why it could not execute the BoT).
 struct BotResult {
@@ -84,6 +88,7 @@ struct BotResult {
   long instances = 0;
   long charged_units = 0;
   long renewals = 0;
+  std::string stopped_as;  // a user_status, when the BoT stopped undone at a limit
 };
 using ConsumerAddress = ReplyTo<Propose, Refuse, BotResult>;
 struct CallForBot {
@@ -153,13 +158,16 @@ struct CheckAllocation {  // the BA's timer for one resource (Fig. 3's time-driv
   int resource = 0;
   long generation = 0;  // a check made stale by a renewal or release is ignored
 };
+struct BotDeadline {  // the BA's timer for a BoT's deadline
+  std::string user;
+};
 struct CallLateResource {  // the BA's timer for a late resource's CNP
   std::string user;
   int cnp = 0;
 };
 using BrokerMessage =
     std::variant<CallForBot, Accept, Reject, Listing, Propose, Refuse, Allocated, Renewed, Released,
-                 TaskOutput, ResourceFailed, CheckAllocation, CallLateResource>;
+                 TaskOutput, ResourceFailed, CheckAllocation, CallLateResource, BotDeadline>;
 
 // ---- SPA <-> RA.
 struct RaAllocated {

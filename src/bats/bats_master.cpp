@@ -117,6 +117,7 @@ BatsMaster::Params BatsMaster::Params::read(const PropReader& props, const Actor
     props.fail("monitoring_fraction", "must lie in (0, 1] (a fraction of the ATU)");
   p.random_order =
       props.choice("task_order", {"random", "given"}, std::string("random")) == "random";
+  if (props.has("deadline")) p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   return p;
 }
 
@@ -149,7 +150,10 @@ void BatsMaster::operator()() {
   u.tasks_total = n;
   u.start_s = start_s_;
   u.spent_on_lost_work = 0.0;  // the instance pool prices lost attempts
+  u.deadline_s = params_.deadline_s;
   user_.open(u);
+  if (params_.deadline_s)
+    send_at<MasterMessage>(inbox.mailbox(), start_s_ + *params_.deadline_s, DeadlineTick{});
 
   std::vector<int> initial;
   if (params_.sampling == Sampling::LinearRegression) {
@@ -174,7 +178,7 @@ void BatsMaster::operator()() {
   while (!(phase_ == Phase::Done && live.empty())) {
     auto msg = inbox.receive();
     std::visit([this](const auto& m) { on(m); }, *msg);
-    if (phase_ != Phase::Done && job_done()) finish("");
+    if (phase_ != Phase::Done && job_done()) finish(user_status::kDone, "");
   }
   tick.stop();
   record_user();
@@ -465,7 +469,8 @@ void BatsMaster::on(const MonitorTick&) {
   bool any = std::any_of(pool_->live().begin(), pool_->live().end(),
                          [](const auto& kv) { return !kv.second.stopping; });
   if (!any && !bag_.empty())
-    finish("the budget left cannot pay for a machine to run the remaining tasks");
+    finish(user_status::kOutOfBudget,
+           "the budget left cannot pay for a machine to run the remaining tasks");
 }
 
 std::optional<std::vector<int>> BatsMaster::fallback_target(const MonitorReport& r,
@@ -518,7 +523,8 @@ void BatsMaster::carry_on_sampling() {
   try {
     cluster = sampling_->intermediary_cluster();
   } catch (const std::invalid_argument& e) {  // no slope (2.2): the regression fails
-    finish(std::string("linear regression failed (use sampling=implicit): ") + e.what());
+    finish(user_status::kUnfinished,
+           std::string("linear regression failed (use sampling=implicit): ") + e.what());
     return;
   }
   // A live machine of that type, the one whose paid time ends last; else a new one.
@@ -547,7 +553,8 @@ void BatsMaster::sampling_finished() {
       sets = sampling_->sample_sets();
       summary = sampling_->summary();
     } catch (const std::invalid_argument& e) {  // e.g. equal replicated times: no slope (2.2)
-      finish(std::string("linear regression failed (use sampling=implicit): ") + e.what());
+      finish(user_status::kUnfinished,
+             std::string("linear regression failed (use sampling=implicit): ") + e.what());
       return;
     }
   } else {
@@ -598,11 +605,17 @@ void BatsMaster::start_execution(const SamplingSummary& summary) {
   reconfigure(schedule_->config.machines);
 }
 
-void BatsMaster::finish(const std::string& reason) {
+void BatsMaster::on(const DeadlineTick&) {
+  finish(user_status::kDeadlinePassed,
+         "deadline of " + format_number(*params_.deadline_s) + " s passed");
+}
+
+void BatsMaster::finish(const char* status, const std::string& reason) {
   if (phase_ == Phase::Done) return;
   phase_ = Phase::Done;
   if (!job_done()) {
     if (incomplete_reason_.empty()) incomplete_reason_ = reason;
+    user_.stop(status, reason);
     spdlog::warn("{}: bag incomplete ({} of {} tasks): {}", params_.name, finished_,
                  params_.task_times.size(), reason);
   }

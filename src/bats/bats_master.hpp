@@ -22,11 +22,12 @@
 
 namespace botsim::bats {
 
-struct MonitorTick {};  // 3.1's periodic check
-/// The master's inbox: its instance pool's messages and its monitoring timer.
+struct MonitorTick {};   // 3.1's periodic check
+struct DeadlineTick {};  // the user's deadline (not in the paper: an optional limit)
+/// The master's inbox: its instance pool's messages and its timers.
 using MasterMessage =
     std::variant<cloud::InstanceReady, cloud::InstanceRefused, cloud::InstanceStopped,
-                 cloud::TaskDone, cloud::AtuEnding, MonitorTick>;
+                 cloud::TaskDone, cloud::AtuEnding, MonitorTick, DeadlineTick>;
 
 class BatsMaster {
  public:
@@ -47,6 +48,8 @@ class BatsMaster {
     bool accept_cushion = true;
     double monitoring_fraction = 1.0 / 12;
     bool random_order = true;  // task_order: "random" (the paper) or "given" (file order)
+    /// A time from the start after which the user stops, its bag undone (not in the paper).
+    std::optional<double> deadline_s;
     static Params read(const PropReader& props, const ActorSite& site);
   };
   BatsMaster(Params params, Run& run);
@@ -75,6 +78,7 @@ class BatsMaster {
   void on(const cloud::TaskDone& m);
   void on(const cloud::AtuEnding& m);
   void on(const MonitorTick& m);
+  void on(const DeadlineTick& m);
 
   /// Rents a machine of `cluster` if it has one left and its first ATU can be paid.
   Instance* acquire(int cluster);
@@ -91,7 +95,8 @@ class BatsMaster {
   void start_execution(const SamplingSummary& summary);
   void reconfigure(const std::vector<int>& target);
   std::optional<std::vector<int>> fallback_target(const MonitorReport& r, bool no_machine) const;
-  void finish(const std::string& reason);
+  /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
+  void finish(const char* status, const std::string& reason);
   void record_user();
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 

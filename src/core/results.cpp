@@ -154,6 +154,8 @@ void Results::write(const std::string& dir, const RunInfo& info) {
     j["instances"] = opt(u.instances);
     j["charged_units"] = opt(u.charged_units);
     j["messages"] = opt(u.messages);
+    j["status"] = u.status();
+    j["status_reason"] = u.stop_reason.empty() ? Json(nullptr) : Json(u.stop_reason);
     if (faults_) {
       j["tasks_rerun"] = u.tasks_rerun;
       j["spent_on_lost_work"] = opt(u.spent_on_lost_work);
@@ -205,7 +207,9 @@ static const char* const kUserFields[] = {"name",
                                           "charged_units",
                                           "messages",
                                           "tasks_rerun",
-                                          "spent_on_lost_work"};
+                                          "spent_on_lost_work",
+                                          "status",
+                                          "status_reason"};
 
 static UserRecord user_from_json(const Json& j) {
   UserRecord u;
@@ -227,6 +231,10 @@ static UserRecord user_from_json(const Json& j) {
   u.instances = opt_field<long>(j, "instances");
   u.charged_units = opt_field<long>(j, "charged_units");
   u.messages = opt_field<long>(j, "messages");
+  if (j.contains("status")) {  // status() derives done/done_late/unfinished again
+    u.stopped_as = j.at("status").get<std::string>();
+    u.stop_reason = opt_field<std::string>(j, "status_reason").value_or("");
+  }
   if (j.contains("tasks_rerun")) {  // only in runs that model faults
     u.tasks_rerun = j.at("tasks_rerun").get<long>();
     u.spent_on_lost_work = opt_field<double>(j, "spent_on_lost_work");
@@ -323,6 +331,8 @@ std::string Results::table() const {
     rows[0].insert(rows[0].end(), {"instances", "charged"});
     rows[1].insert(rows[1].end(), {"", "ATUs"});
   }
+  rows[0].push_back("status");
+  rows[1].push_back("");
   for (const auto& u : users_) {
     const std::string unit = money.empty() ? " " + currency_of(u.model) : "";
     auto amount = [&](const std::optional<double>& v) {
@@ -339,15 +349,14 @@ std::string Results::table() const {
       rows.back().insert(rows.back().end(),
                          {u.instances ? std::to_string(*u.instances) : "-",
                           u.charged_units ? std::to_string(*u.charged_units) : "-"});
+    rows.back().push_back(u.status());
   }
   std::string out = aligned(rows, 4);  // user, model, policy, vo to the left
   // A user that ends with tasks undone never passes silently.
   for (const auto& u : users_)
     if (u.tasks_done < u.tasks_total)
-      out += fmt::format(
-          "{}: {} of {} tasks not done{}\n", u.name, u.tasks_total - u.tasks_done, u.tasks_total,
-          u.extra.contains("unfinished") ? " (" + u.extra["unfinished"].get<std::string>() + ")"
-                                         : "");
+      out += fmt::format("{}: {} of {} tasks not done{}\n", u.name, u.tasks_total - u.tasks_done,
+                         u.tasks_total, u.stop_reason.empty() ? "" : " (" + u.stop_reason + ")");
   return out;
 }
 

@@ -13,6 +13,16 @@
 
 namespace botsim {
 
+/// How a user ended: summary.json's per-user "status" (README, docs/reliability.md).
+namespace user_status {
+inline constexpr const char* kDone = "done";                  // every task done, in time
+inline constexpr const char* kDoneLate = "done_late";         // every task done, past the deadline
+inline constexpr const char* kOutOfBudget = "out_of_budget";  // stopped: no money for the rest
+inline constexpr const char* kDeadlinePassed = "deadline_passed";    // stopped at its deadline
+inline constexpr const char* kResourcesFailed = "resources_failed";  // none left to run on
+inline constexpr const char* kUnfinished = "unfinished";  // tasks undone for another reason
+}  // namespace user_status
+
 struct UserRecord {
   std::string name;
   std::string model;   // "auction" | "silva" | "bats" | "agents"
@@ -39,6 +49,10 @@ struct UserRecord {
   /// Written to summary.json only in runs that model faults (Results::model_faults).
   long tasks_rerun = 0;
   std::optional<double> spent_on_lost_work;
+  /// Why the user stopped with tasks undone (a user_status, and a free-text reason), as its
+  /// model set it (UserRole::stop); status() derives the rest.
+  std::string stopped_as;
+  std::string stop_reason;
   /// A model's own per-user fields, written after the fields above in summary.json.
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
 
@@ -50,6 +64,13 @@ struct UserRecord {
   std::optional<bool> met_deadline() const {
     if (!deadline_s) return std::nullopt;
     return finish_s && *finish_s - start_s <= *deadline_s;
+  }
+  /// summary.json's "status": done or done_late when every task is done, else why it stopped
+  /// (stopped_as; "unfinished" when no model said).
+  std::string status() const {
+    if (tasks_done >= tasks_total)
+      return met_deadline() == false ? user_status::kDoneLate : user_status::kDone;
+    return stopped_as.empty() ? user_status::kUnfinished : stopped_as;
   }
 };
 
@@ -166,6 +187,11 @@ class Results {
   /// of the same task has no end (it was lost) and neither is a replica.
   size_t add_task(TaskRecord r);
   TaskRecord& task(size_t i) { return tasks_[i]; }
+  /// The row of the last attempt of `user`'s `task`, if any.
+  std::optional<size_t> last_attempt(const std::string& user, long task) const {
+    auto it = last_attempt_.find({user, task});
+    return it == last_attempt_.end() ? std::nullopt : std::optional<size_t>(it->second);
+  }
   /// Reports attempt `row` lost at `lost_s` for `reason`, `cost` spent on it (added to its
   /// user's spent_on_lost_work): a lost.csv row in runs that model faults.
   void lose_task(size_t row, double lost_s, const std::string& reason,

@@ -127,6 +127,8 @@ void Auctioneer::handle(ProgressQuery& m) {
   p.running = a.exec ? 1 : 0;
   p.balance = a.balance;
   p.charged = a.charged;
+  if (a.exec) p.running_task = a.current.task;
+  p.running_charged = a.current_charged;
   send<BrokerMessage>(a.broker, std::move(p));
 }
 
@@ -142,6 +144,7 @@ void Auctioneer::account_progress(Account& a) {
   if (!a.exec) return;
   double left = a.exec->get_remaining();
   a.consumed_mi += flops_to_mi(a.flops_at_mark - left);
+  a.current_mi += flops_to_mi(a.flops_at_mark - left);
   a.flops_at_mark = left;
 }
 
@@ -156,6 +159,8 @@ void Auctioneer::try_start(Account& a) {
   exec->start();
   a.exec = exec;
   a.flops_at_mark = flops;
+  a.current_mi = 0;
+  a.current_charged = 0;
   run(a, exec);
   if (a.share_mips <= 0) a.share_mips = share_of(a, a.bid);
   results_.task(a.current.row).start_s = sg4::Engine::get_clock();
@@ -203,11 +208,15 @@ void Auctioneer::end_of_period(double period_start) {
       cost = std::min(cost, a.balance);  // money never goes negative
       a.balance -= cost;
       a.charged += cost;
+      // The running task's part of the period's cost, by its share of the work (what a
+      // broker reports lost if this resource fails, docs/sulistio2005.md).
+      a.current_charged += cost * a.current_mi / a.consumed_mi;
       resource.earned += cost;
       results_.timeline<BidRecord>().add(
           {period_start, params_.info.name, a.user, a.bid, a.share_mips / capability, cost});
     }
     a.consumed_mi = 0;
+    a.current_mi = 0;
     a.share_mips = 0;
   }
   // Bids that arrived during the period apply from now on (3.2).

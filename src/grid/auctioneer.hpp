@@ -53,9 +53,11 @@ class Auctioneer {
     std::deque<QueuedTask> queue;
     simgrid::s4u::ExecPtr exec;
     QueuedTask current{};
-    double flops_at_mark = 0;  // exec's remaining flops when last accounted
-    double consumed_mi = 0;    // q_i in this period
-    double share_mips = 0;     // S_i in this period
+    double flops_at_mark = 0;    // exec's remaining flops when last accounted
+    double consumed_mi = 0;      // q_i in this period
+    double current_mi = 0;       // the part of q_i done by the running task
+    double current_charged = 0;  // G$ charged for the running task's work so far
+    double share_mips = 0;       // S_i in this period
     std::shared_ptr<Runner> runner;
   };
   /// Accounts in user-name order (the order every walk of the accounts keeps).

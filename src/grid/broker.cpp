@@ -87,8 +87,8 @@ bool Broker::wait_for_resources(Inbox<BrokerMessage>& inbox) {
   return !gave_up_;
 }
 
-void Broker::unfinished(const std::string& why) {
-  user_.record().extra["unfinished"] = why;
+void Broker::unfinished(const char* status, const std::string& why) {
+  user_.stop(status, why);
   record();
 }
 
@@ -104,6 +104,7 @@ void Broker::operator()() {
   u.allowance = params_.allowance;
   u.allowance_interval_s = params_.allowance_interval_s;
   u.budget = params_.fund;
+  u.spent_on_lost_work = 0.0;  // priced from the failed resources' last reports
   user_.open(std::move(u));
 
   sg4::this_actor::sleep_until(params_.start_s);
@@ -179,7 +180,7 @@ void Broker::handle(MonitorTick&) {
           "{} tasks not run",
           params_.name, params_.vo, params_.lengths.size());
       gave_up_ = true;
-      unfinished("no resource registered before the deadline");
+      unfinished(user_status::kUnfinished, "no resource registered before the deadline");
     }
     return;
   }
@@ -318,7 +319,7 @@ bool Broker::out_of_money() {
     r.unsettled = false;
   }
   gave_up_ = true;
-  unfinished("out of money");
+  unfinished(user_status::kOutOfBudget, "out of money");
   return true;
 }
 
@@ -404,7 +405,7 @@ void Broker::distribute(const std::vector<long>& tasks) {
     spdlog::warn("{}: no resource left for {} tasks; giving up", params_.name, tasks.size());
     gave_up_ = true;
     for (auto& r : resources_) r.unsettled = false;
-    unfinished("every resource failed");
+    unfinished(user_status::kResourcesFailed, "every resource failed");
     return;
   }
   auto plan = best_available_plan(tasks.size(), queued, rng_);
@@ -436,6 +437,13 @@ void Broker::resource_failed(Resource& r) {
   const size_t index = by_name_.at(r.info.name);
   for (size_t t = 0; t < task_resource_.size(); ++t)
     if (!task_done_[t] && task_resource_[t] == index) moved.push_back(static_cast<long>(t));
+  // Each attempt there is lost; the running one cost what the resource last reported charging
+  // for its work (a queued one, nothing).
+  const std::string reason = "resource " + r.info.name + " failed";
+  for (long t : moved)
+    if (auto row = user_.open_attempt(t, r.info.name))
+      user_.lost(*row, sg4::Engine::get_clock(), reason,
+                 r.has_progress && r.progress.running_task == t ? r.progress.running_charged : 0.0);
   r.outstanding = 0;
   if (!moved.empty()) distribute(moved);
   record();

@@ -76,8 +76,8 @@ class Broker {
   bool out_of_money();
   double time_left() const;
   void record();
-  /// Records why the user ends with tasks undone (summary.json's "unfinished").
-  void unfinished(const std::string& why);
+  /// Records why the user ends with tasks undone (summary.json's "status", "status_reason").
+  void unfinished(const char* status, const std::string& why);
 
   Params params_;
   UserRole user_;

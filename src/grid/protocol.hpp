@@ -89,8 +89,10 @@ struct Progress {  // 4.1.4: <S_r, B_r, L_total>, plus the account's state
   double remaining_mi;
   int queued;
   int running;
-  double balance;  // G$ left in the local balance
-  double charged;  // G$ charged so far on this resource
+  double balance;              // G$ left in the local balance
+  double charged;              // G$ charged so far on this resource
+  long running_task = -1;      // the user's task running here (-1: none)
+  double running_charged = 0;  // G$ charged so far for the running task's work
 };
 struct Settlement {  // the user's tasks there are done: charges final, balance refunded
   std::string resource;

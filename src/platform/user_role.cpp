@@ -52,4 +52,18 @@ void UserRole::lost(size_t row, double lost_s, const std::string& reason,
   run_.results().lose_task(row, lost_s, reason, cost);
 }
 
+std::optional<size_t> UserRole::open_attempt(long task, const std::string& host) const {
+  std::optional<size_t> row = run_.results().last_attempt(name_, task);
+  if (!row) return std::nullopt;
+  const TaskRecord& t = run_.results().task(*row);
+  if (t.host != host || t.end_s) return std::nullopt;
+  return row;
+}
+
+void UserRole::stop(const char* status, const std::string& reason) {
+  UserRecord& r = record();
+  r.stopped_as = status;
+  r.stop_reason = reason;
+}
+
 }  // namespace botsim

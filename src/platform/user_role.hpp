@@ -47,6 +47,12 @@ class UserRole {
   void lost(size_t row, double lost_s, const std::string& reason,
             std::optional<double> cost = std::nullopt);
 
+  /// The row of `task`'s last attempt if it is on `host` and has no end.
+  std::optional<size_t> open_attempt(long task, const std::string& host) const;
+  /// The user stops with tasks undone, as `status` (a user_status, e.g. out_of_budget) for
+  /// `reason` (summary.json's "status" and "status_reason", the run table's last line).
+  void stop(const char* status, const std::string& reason);
+
   /// Messages counted on this user's behalf so far (send_for).
   long messages() const { return run_.messages().of(name_); }
 

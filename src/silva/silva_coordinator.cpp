@@ -4,6 +4,8 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -59,6 +61,8 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
                                   format_number(p.type.boot_s) + " s)");
   p.random_order =
       props.choice("task_order", {"random", "given"}, std::string("random")) == "random";
+  if (props.has("budget")) p.budget = props.number("budget", std::nullopt, 0);
+  if (props.has("deadline")) p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   for (size_t i = 0; i < p.task_times.size(); ++i)
     if (p.task_times[i] > paid + kTol)
       props.fail(props.has("workload") ? "workload" : "task_time",
@@ -102,18 +106,23 @@ void SilvaCoordinator::operator()() {
   u.instances = 0;
   u.charged_units = 0;
   u.spent_on_lost_work = 0.0;  // the instance pool prices lost attempts
+  u.budget = params_.budget;
+  u.deadline_s = params_.deadline_s;
   user_.open(u);
+  if (params_.deadline_s)
+    send_at<CoordinatorMessage>(inbox.mailbox(), start_s_ + *params_.deadline_s, DeadlineTick{});
 
   // Fig. 3b runs every check interval (repeated sleeps, as the paper's loop does).
   Timer check =
       every_interval<CoordinatorMessage>(inbox.mailbox(), params_.check_interval_s, Tick{});
 
-  request_instances(1);
+  rent_if_none();
   bool stopping_all = false;
   auto& live = pool_->live();
-  while (!(job_done() && live.empty())) {
+  while (!((job_done() || stopped_) && live.empty())) {
     auto msg = inbox.receive();
     std::visit([this](const auto& m) { on(m); }, *msg);
+    if (stopped_) continue;
     if (job_done()) {
       if (!stopping_all) {  // the job is over: stop every instance at once
         stopping_all = true;
@@ -123,16 +132,13 @@ void SilvaCoordinator::operator()() {
       continue;
     }
     dispatch();
-    // Liveness: tasks wait and no instance is coming (all stopped or refused): rent one.
-    bool any =
-        std::any_of(live.begin(), live.end(), [](const auto& kv) { return !kv.second.stopping; });
-    if (!queue_.empty() && !any && sg4::Engine::get_clock() > last_refusal_s_) request_instances(1);
+    rent_if_none();
   }
 
   check.stop();
   auto& rec = user_.record();
   rec.tasks_done = finished_;
-  rec.finish_s = last_finish_s_;
+  if (job_done()) rec.finish_s = last_finish_s_;
   rec.instances = pool_->started();
   rec.charged_units = pool_->charged_units();
   rec.spent = pool_->spent();
@@ -144,8 +150,43 @@ void SilvaCoordinator::request_instances(long count) {
   // factor) cannot flood the provider with requests it must refuse.
   long live = static_cast<long>(pool_->live().size());
   long remaining = static_cast<long>(params_.task_times.size()) - finished_;
-  count = std::min({count, params_.type.max_count - live, remaining});
+  count = std::min({count, params_.type.max_count - live, remaining, affordable()});
   for (long i = 0; i < count; ++i) pool_->request(params_.type);
+}
+
+double SilvaCoordinator::budget_left() const {
+  // Instances not billed yet (live, or stopping and not yet gone) will each cost one ATU.
+  return *params_.budget - pool_->spent() -
+         static_cast<double>(pool_->live().size()) * params_.type.price;
+}
+
+long SilvaCoordinator::affordable() const {
+  if (!params_.budget || params_.type.price <= 0) return std::numeric_limits<long>::max();
+  return static_cast<long>(std::floor(budget_left() / params_.type.price + kTol));
+}
+
+// Liveness: tasks wait and no instance is coming (all stopped or refused): rent one, if the
+// budget pays for it.
+void SilvaCoordinator::rent_if_none() {
+  const auto& live = pool_->live();
+  bool any =
+      std::any_of(live.begin(), live.end(), [](const auto& kv) { return !kv.second.stopping; });
+  if (stopped_ || queue_.empty() || any || sg4::Engine::get_clock() <= last_refusal_s_) return;
+  if (affordable() >= 1) return request_instances(1);
+  give_up(user_status::kOutOfBudget,
+          fmt::format("the budget left ({}) cannot pay for an instance ({} per ATU)",
+                      format_number(budget_left()), format_number(params_.type.price)));
+}
+
+void SilvaCoordinator::give_up(const char* status, const std::string& why) {
+  if (stopped_ || job_done()) return;
+  spdlog::warn("{}: stops with {} of {} tasks undone: {}", params_.name,
+               static_cast<long>(params_.task_times.size()) - finished_, params_.task_times.size(),
+               why);
+  stopped_ = true;
+  user_.stop(status, why);
+  for (auto& [name, inst] : pool_->live())
+    if (!inst.stopping) stop_instance(inst);
 }
 
 double SilvaCoordinator::window_end(const Instance& inst) const {
@@ -237,12 +278,17 @@ void SilvaCoordinator::on(const TaskDone& m) {
   ++finished_;
   last_finish_s_ = done->end_s;
   heuristic_.task_finished(done->end_s - done->start_s);  // Fig. 3a lines 1-4
-  if (job_done()) return;
+  if (job_done() || stopped_) return;
   request_instances(heuristic_.after_completion(possible_tasks_now()));  // lines 6-18
 }
 
+void SilvaCoordinator::on(const DeadlineTick&) {
+  give_up(user_status::kDeadlinePassed,
+          "deadline of " + format_number(*params_.deadline_s) + " s passed");
+}
+
 void SilvaCoordinator::on(const Tick&) {
-  if (job_done()) return;
+  if (job_done() || stopped_) return;
   const double now = sg4::Engine::get_clock();
   std::vector<double> elapsed;  // Fig. 3b lines 1-2: running tasks' time so far
   for (const auto& [name, inst] : pool_->live())

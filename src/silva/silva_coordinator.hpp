@@ -18,11 +18,12 @@ namespace botsim::silva {
 
 using cloud::InstanceType;
 
-struct Tick {};  // the periodic check of Fig. 3b
-/// The coordinator's inbox: its instance pool's messages and its own check timer.
+struct Tick {};          // the periodic check of Fig. 3b
+struct DeadlineTick {};  // the user's deadline (not in the paper: an optional limit)
+/// The coordinator's inbox: its instance pool's messages and its own timers.
 using CoordinatorMessage =
     std::variant<cloud::InstanceReady, cloud::InstanceRefused, cloud::InstanceStopped,
-                 cloud::TaskDone, cloud::AtuEnding, Tick>;
+                 cloud::TaskDone, cloud::AtuEnding, Tick, DeadlineTick>;
 
 class SilvaCoordinator {
  public:
@@ -36,6 +37,9 @@ class SilvaCoordinator {
     double check_interval_s = 60;
     double stop_margin_s = 0;
     bool random_order = true;  // task_order: "random" (the paper) or "given" (file order)
+    /// Limits a user may set (not in the paper): money for instances, and a time from the
+    /// start after which it stops with its tasks undone (docs/silva2008.md).
+    std::optional<double> budget, deadline_s;
     static Params read(const PropReader& props, const ActorSite& site);
   };
   SilvaCoordinator(Params params, Run& run);
@@ -54,6 +58,7 @@ class SilvaCoordinator {
   void on(const cloud::TaskDone& m);
   void on(const cloud::AtuEnding& m);
   void on(const Tick& m);
+  void on(const DeadlineTick& m);
 
   void request_instances(long count);
   void stop_instance(Instance& inst);
@@ -61,6 +66,13 @@ class SilvaCoordinator {
   bool fits(const Instance& inst, double now) const;
   double possible_tasks_now() const;
   void dispatch();
+  /// How many more instances the budget pays for (each is billed one ATU: Fig. 3's hosts
+  /// stop at the end of their first ATU).
+  long affordable() const;
+  double budget_left() const;  // the budget less what the instances cost or will cost
+  void rent_if_none();
+  /// Stops every instance and the user, its tasks undone (a user_status and why).
+  void give_up(const char* status, const std::string& why);
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
   Params params_;
@@ -69,6 +81,7 @@ class SilvaCoordinator {
   SilvaHeuristic heuristic_{SilvaConfig{}, 0};
   std::deque<long> queue_;  // tasks not yet running, next first (task_order; lost ones in front)
   long finished_ = 0;
+  bool stopped_ = false;  // gave up (budget, deadline)
   double last_refusal_s_ = -1;
   double start_s_ = 0, last_finish_s_ = 0;
 };

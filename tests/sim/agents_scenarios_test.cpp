@@ -161,6 +161,7 @@ TEST(AgentsScenario, FixedHoursOverEndTheBotUnfinished) {
   EXPECT_FALSE(u.finish_s.has_value());
   EXPECT_DOUBLE_EQ(u.spent, 1.5);
   EXPECT_EQ(*u.charged_units, 2);
+  EXPECT_EQ(u.status(), "unfinished");  // no limit stopped it: its allocation mechanism did
 }
 
 TEST(AgentsScenario, MessagesGrowByFourPerTask) {

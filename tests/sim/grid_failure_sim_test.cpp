@@ -93,7 +93,7 @@ TEST(FailureSim, UserGivesUpWhenEveryResourceFailed) {
 
 // The fault fields of the same scenario (docs/reliability.md): every migrated task counts once
 // in tasks_rerun, and every attempt left unfinished on R2 has its lost.csv row once the results
-// are written. The auction model does not price lost attempts: spent_on_lost_work is null.
+// are written, with the reason the broker gave it up, R2's failure.
 TEST(FailureSim, ReRunsAndLostAttemptsAreReported) {
   const Results& r = run_with_failure("global");
   ASSERT_TRUE(r.models_faults());
@@ -102,11 +102,66 @@ TEST(FailureSim, ReRunsAndLostAttemptsAreReported) {
   for (const auto& t : r.tasks()) lost_on_r2 += t.host == "R2" && !t.end_s ? 1 : 0;
   EXPECT_GE(lost_on_r2, 1);
   EXPECT_EQ(u.tasks_rerun, lost_on_r2);  // each lost attempt was followed by one on R1
-  EXPECT_FALSE(u.spent_on_lost_work);
+  ASSERT_TRUE(u.spent_on_lost_work);
   std::string dir = test::temp_dir();
   const_cast<Results&>(r).write(dir, RunInfo{"test", "p", "d", 1, 1000, {}});
   std::string lost = test::read_text(dir + "/lost.csv");
   EXPECT_EQ(std::count(lost.begin(), lost.end(), '\n'), 1 + lost_on_r2) << lost;
   EXPECT_NE(lost.find(",R2,"), std::string::npos);
-  EXPECT_NE(lost.find("given up for a later attempt"), std::string::npos);
+  EXPECT_EQ(lost.find("given up for a later attempt"), std::string::npos) << lost;
+  EXPECT_NE(lost.find("resource R2 failed"), std::string::npos) << lost;
+}
+
+// An Auctioneer that fails charges only the work done, as it last reported it. R1 and R2 in VO
+// A (1000 MIPS, zero latency); U (No-Opt, bid 10 cents/min = 1/600 G$/s, start 30 s, bid
+// interval 5 min) deals its two tasks of 500,000 MI one to each; both run alone from 60 s. R2
+// fails at 400 s. Its charges at the period ends 120, 180, 240 and 300 (0.1 G$ each for a full
+// minute) are in its answer to U's progress query of 330 s: 0.4 G$, all for the running task.
+// The 0.1 G$ it charged at 360 was never reported and the work after it never charged. U's
+// query of 630 s is not answered: at 930 s U gives R2 up, pays its last reported 0.4 G$ and
+// reports the attempt lost for 0.4 G$. R1 ran its task 60-560 (500 s: 5/6 G$) and reruns the
+// moved one, alone again: 5/6 G$. In all 0.4 + 5/3 G$.
+TEST(FailureSim, FailedAuctioneerChargesOnlyTheWorkItReported) {
+  std::string tmp = test::temp_dir();
+  test::write_file(tmp, "r2.txt", "400 0\n");
+  std::string hosts, routes;
+  for (const char* h : {"R1", "R2", "gis", "users"}) {
+    std::string name = h;
+    hosts += "<host id=\"" + name + "\" speed=\"1000Mf\"" +
+             (name == "R2" ? " state_file=\"r2.txt\"" : "") + ">" +
+             (name[0] == 'R' ? "<prop id=\"vo\" value=\"A\"/><prop id=\"min_bid\" value=\"1\"/>"
+                               "<prop id=\"max_bid\" value=\"100\"/>"
+                             : "") +
+             "</host><link id=\"l-" + name + "\" bandwidth=\"1GBps\" latency=\"0\"/>";
+    routes += "<route src=\"" + name + "\" dst=\"hub\"><link_ctn id=\"l-" + name + "\"/></route>";
+  }
+  std::string platform =
+      test::write_file(tmp, "platform.xml",
+                       test::platform_xml(R"(<zone id="z" routing="Floyd">)" + hosts +
+                                          R"(<router id="hub"/>)" + routes + "</zone>"));
+  std::string deployment = test::write_file(tmp, "deployment.xml", test::platform_xml(R"(
+    <actor host="gis" function="GridInformationService"><prop id="vo" value="A"/></actor>
+    <actor host="R1" function="Auctioneer"/><actor host="R2" function="Auctioneer"/>
+    <actor host="users" function="Broker"><prop id="name" value="U"/><prop id="vo" value="A"/>
+      <prop id="policy" value="no-opt"/><prop id="bid" value="10"/><prop id="start" value="30"/>
+      <prop id="deadline" value="2h"/><prop id="bid_interval" value="5min"/>
+      <prop id="fund" value="100"/><prop id="tasks" value="2"/>
+      <prop id="task_length" value="500000"/></actor>)"));
+  const Results& r = test::run(platform, deployment);
+  const UserRecord& u = r.users().at(0);
+  EXPECT_EQ(u.tasks_done, 2);
+  EXPECT_EQ(u.status(), "done");
+  EXPECT_EQ(u.tasks_rerun, 1);
+  ASSERT_TRUE(u.spent_on_lost_work);
+  EXPECT_NEAR(*u.spent_on_lost_work, 0.4, 1e-9);
+  EXPECT_NEAR(u.spent, 0.4 + 1000.0 / 600, 1e-9);
+  const auto& lost = r.records<LostRecord>();
+  ASSERT_EQ(lost.size(), 1u);
+  EXPECT_EQ(lost[0].host, "R2");
+  EXPECT_DOUBLE_EQ(*lost[0].start_s, 60);
+  EXPECT_DOUBLE_EQ(lost[0].lost_s, 930);
+  EXPECT_EQ(lost[0].reason, "resource R2 failed");
+  ASSERT_TRUE(lost[0].cost);
+  EXPECT_NEAR(*lost[0].cost, 0.4, 1e-9);
+  EXPECT_NEAR(r.resources().at(1).earned, 0.5, 1e-9);  // what R2 charged, reported or not
 }

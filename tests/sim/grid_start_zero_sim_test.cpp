@@ -99,7 +99,8 @@ TEST(GridStartZeroSim, FindsResourcesThatRegisterAfterItsQuery) {
   EXPECT_EQ(u.tasks_done, 6);
   ASSERT_TRUE(u.finish_s.has_value());
   EXPECT_DOUBLE_EQ(*u.finish_s, 240.0);
-  EXPECT_FALSE(u.extra.contains("unfinished"));
+  EXPECT_EQ(u.status(), "done");
+  EXPECT_EQ(u.stop_reason, "");
   EXPECT_EQ(runs(r), kTwoLocal);
 }
 
@@ -146,8 +147,8 @@ TEST(GridStartZeroSim, UserWithNoResourceIsReportedUnfinished) {
   EXPECT_EQ(u.tasks_done, 0);
   EXPECT_FALSE(u.finish_s.has_value());
   EXPECT_TRUE(r.tasks().empty());
-  ASSERT_TRUE(u.extra.contains("unfinished"));
-  EXPECT_EQ(u.extra["unfinished"], "no resource registered before the deadline");
+  EXPECT_EQ(u.status(), "unfinished");
+  EXPECT_EQ(u.stop_reason, "no resource registered before the deadline");
   EXPECT_NE(r.table().find("U: 6 of 6 tasks not done (no resource registered before the "
                            "deadline)"),
             std::string::npos)

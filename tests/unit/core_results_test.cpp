@@ -104,7 +104,8 @@ TEST_F(ResultsTest, SummaryHasTheContractFieldsInOrder) {
                                                  "tasks_done", "start_s", "finish_s", "makespan_s",
                                                  "deadline_s", "met_deadline", "fund", "allowance",
                                                  "allowance_interval_s", "budget", "spent",
-                                                 "instances", "charged_units", "messages"}));
+                                                 "instances", "charged_units", "messages",
+                                                 "status", "status_reason"}));
   const Json& u0 = s["users"][0];
   EXPECT_EQ(u0["name"], "U0");
   EXPECT_EQ(u0["model"], "auction");
@@ -125,6 +126,8 @@ TEST_F(ResultsTest, SummaryHasTheContractFieldsInOrder) {
   EXPECT_TRUE(u0["instances"].is_null());
   EXPECT_TRUE(u0["charged_units"].is_null());
   EXPECT_TRUE(u0["messages"].is_null());
+  EXPECT_EQ(u0["status"], "done");
+  EXPECT_TRUE(u0["status_reason"].is_null());
 
   ASSERT_EQ(s["resources"].size(), 2u);
   EXPECT_EQ(s["resources"][0].dump(), R"({"name":"R0","vo":["B"],"earned":10.25})");
@@ -138,7 +141,9 @@ TEST_F(ResultsTest, MakespanAndMetDeadlineDerivation) {
   EXPECT_EQ(late["makespan_s"], 63.0);
   EXPECT_EQ(late["deadline_s"], 62.5);
   EXPECT_EQ(late["met_deadline"], false);
+  EXPECT_EQ(late["status"], "done_late");
   const Json& unfinished = s["users"][2];
+  EXPECT_EQ(unfinished["status"], "unfinished");  // no model said why
   EXPECT_TRUE(unfinished["finish_s"].is_null());
   EXPECT_TRUE(unfinished["makespan_s"].is_null());
   EXPECT_EQ(unfinished["met_deadline"], false);  // a deadline and no finish: missed
@@ -265,7 +270,7 @@ TEST_F(ResultsTest, ModelFieldsFollowTheContractFieldsAndFilesAreAdded) {
   std::vector<std::string> keys;
   for (const auto& [k, v] : user.items()) keys.push_back(k);
   ASSERT_GE(keys.size(), 3u);
-  EXPECT_EQ(keys[keys.size() - 3], "messages");
+  EXPECT_EQ(keys[keys.size() - 3], "status_reason");
   EXPECT_EQ(keys[keys.size() - 2], "schedule");
   EXPECT_EQ(keys.back(), "cushion");
   EXPECT_EQ(user["cushion"], 9.5);
@@ -297,6 +302,10 @@ TEST_F(ResultsTest, TableHasOneRowPerUser) {
   EXPECT_NE(lines[2].find("42.50"), std::string::npos);
   EXPECT_NE(lines[3].find("NO"), std::string::npos);
   EXPECT_NE(lines[4].find("49/50"), std::string::npos);
+  // The status is the last column.
+  EXPECT_EQ(lines[2].substr(lines[2].size() - 12), "        done");
+  EXPECT_EQ(lines[3].substr(lines[3].size() - 12), "   done_late");
+  EXPECT_EQ(lines[4].substr(lines[4].size() - 12), "  unfinished");
   // Right-aligned last column: every row has the header's length.
   for (size_t i = 0; i < 6; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
   // A user with tasks undone is named under the table.
@@ -336,6 +345,30 @@ TEST_F(ResultsTest, TableShowsUnitsAndBudgetNextToSpent) {
   EXPECT_EQ(lines_of(cloud.table())[0].find("budget"), std::string::npos);
 }
 
+// A model that stops a user says why: the status and the reason go to summary.json, the table
+// and back through read_summary.
+TEST_F(ResultsTest, StatusOfAStoppedUserIsWrittenAndReadBack) {
+  Results r = sample();
+  r.user(2).stopped_as = user_status::kOutOfBudget;
+  r.user(2).stop_reason = "the budget left (0.5) cannot pay for an hour";
+  r.user(0).stopped_as = user_status::kOutOfBudget;  // yet every task done: done
+  r.write(dir_.string(), info());
+  Json s = Json::parse(read(dir_ / "summary.json"));
+  EXPECT_EQ(s["users"][0]["status"], "done");
+  EXPECT_EQ(s["users"][2]["status"], "out_of_budget");
+  EXPECT_EQ(s["users"][2]["status_reason"], "the budget left (0.5) cannot pay for an hour");
+  std::string t = r.table();
+  EXPECT_NE(t.find("out_of_budget\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("U2: 1 of 50 tasks not done (the budget left (0.5) cannot pay for an hour)\n"),
+            std::string::npos)
+      << t;
+  RunSummary back = read_summary(dir_.string());
+  EXPECT_EQ(back.users[2].status(), "out_of_budget");
+  EXPECT_EQ(back.users[2].stop_reason, "the budget left (0.5) cannot pay for an hour");
+  EXPECT_EQ(back.users[1].status(), "done_late");
+  EXPECT_FALSE(back.users[2].extra.contains("status"));
+}
+
 TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
   Results r;
   r.add_user(sample().users()[0]);
@@ -349,8 +382,8 @@ TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
   std::vector<std::string> lines = lines_of(r.table());
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_NE(lines[0].find("instances"), std::string::npos);
-  // "instances" and "charged" are 9 and 7 wide, two spaces apart.
-  EXPECT_EQ(lines[3].substr(lines[3].size() - 18), "       25       26");
+  // "instances", "charged" and "status" are 9, 7 and 6 wide, two spaces apart.
+  EXPECT_EQ(lines[3].substr(lines[3].size() - 26), "       25       26    done");
   for (size_t i = 0; i < 4; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
 }
 
