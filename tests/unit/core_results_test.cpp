@@ -319,11 +319,11 @@ TEST_F(ResultsTest, TableShowsUnitsAndBudgetNextToSpent) {
   const auto header = cells_of(lines[0]);
   EXPECT_EQ(header, (std::vector<std::string>{"user", "model", "policy", "vo", "tasks", "start",
                                               "finish", "makespan", "deadline", "met", "spent",
-                                              "budget", "instances", "charged"}));
+                                              "budget", "instances", "charged", "status"}));
   EXPECT_EQ(cells_of(lines[1]), (std::vector<std::string>{"s", "s", "s", "s", "ATUs"}));
   // Each unit sits under the right end of its column's name (columns are right-aligned).
   EXPECT_EQ(lines[1].find("s"), lines[0].find("start") + 4);
-  EXPECT_EQ(lines[1].rfind("ATUs"), lines[0].size() - 4);
+  EXPECT_EQ(lines[1].rfind("ATUs"), lines[0].find("charged") + 3);
   EXPECT_NE(lines[2].find("42.50 G$  100.00 G$"), std::string::npos) << lines[2];
   EXPECT_NE(lines[5].find("2.50 $          -  "), std::string::npos) << lines[5];
 
@@ -331,17 +331,18 @@ TEST_F(ResultsTest, TableShowsUnitsAndBudgetNextToSpent) {
   Results auction;
   auction.add_user(sample().users()[0]);
   lines = lines_of(auction.table());
-  EXPECT_EQ(cells_of(lines[0]).back(), "budget");
+  EXPECT_EQ(cells_of(lines[0]).back(), "status");
+  EXPECT_EQ(cells_of(lines[0]).end()[-2], "budget");
   EXPECT_EQ(cells_of(lines[1]), (std::vector<std::string>{"s", "s", "s", "s", "G$", "G$"}));
   const auto row = cells_of(lines[2]);
-  EXPECT_EQ(std::vector<std::string>(row.end() - 2, row.end()),
-            (std::vector<std::string>{"42.50", "100.00"}));
+  EXPECT_EQ(std::vector<std::string>(row.end() - 3, row.end()),
+            (std::vector<std::string>{"42.50", "100.00", "done"}));
   for (size_t i = 0; i < 3; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
 
   // No user with a budget: no budget column.
   Results cloud;
   cloud.add_user(sample().users()[3]);
-  EXPECT_EQ(cells_of(lines_of(cloud.table())[0]).back(), "charged");
+  EXPECT_EQ(cells_of(lines_of(cloud.table())[0]).end()[-2], "charged");
   EXPECT_EQ(lines_of(cloud.table())[0].find("budget"), std::string::npos);
 }
 
