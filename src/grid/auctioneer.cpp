@@ -265,8 +265,8 @@ void Auctioneer::apply_bid(Account& a) {
 // The user's tasks here are done: final charges, and the balance refunded.
 void Auctioneer::settle_if_done(Account& a) {
   if (a.exec || !a.queue.empty() || !a.unsettled) return;
-  send<BrokerMessage>(a.broker,
-                      Settlement{params_.info.name, a.charged - a.charged_at_settlement, a.balance});
+  send<BrokerMessage>(
+      a.broker, Settlement{params_.info.name, a.charged - a.charged_at_settlement, a.balance});
   a.charged_at_settlement = a.charged;
   a.balance = 0;
   a.unsettled = false;
