@@ -108,7 +108,7 @@ void Auctioneer::handle(SubmitTask& m) {
   a.queue.push_back({m.task, m.length_mi, row});
   a.unsettled = true;
   make_live(a);
-  try_start(a);
+  start_next(a);
 }
 
 void Auctioneer::handle(ProgressQuery& m) {
@@ -121,7 +121,7 @@ void Auctioneer::handle(ProgressQuery& m) {
   // task running here gets the share its bid would get among the running users.
   p.share_mips = a.exec && !a.suspended && a.share_mips > 0 ? a.share_mips : share_of(a, bid);
   p.bid = bid;
-  p.remaining_mi = a.exec ? flops_to_mi(a.exec->get_remaining()) : 0.0;
+  p.remaining_mi = a.exec ? flops_to_mi(a.flops_at_mark) : 0.0;  // read just now
   for (const auto& t : a.queue) p.remaining_mi += t.length_mi;
   p.queued = static_cast<int>(a.queue.size());
   p.running = a.exec ? 1 : 0;
@@ -148,8 +148,14 @@ void Auctioneer::account_progress(Account& a) {
   a.flops_at_mark = left;
 }
 
-void Auctioneer::try_start(Account& a) {
-  if (a.exec || a.queue.empty() || a.bid <= 0 || a.balance <= 0 || a.suspended) return;
+void Auctioneer::start_next(Account& a) {
+  // A task started between two periods runs at the share its bid gets among the running ones
+  // until the next period recomputes every share.
+  if (try_start(a) && a.share_mips <= 0) a.share_mips = share_of(a, a.bid);
+}
+
+bool Auctioneer::try_start(Account& a) {
+  if (a.exec || a.queue.empty() || a.bid <= 0 || a.balance <= 0 || a.suspended) return false;
   a.current = a.queue.front();
   a.queue.pop_front();
   const double flops = mi_to_flops(a.current.length_mi);
@@ -162,8 +168,8 @@ void Auctioneer::try_start(Account& a) {
   a.current_mi = 0;
   a.current_charged = 0;
   run(a, exec);
-  if (a.share_mips <= 0) a.share_mips = share_of(a, a.bid);
   results_.task(a.current.row).start_s = sg4::Engine::get_clock();
+  return true;
 }
 
 void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
@@ -192,7 +198,7 @@ void Auctioneer::task_finished(Account& a) {
   const double now = sg4::Engine::get_clock();
   results_.task(a.current.row).end_s = now;
   send<BrokerMessage>(a.broker, TaskDone{params_.info.name, a.current.task, now});
-  try_start(a);
+  start_next(a);
 }
 
 void Auctioneer::end_of_period(double period_start) {
@@ -219,52 +225,60 @@ void Auctioneer::end_of_period(double period_start) {
     a.current_mi = 0;
     a.share_mips = 0;
   }
-  // Bids that arrived during the period apply from now on (3.2).
-  for (Account* live : live_) {
-    Account& a = *live;
-    bool bid_changed = a.pending_bid > 0 && a.pending_bid != a.bid;
-    if (a.pending_bid > 0) {
-      a.bid = a.pending_bid;
-      a.pending_bid = 0;
-    }
-    // An Exec that ended at this very instant is finished but not yet reported: leave it.
-    if (a.exec && a.exec->get_remaining() > 0) {
-      if (!a.suspended && a.balance <= 0) {
-        a.exec->suspend();
-        a.suspended = true;
-        spdlog::info("{} suspended: no money left on {}", a.user, params_.info.name);
-      } else if (a.suspended && a.balance > 0) {
-        a.exec->resume();
-        a.suspended = false;
-        bid_changed = true;
-      }
-      if (!a.suspended && bid_changed) a.exec->update_priority(a.bid);
-    } else if (!a.exec && a.suspended && a.balance > 0) {
-      a.suspended = false;
-    }
-    try_start(a);
-  }
-  // Shares for the new period (eq. 1), and settlement of users whose tasks here are done.
+  // Then each account in turn: the bid that arrived during the period applies from now on
+  // (3.2), a task starts if it can, a user whose tasks here are done is settled. The new
+  // period's shares (eq. 1) are set once every running account is known.
   std::vector<Account*> sharing;
   std::vector<double> bids;
-  for (Account* a : live_)
-    if (a->exec && !a->suspended) {
-      sharing.push_back(a);
-      bids.push_back(a->bid);
-    }
-  auto shares = proportional_shares(bids, params_.info.pe, params_.info.mips_per_pe);
-  for (size_t k = 0; k < sharing.size(); ++k) sharing[k]->share_mips = shares[k];
   for (auto it = live_.begin(); it != live_.end();) {
     Account& a = **it;
-    if (!a.exec && a.queue.empty() && a.unsettled) {
-      send<BrokerMessage>(
-          a.broker, Settlement{params_.info.name, a.charged - a.charged_at_settlement, a.balance});
-      a.charged_at_settlement = a.charged;
-      a.balance = 0;
-      a.unsettled = false;
+    apply_bid(a);
+    try_start(a);
+    if (a.exec && !a.suspended) {
+      sharing.push_back(&a);
+      bids.push_back(a.bid);
     }
+    settle_if_done(a);
     it = is_live(a) ? std::next(it) : live_.erase(it);
   }
+  auto shares = proportional_shares(bids, params_.info.pe, params_.info.mips_per_pe);
+  for (size_t k = 0; k < sharing.size(); ++k) sharing[k]->share_mips = shares[k];
+}
+
+// A bid that arrived during the period applies from now on (3.2); an account out of money is
+// suspended until its next deposit.
+void Auctioneer::apply_bid(Account& a) {
+  bool bid_changed = a.pending_bid > 0 && a.pending_bid != a.bid;
+  if (a.pending_bid > 0) {
+    a.bid = a.pending_bid;
+    a.pending_bid = 0;
+  }
+  // An Exec that ended at this very instant is finished but not yet reported: leave it.
+  // (flops_at_mark is its remaining work, read at this instant by the charging walk.)
+  if (a.exec && a.flops_at_mark > 0) {
+    if (!a.suspended && a.balance <= 0) {
+      a.exec->suspend();
+      a.suspended = true;
+      spdlog::info("{} suspended: no money left on {}", a.user, params_.info.name);
+    } else if (a.suspended && a.balance > 0) {
+      a.exec->resume();
+      a.suspended = false;
+      bid_changed = true;
+    }
+    if (!a.suspended && bid_changed) a.exec->update_priority(a.bid);
+  } else if (!a.exec && a.suspended && a.balance > 0) {
+    a.suspended = false;
+  }
+}
+
+// The user's tasks here are done: final charges, and the balance refunded.
+void Auctioneer::settle_if_done(Account& a) {
+  if (a.exec || !a.queue.empty() || !a.unsettled) return;
+  send<BrokerMessage>(
+      a.broker, Settlement{params_.info.name, a.charged - a.charged_at_settlement, a.balance});
+  a.charged_at_settlement = a.charged;
+  a.balance = 0;
+  a.unsettled = false;
 }
 
 }  // namespace botsim::grid

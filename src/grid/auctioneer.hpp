@@ -72,8 +72,13 @@ class Auctioneer {
   void handle(TaskFinished& m);
   void handle(PeriodEnd& m);
   void end_of_period(double period_start);
+  void apply_bid(Account& a);
+  void settle_if_done(Account& a);
   void task_finished(Account& a);
-  void try_start(Account& a);
+  /// Starts the account's next task if it can run (a bid applied, money, nothing running).
+  bool try_start(Account& a);
+  /// try_start(), giving a task started between two periods its share (eq. 1).
+  void start_next(Account& a);
   void account_progress(Account& a);
   /// Eq. 1: the share `who` has (or would have) with bid `who_bid` among the running accounts.
   double share_of(const Account& who, double who_bid) const;
