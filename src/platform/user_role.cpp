@@ -45,7 +45,7 @@ size_t UserRole::started(long task, double length_mi, const std::string& host, d
                                             replica});
 }
 
-void UserRole::ended(size_t row, double end_s) { run_.results().task(row).end_s = end_s; }
+void UserRole::ended(size_t row, double end_s) { run_.results().end_task(row, end_s); }
 
 void UserRole::lost(size_t row, double lost_s, const std::string& reason,
                     std::optional<double> cost) {
