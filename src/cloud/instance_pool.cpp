@@ -145,6 +145,10 @@ std::vector<long> InstancePool::on(const InstanceStopped& m) {
     if (!it->second.stopping)
       lost = lose_running(it->second, "instance " + m.instance +
                                           (m.failed ? " failed" : " stopped by its provider"));
+    // Its workers died with its host; a mailbox's permanent receiver keeps a dead actor (and
+    // its stack) alive, so a long run would run out of memory mappings.
+    for (size_t k = 0; k < it->second.slots.size(); ++k)
+      sg4::Mailbox::by_name(worker_mailbox(m.instance, static_cast<int>(k)))->set_receiver(nullptr);
     forget(it);
   }
   spdlog::info("{}: instance {} {}: {} ATUs charged, {:.2f}", user_, m.instance,
