@@ -8,7 +8,7 @@
 #
 #   -b  build directory (default: build); configured Release and built (-j2) if needed
 #   -s  comma-separated cases among tiny, small, mid, medium, large, cloud, cloud-l, cloud-1m,
-#       agents, bats (default: small,mid,medium,cloud,cloud-l,bats)
+#       agents, bats, bats-4c (default: small,mid,medium,cloud,cloud-l,bats)
 #   -n  runs of each program per case; the table keeps the best (default 1)
 #   -t  per-run time limit in seconds (default 150); a run over it shows as "timeout"
 #   -c  NAME:VALUE  an extra SimGrid --cfg for botsim and the baseline alike (repeatable)
@@ -204,6 +204,33 @@ bats_case() {  # name tasks
   solo_case "$1" "bats/$2" "$root/platforms/bats-S3-4.xml" "$dir/deployment.xml" 6
 }
 
+bats4_case() {  # name tasks: BaTS over 4 clusters (S3-4's two, and two between them)
+  local dir=$work/$1
+  rm -rf "$dir"; mkdir -p "$dir"
+  awk '{ print }
+       /<\/cluster>/ && ++n == 2 {
+         for (k = 3; k <= 4; ++k) {
+           printf "    <cluster id=\"cluster%d\" prefix=\"c%d-\" radical=\"0-31\" suffix=\"\"", k, k
+           printf " speed=\"%dMf\" core=\"1\"\n", (k - 1) * 1000
+           printf "             bw=\"10Gbps\" lat=\"0\" router_id=\"c%d-router\">\n", k
+           printf "      <prop id=\"instance_type\" value=\"cluster%d\"/>\n", k
+           printf "      <prop id=\"price\" value=\"%d\"/>\n", 2 * k - 1
+           print "      <prop id=\"atu\" value=\"60min\"/>"
+           print "      <prop id=\"max_count\" value=\"32\"/>"
+           print "    </cluster>"
+         }
+       }
+       /<zoneRoute src="control" dst="cluster2"/ {
+         for (k = 3; k <= 4; ++k)
+           printf "    <zoneRoute src=\"control\" dst=\"cluster%d\" gw_src=\"control-gw\" gw_dst=\"c%d-router\"><link_ctn id=\"backbone\"/></zoneRoute>\n", k, k
+       }' "$root/platforms/bats-S3-4.xml" >"$dir/platform.xml"
+  sed -e "s|<prop id=\"tasks\" value=\"1000\"/>|<prop id=\"tasks\" value=\"$2\"/>|" \
+    -e 's|value="cluster1,cluster2"|value="cluster1,cluster2,cluster3,cluster4"|' \
+    -e 's|<prop id="schedule" value="2"/>|<prop id="schedule" value="4"/>|' \
+    "$root/deployments/bats-S3-4.xml" >"$dir/deployment.xml"
+  solo_case "$1" "bats4/$2" "$dir/platform.xml" "$dir/deployment.xml" 6
+}
+
 IFS=, read -ra wanted <<<"$sizes"
 for s in "${wanted[@]}"; do
   case $s in
@@ -220,6 +247,7 @@ for s in "${wanted[@]}"; do
     cloud-1m) cloud_case cloud-1m 1000000 ;;
     agents) agents_case agents 30 300 ;;
     bats) bats_case bats 100000 ;;
+    bats-4c) bats4_case bats-4c 100000 ;;
     *) echo "bench/run.sh: unknown case '$s'" >&2; exit 2 ;;
   esac
 done

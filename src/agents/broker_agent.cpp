@@ -298,9 +298,9 @@ void BrokerAgent::on(const Renewed& m) {
 void BrokerAgent::on(const TaskOutput& m) {
   Job* j = job(m.user);
   if (!j) return;
-  auto& rec = run_.results().task(j->task_records.at(m.task));
-  rec.start_s = m.start_s;
-  rec.end_s = m.end_s;
+  const size_t row = j->task_records.at(m.task);
+  run_.results().task(row).start_s = m.start_s;
+  run_.results().end_task(row, m.end_s);
   for (std::size_t id = 0; id < j->resources.size(); ++id) {
     auto& r = j->resources[id];
     if (r.ra != m.ra || r.released) continue;

@@ -244,10 +244,10 @@ int input_error(const InputError& e) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// botsim's command line, in this process or in a child forked by run_many (set_run_entry).
+static int botsim_main(int argc, char** argv) {
   std::vector<std::string> sg_args;
   std::vector<char*> rest = split_simgrid_args(argc, argv, sg_args);
-  register_models();
 
   CLI::App app{"botsim: bag-of-tasks scheduling and payment on grids and clouds, on SimGrid"};
   app.set_version_flag("--version", std::string("botsim ") + BOTSIM_VERSION);
@@ -299,4 +299,16 @@ int main(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+int main(int argc, char** argv) {
+  register_models();
+  experiments::set_run_entry([](const std::vector<std::string>& command) {
+    std::vector<std::string> args = command;
+    std::vector<char*> child_argv;
+    for (auto& a : args) child_argv.push_back(a.data());
+    child_argv.push_back(nullptr);
+    return botsim_main(static_cast<int>(args.size()), child_argv.data());
+  });
+  return botsim_main(argc, argv);
 }

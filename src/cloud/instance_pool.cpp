@@ -19,10 +19,6 @@ std::string worker_mailbox(const std::string& instance, int slot) {
   return instance + "/core" + std::to_string(slot);
 }
 
-bool InstancePool::Instance::idle() const {
-  return std::all_of(slots.begin(), slots.end(), [](const Slot& s) { return s.idle(); });
-}
-
 InstancePool::InstancePool(UserRole& user, const std::string& provider_host, PoolAddress owner)
     : user_role_(user),
       user_(user.name()),
@@ -41,7 +37,21 @@ InstancePool::Instance& InstancePool::request(const InstanceType& type) {
                     inst.name, type.name},
       0);
   std::string name = inst.name;
+  ++active_;
   return live_.emplace(name, std::move(inst)).first->second;
+}
+
+void InstancePool::index(Instance& inst) {
+  if (inst.ready && !inst.stopping && inst.busy < inst.slots.size())
+    with_idle_slot_.insert(&inst);
+  else
+    with_idle_slot_.erase(&inst);
+}
+
+void InstancePool::forget(std::map<std::string, Instance>::iterator it) {
+  with_idle_slot_.erase(&it->second);
+  if (!it->second.stopping) --active_;
+  live_.erase(it);
 }
 
 void InstancePool::run(Instance& inst, size_t slot, long task, double flops, size_t record) {
@@ -50,6 +60,8 @@ void InstancePool::run(Instance& inst, size_t slot, long task, double flops, siz
   s.start_s = sg4::Engine::get_clock();
   s.record = record;
   inst.used = true;
+  ++inst.busy;
+  index(inst);
   send<WorkerMessage>(sg4::Mailbox::by_name(worker_mailbox(inst.name, static_cast<int>(slot))),
                       RunTask{task, flops}, 0);
 }
@@ -65,10 +77,13 @@ std::vector<long> InstancePool::lose_running(Instance& inst, const std::string& 
     lost.push_back(s.task);
     s.task = -1;
   }
+  inst.busy = 0;
+  index(inst);
   return lost;
 }
 
 std::vector<long> InstancePool::stop(Instance& inst) {
+  if (!inst.stopping) --active_;
   inst.stopping = true;
   std::vector<long> lost = lose_running(inst, "instance " + inst.name + " stopped by its user");
   spdlog::info("{}: stopping instance {} ({} running tasks lost)", user_, inst.name, lost.size());
@@ -95,6 +110,7 @@ InstancePool::Instance* InstancePool::on(const InstanceReady& m) {
   inst.host = m.host;
   inst.billing_start_s = m.billing_start_s;
   inst.ready_s = sg4::Engine::get_clock();
+  index(inst);
   spdlog::info("{}: instance {} ready on host {}", user_, inst.name, inst.host);
   start_workers(inst);
   return &inst;
@@ -119,7 +135,9 @@ void InstancePool::start_workers(const Instance& inst) {
   }
 }
 
-void InstancePool::on(const InstanceRefused& m) { live_.erase(m.instance); }
+void InstancePool::on(const InstanceRefused& m) {
+  if (auto it = live_.find(m.instance); it != live_.end()) forget(it);
+}
 
 std::vector<long> InstancePool::on(const InstanceStopped& m) {
   std::vector<long> lost;
@@ -127,7 +145,11 @@ std::vector<long> InstancePool::on(const InstanceStopped& m) {
     if (!it->second.stopping)
       lost = lose_running(it->second, "instance " + m.instance +
                                           (m.failed ? " failed" : " stopped by its provider"));
-    live_.erase(it);
+    // Its workers died with its host; a mailbox's permanent receiver keeps a dead actor (and
+    // its stack) alive, so a long run would run out of memory mappings.
+    for (size_t k = 0; k < it->second.slots.size(); ++k)
+      sg4::Mailbox::by_name(worker_mailbox(m.instance, static_cast<int>(k)))->set_receiver(nullptr);
+    forget(it);
   }
   spdlog::info("{}: instance {} {}: {} ATUs charged, {:.2f}", user_, m.instance,
                m.failed ? "failed" : "stopped", m.charged_units, m.cost);
@@ -145,6 +167,8 @@ std::optional<InstancePool::Finished> InstancePool::on(const TaskDone& m) {
   if (s.task != m.task) return std::nullopt;
   Finished f{&it->second, slot, m.task, s.record, m.start_s, m.end_s};
   s.task = -1;
+  --it->second.busy;
+  index(it->second);
   return f;
 }
 

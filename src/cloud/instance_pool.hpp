@@ -7,6 +7,7 @@
 // (a std::variant) takes the PoolAddress messages and hands each to the matching on().
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,12 @@ class InstancePool {
     double ready_s = 0;
     bool ready = false, stopping = false, used = false;
     std::vector<Slot> slots;  // one per core
-    bool idle() const;
+    size_t busy = 0;          // slots running a task
+    bool idle() const { return busy == 0; }
+  };
+  /// Instances ordered by name, as live() is.
+  struct ByName {
+    bool operator()(const Instance* a, const Instance* b) const { return a->name < b->name; }
   };
   /// A task a worker finished: its slot is free again.
   struct Finished {
@@ -75,6 +81,11 @@ class InstancePool {
 
   std::map<std::string, Instance>& live() { return live_; }  // requested, not yet gone
   const std::map<std::string, Instance>& live() const { return live_; }
+  /// The ready instances, not stopping, with an idle slot, by name: kept up to date at every
+  /// event, so that handing out tasks visits only these, not every live instance.
+  const std::set<Instance*, ByName>& with_idle_slot() const { return with_idle_slot_; }
+  /// Live instances not being stopped (requested or ready).
+  long active() const { return active_; }
   long started() const { return started_; }  // stopped instances, counted when billed
   long charged_units() const { return charged_units_; }
   double spent() const { return spent_; }
@@ -83,12 +94,18 @@ class InstancePool {
   void start_workers(const Instance& inst);
   /// Reports the tasks running on `inst` lost now for `reason`; returns them, in slot order.
   std::vector<long> lose_running(Instance& inst, const std::string& reason);
+  /// Puts `inst` in with_idle_slot_ or takes it out, after a change of its state.
+  void index(Instance& inst);
+  /// Forgets a live instance (refused or gone).
+  void forget(std::map<std::string, Instance>::iterator it);
 
   UserRole& user_role_;
   std::string user_;
   simgrid::s4u::Mailbox* provider_;
   PoolAddress owner_;
   std::map<std::string, Instance> live_;
+  std::set<Instance*, ByName> with_idle_slot_;
+  long active_ = 0;
   long next_instance_ = 0;
   long started_ = 0, charged_units_ = 0;
   double spent_ = 0;

@@ -26,42 +26,97 @@ size_t Results::add_resource(ResourceRecord r) {
   resources_.push_back(std::move(r));
   return resources_.size() - 1;
 }
+size_t& Results::LastAttempts::at(long task) {
+  // Dense below 2^21 (at most 16 MB per user), so that a huge task number allocates little.
+  constexpr long kDenseLimit = 1L << 21;
+  if (task < 0 || task >= kDenseLimit) return sparse.try_emplace(task, kNone).first->second;
+  const auto i = static_cast<size_t>(task);
+  if (i >= dense.size()) dense.resize(std::max(i + 1, 2 * dense.size()), kNone);
+  return dense[i];
+}
+
+size_t Results::LastAttempts::find(long task) const {
+  if (task >= 0 && static_cast<size_t>(task) < dense.size()) return dense[task];
+  auto it = sparse.find(task);
+  return it == sparse.end() ? kNone : it->second;
+}
+
+std::optional<size_t> Results::last_attempt(const std::string& user, long task) const {
+  auto it = last_attempt_.find(user);
+  if (it == last_attempt_.end()) return std::nullopt;
+  const size_t row = it->second.find(task);
+  return row == LastAttempts::kNone ? std::nullopt : std::optional<size_t>(row);
+}
+
+static std::string task_row(const TaskRecord& t) {
+  return fmt::format("{},{},{},{},{},{},{}\n", t.user, t.task, csv_number(t.length_mi), t.host,
+                     csv_number(t.submit_s), csv_number(t.start_s), csv_number(t.end_s));
+}
+static const char* const kTasksHeader = "user,task,length_mi,host,submit_s,start_s,end_s\n";
+
 size_t Results::add_task(TaskRecord r) {
-  auto [it, fresh] = last_attempt_.try_emplace({r.user, r.task}, tasks_.size());
-  if (!fresh) {
-    const TaskRecord& before = tasks_[it->second];
-    if (!before.end_s && !before.replica && !r.replica)
+  const size_t row = first_row_ + tasks_.size();
+  size_t& last = last_attempt_[r.user].at(r.task);
+  if (last != LastAttempts::kNone) {
+    const bool ended = last >= first_row_ ? tasks_[last - first_row_].end_s.has_value()
+                                          : (row_flags_[last] & kEnded) != 0;
+    if (!ended && !(row_flags_[last] & kReplica) && !r.replica)
       for (auto& u : users_)
         if (u.name == r.user) ++u.tasks_rerun;
-    it->second = tasks_.size();
   }
+  last = row;
+  row_flags_.push_back(r.replica ? kReplica : 0);
   tasks_.push_back(std::move(r));
-  reported_lost_.push_back(false);
-  return tasks_.size() - 1;
+  return row;
+}
+
+TaskRecord& Results::task(size_t i) {
+  if (i < first_row_)
+    throw std::logic_error("tasks.csv row " + std::to_string(i) + " changed after it was written");
+  return tasks_.at(i - first_row_);
+}
+
+void Results::end_task(size_t row, double end_s) {
+  task(row).end_s = end_s;
+  row_flags_[row] |= kEnded;
+  flush_settled_tasks();
+}
+
+void Results::flush_settled_tasks() {
+  if (!tasks_stream_) return;
+  while (!tasks_.empty() && (tasks_.front().end_s || (row_flags_[first_row_] & kLost))) {
+    if (tasks_.front().end_s) row_flags_[first_row_] |= kEnded;
+    *tasks_stream_ << task_row(tasks_.front());
+    tasks_.pop_front();
+    ++first_row_;
+  }
 }
 
 void Results::lose_task(size_t row, double lost_s, const std::string& reason,
                         std::optional<double> cost) {
-  const TaskRecord& t = tasks_.at(row);
-  reported_lost_[row] = true;
+  const TaskRecord& t = task(row);
+  row_flags_[row] |= kLost;
   if (cost)
     for (auto& u : users_)
       if (u.name == t.user) u.spent_on_lost_work = u.spent_on_lost_work.value_or(0) + *cost;
   if (faults_)
     timeline<LostRecord>().add(LostRecord{t.user, t.task, t.host, t.start_s, lost_s, reason, cost});
+  flush_settled_tasks();
 }
 
 void Results::report_unfinished(double end_s) {
-  for (size_t row = 0; row < tasks_.size(); ++row) {
-    const TaskRecord& t = tasks_[row];
-    if (t.end_s || reported_lost_[row]) continue;
-    reported_lost_[row] = true;
-    size_t last = last_attempt_.at({t.user, t.task});
+  // Rows already written to the stream had ended or were lost: none of them is unfinished.
+  for (size_t k = 0; k < tasks_.size(); ++k) {
+    const size_t row = first_row_ + k;
+    const TaskRecord& t = tasks_[k];
+    if (t.end_s || (row_flags_[row] & kLost)) continue;
+    row_flags_[row] |= kLost;
+    size_t last = last_attempt_.at(t.user).at(t.task);
     if (last == row) {
       timeline<LostRecord>().add(LostRecord{t.user, t.task, t.host, t.start_s, end_s,
                                             "unfinished when the run ended", std::nullopt});
     } else {  // the next attempt of the task started when this one was given up
-      size_t next = row + 1;
+      size_t next = k + 1;
       while (tasks_[next].user != t.user || tasks_[next].task != t.task) ++next;
       timeline<LostRecord>().add(LostRecord{t.user, t.task, t.host, t.start_s,
                                             tasks_[next].start_s.value_or(tasks_[next].submit_s),
@@ -100,6 +155,11 @@ void Results::stream_timelines(const std::string& prefix) {
   stream_prefix_ = prefix;
   for (auto& [file, t] : timelines_)
     if (t->streamed_type()) t->stream_to(stream_path(file));
+  tasks_stream_path_ = stream_path("tasks.csv");
+  tasks_stream_ = std::make_unique<std::ofstream>(tasks_stream_path_, std::ios::binary);
+  if (!*tasks_stream_) throw std::runtime_error("cannot write " + tasks_stream_path_);
+  *tasks_stream_ << kTasksHeader;
+  flush_settled_tasks();
 }
 
 void Results::clear() {
@@ -108,6 +168,11 @@ void Results::clear() {
       t->discard();
     } catch (const std::exception&) {  // already gone: nothing to clean up
     }
+  }
+  if (tasks_stream_) {
+    tasks_stream_.reset();
+    std::error_code ec;
+    fs::remove(tasks_stream_path_, ec);
   }
   *this = Results();
 }
@@ -170,14 +235,26 @@ void Results::write(const std::string& dir, const RunInfo& info) {
   summary["resources"] = std::move(resources);
   write_file(fs::path(dir) / "summary.json", summary.dump(2) + "\n");
 
-  std::string csv = "user,task,length_mi,host,submit_s,start_s,end_s\n";
-  for (const auto& t : tasks_)
-    csv += fmt::format("{},{},{},{},{},{},{}\n", t.user, t.task, csv_number(t.length_mi), t.host,
-                       csv_number(t.submit_s), csv_number(t.start_s), csv_number(t.end_s));
-  write_file(fs::path(dir) / "tasks.csv", csv);
+  write_tasks(dir);
 
   for (auto& [file, t] : timelines_) t->write(dir);
   for (const auto& [name, content] : files_) write_file(fs::path(dir) / name, content);
+}
+
+void Results::write_tasks(const std::string& dir) {
+  const fs::path path = fs::path(dir) / "tasks.csv";
+  if (!tasks_stream_) {
+    std::string csv = kTasksHeader;
+    for (const auto& t : tasks_) csv += task_row(t);
+    write_file(path, csv);
+    return;
+  }
+  for (const auto& t : tasks_) *tasks_stream_ << task_row(t);
+  tasks_stream_->close();
+  const bool failed = tasks_stream_->fail();
+  tasks_stream_.reset();
+  if (failed) throw std::runtime_error("cannot write " + tasks_stream_path_);
+  move_or_remove(tasks_stream_path_, path.string());
 }
 
 template <class T>

@@ -1,6 +1,8 @@
 #pragma once
 // What a run reports: summary.json, tasks.csv and the per-model timelines of CONTRACT.md.
 // Actors append records as the simulation goes; the CLI writes them once the run succeeded.
+#include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -9,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace botsim {
@@ -186,12 +189,14 @@ class Results {
   /// Adds one attempt of a task; counts it in its user's tasks_rerun when an earlier attempt
   /// of the same task has no end (it was lost) and neither is a replica.
   size_t add_task(TaskRecord r);
-  TaskRecord& task(size_t i) { return tasks_[i]; }
+  /// Attempt `i`, while it can still change (until it ended or was lost; see tasks()).
+  TaskRecord& task(size_t i);
+  /// Attempt `row` ended at `end_s`.
+  void end_task(size_t row, double end_s);
   /// The row of the last attempt of `user`'s `task`, if any.
-  std::optional<size_t> last_attempt(const std::string& user, long task) const {
-    auto it = last_attempt_.find({user, task});
-    return it == last_attempt_.end() ? std::nullopt : std::optional<size_t>(it->second);
-  }
+  std::optional<size_t> last_attempt(const std::string& user, long task) const;
+  /// Whether attempt `row` has neither ended nor been lost (task(row) can still change it).
+  bool attempt_open(size_t row) const { return !(row_flags_.at(row) & (kEnded | kLost)); }
   /// Reports attempt `row` lost at `lost_s` for `reason`, `cost` spent on it (added to its
   /// user's spent_on_lost_work): a lost.csv row in runs that model faults.
   void lose_task(size_t row, double lost_s, const std::string& reason,
@@ -218,10 +223,13 @@ class Results {
 
   const std::vector<UserRecord>& users() const { return users_; }
   const std::vector<ResourceRecord>& resources() const { return resources_; }
-  const std::vector<TaskRecord>& tasks() const { return tasks_; }
+  /// tasks.csv's rows in memory: all of them, unless they are streamed (then those from the
+  /// first attempt that has neither ended nor been lost on).
+  const std::deque<TaskRecord>& tasks() const { return tasks_; }
   /// From now on, streamed timelines (e.g. bids.csv: a large auction run has millions of rows)
   /// go to files named "<prefix>.<file stem>-<pid>.tmp" as their records come, instead of
-  /// memory; write() then moves those files into the results directory.
+  /// memory; write() then moves those files into the results directory. So do tasks.csv's
+  /// rows, in order, each once it and every row before it ended or was lost.
   void stream_timelines(const std::string& prefix);
 
   /// Writes summary.json, tasks.csv, every timeline that has records and every added file
@@ -234,11 +242,27 @@ class Results {
  private:
   std::vector<UserRecord> users_;
   std::vector<ResourceRecord> resources_;
-  std::vector<TaskRecord> tasks_;
+  /// The row of each task's latest attempt, per user: by task number for the usual dense
+  /// numbering (0, 1, ...), in a hash map for others.
+  struct LastAttempts {
+    static constexpr size_t kNone = static_cast<size_t>(-1);
+    std::vector<size_t> dense;
+    std::unordered_map<long, size_t> sparse;
+    size_t& at(long task);  // kNone for a task not seen yet
+    size_t find(long task) const;  // kNone for a task not seen yet; adds nothing
+  };
+  enum RowFlag : std::uint8_t { kEnded = 1, kLost = 2, kReplica = 4 };
+  std::deque<TaskRecord> tasks_;         // rows first_row_, first_row_ + 1, ...
+  size_t first_row_ = 0;                 // rows before it are in tasks_stream_
+  std::vector<std::uint8_t> row_flags_;  // per row: RowFlag bits
+  std::unique_ptr<std::ofstream> tasks_stream_;
+  std::string tasks_stream_path_;
   std::map<std::string, std::unique_ptr<TimelineFile>> timelines_;  // by file name
   std::map<std::string, std::string> files_;
-  std::map<std::pair<std::string, long>, size_t> last_attempt_;  // (user, task) -> row
-  std::vector<bool> reported_lost_;                              // per task row
+  std::map<std::string, LastAttempts> last_attempt_;  // by user
+  /// Writes the rows at the front of tasks_ that can no longer change to tasks_stream_.
+  void flush_settled_tasks();
+  void write_tasks(const std::string& dir);  // tasks.csv, from memory or from its stream
   /// In runs that model faults: a lost.csv row for every attempt with no end that no model
   /// reported (e.g. one a broker abandoned for a later attempt), so none goes unreported.
   void report_unfinished(double end_s);

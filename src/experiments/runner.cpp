@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -132,7 +133,39 @@ class BlockedSignals {
   sigset_t set_{}, old_{};
 };
 
+RunEntry& run_entry() {
+  static RunEntry entry;
+  return entry;
+}
+
+// The child of fork(): the signals as a new process has them, then the run, then out without
+// the parent's exit handlers (its buffers were flushed before the fork; the child's are now).
+[[noreturn]] void run_forked(const std::vector<std::string>& command, const sigset_t& mask) {
+  for (int s : {SIGINT, SIGTERM, SIGCHLD}) signal(s, SIG_DFL);
+  sigprocmask(SIG_SETMASK, &mask, nullptr);
+  int rc = 1;
+  try {
+    rc = run_entry()(command);
+  } catch (const std::exception& e) {
+    std::cerr << "botsim: internal error: " << e.what() << "\n";
+  }
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  _exit(rc);
+}
+
 pid_t spawn(const std::vector<std::string>& command, const sigset_t& mask) {
+  if (run_entry()) {
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    const pid_t pid = fork();
+    if (pid < 0)
+      throw std::runtime_error(std::string("cannot start botsim: ") + std::strerror(errno));
+    if (pid == 0) run_forked(command, mask);
+    return pid;
+  }
   std::vector<std::string> args = command;
   std::vector<char*> argv = argv_of(args);
   posix_spawnattr_t attr;
@@ -210,6 +243,8 @@ std::string failure_text(const RunRequest& r, int status) {
 }
 
 }  // namespace
+
+void set_run_entry(RunEntry entry) { run_entry() = std::move(entry); }
 
 void run_many(const std::vector<RunRequest>& requests, int jobs,
               const std::vector<std::string>& extra_args) {

@@ -1,6 +1,7 @@
 #pragma once
 // `botsim experiment NAME`: reproduces one paper's evaluation. Every replication is a separate
-// `botsim run` process (one simulation per process); --jobs runs J of them at once.
+// `botsim run` process (one simulation per process, forked: set_run_entry); --jobs runs J of
+// them at once.
 #include <filesystem>
 #include <functional>
 #include <stdexcept>
@@ -59,6 +60,14 @@ bool run_finished(const std::string& out_dir);
 /// Interrupted: finished runs stay.
 void run_many(const std::vector<RunRequest>& requests, int jobs,
               const std::vector<std::string>& extra_args = {});
+
+/// What runs one request's command line (its first word botsim's path) in a child process
+/// forked from this one, returning the exit code; botsim's main sets it to its own command
+/// line's handling. A forked child skips what a new botsim process costs before its first line
+/// (loading SimGrid's and ns-3's shared libraries, relocating their symbols). Unset, run_many
+/// starts a new botsim process per request.
+using RunEntry = std::function<int(const std::vector<std::string>& command)>;
+void set_run_entry(RunEntry entry);
 
 /// The command line of one request: botsim's path and its arguments.
 std::vector<std::string> run_command(const std::string& exe, const RunRequest& r,

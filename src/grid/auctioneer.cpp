@@ -196,7 +196,7 @@ void Auctioneer::task_finished(Account& a) {
   a.exec = nullptr;
   a.flops_at_mark = 0;
   const double now = sg4::Engine::get_clock();
-  results_.task(a.current.row).end_s = now;
+  results_.end_task(a.current.row, now);
   send<BrokerMessage>(a.broker, TaskDone{params_.info.name, a.current.task, now});
   start_next(a);
 }

@@ -45,7 +45,7 @@ size_t UserRole::started(long task, double length_mi, const std::string& host, d
                                             replica});
 }
 
-void UserRole::ended(size_t row, double end_s) { run_.results().task(row).end_s = end_s; }
+void UserRole::ended(size_t row, double end_s) { run_.results().end_task(row, end_s); }
 
 void UserRole::lost(size_t row, double lost_s, const std::string& reason,
                     std::optional<double> cost) {
@@ -54,9 +54,8 @@ void UserRole::lost(size_t row, double lost_s, const std::string& reason,
 
 std::optional<size_t> UserRole::open_attempt(long task, const std::string& host) const {
   std::optional<size_t> row = run_.results().last_attempt(name_, task);
-  if (!row) return std::nullopt;
-  const TaskRecord& t = run_.results().task(*row);
-  if (t.host != host || t.end_s) return std::nullopt;
+  if (!row || !run_.results().attempt_open(*row)) return std::nullopt;
+  if (run_.results().task(*row).host != host) return std::nullopt;
   return row;
 }
 

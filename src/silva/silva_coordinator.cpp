@@ -168,10 +168,10 @@ long SilvaCoordinator::affordable() const {
 // Liveness: tasks wait and no instance is coming (all stopped or refused): rent one, if the
 // budget pays for it.
 void SilvaCoordinator::rent_if_none() {
-  const auto& live = pool_->live();
-  bool any =
-      std::any_of(live.begin(), live.end(), [](const auto& kv) { return !kv.second.stopping; });
-  if (stopped_ || queue_.empty() || any || sg4::Engine::get_clock() <= last_refusal_s_) return;
+  // Liveness: tasks wait and no instance is coming (all stopped or refused): rent one.
+  if (stopped_ || queue_.empty() || pool_->active() > 0 ||
+      sg4::Engine::get_clock() <= last_refusal_s_)
+    return;
   if (affordable() >= 1) return request_instances(1);
   give_up(user_status::kOutOfBudget,
           fmt::format("the budget left ({}) cannot pay for an instance ({} per ATU)",
@@ -225,9 +225,11 @@ double SilvaCoordinator::possible_tasks_now() const {
 }
 
 void SilvaCoordinator::dispatch() {
+  // Only ready instances with an idle slot can take a task, in name order (the pool's index).
   const double now = sg4::Engine::get_clock();
-  for (auto& [name, inst] : pool_->live()) {
-    if (!inst.ready || inst.stopping) continue;
+  const auto& free = pool_->with_idle_slot();
+  for (auto it = free.begin(); it != free.end() && !queue_.empty();) {
+    Instance& inst = **it++;  // run() takes it out of the index once its last slot is busy
     for (size_t k = 0; k < inst.slots.size() && !queue_.empty(); ++k) {
       if (!inst.slots[k].idle() || !fits(inst, now)) continue;
       long task = queue_.front();
@@ -240,10 +242,10 @@ void SilvaCoordinator::dispatch() {
   // An idle instance that cannot take the next task within its window has nothing left to do:
   // stopping it now costs the same (its ATU is paid) and frees the provider's capacity.
   if (queue_.empty()) return;
-  for (auto& [name, inst] : pool_->live()) {
-    if (!inst.ready || inst.stopping) continue;
-    if (inst.idle() && !fits(inst, now)) stop_instance(inst);
-  }
+  std::vector<Instance*> done;
+  for (Instance* inst : free)
+    if (inst->idle() && !fits(*inst, now)) done.push_back(inst);
+  for (Instance* inst : done) stop_instance(*inst);
 }
 
 void SilvaCoordinator::stop_instance(Instance& inst) {

@@ -234,13 +234,48 @@ TEST_F(ResultsTest, StreamedTimelineIsTheSameFile) {
   EXPECT_EQ(listing(), (std::vector<std::string>{"out"}));  // moved, not copied
 }
 
+// Streamed, tasks.csv's rows leave memory in order, each once it and those before it ended
+// or were lost; the file is the one kept in memory would give.
+TEST_F(ResultsTest, StreamedTasksLeaveMemoryInOrderOnceSettled) {
+  fs::path out = dir_ / "out";
+  fs::create_directory(out);
+  Results r;
+  UserRecord u;
+  u.name = "U0";
+  r.add_user(u);
+  r.stream_timelines(out.string());
+  size_t a = r.add_task({"U0", 0, 10, "R1", 0, 0, std::nullopt});
+  size_t b = r.add_task({"U0", 1, 20, "R2", 0, 0, std::nullopt});
+  size_t c = r.add_task({"U0", 2, 30, "R1", 0, 1, std::nullopt});
+  r.end_task(b, 5);
+  EXPECT_EQ(r.tasks().size(), 3u);  // row a still running: nothing leaves
+  r.lose_task(a, 6, "instance stopped");
+  EXPECT_EQ(r.tasks().size(), 1u);  // a (lost) and b (ended) are written; c runs
+  EXPECT_THROW(r.task(b), std::logic_error);
+  size_t again = r.add_task({"U0", 0, 10, "R2", 0, 6, std::nullopt});  // a written, lost
+  EXPECT_EQ(r.user(0).tasks_rerun, 1);
+  r.add_task({"U0", 1, 20, "R1", 0, 7, std::nullopt});  // b written, ended: no rerun
+  EXPECT_EQ(r.user(0).tasks_rerun, 1);
+  r.end_task(c, 9);
+  r.end_task(again, 12);
+  r.write(out.string(), info());
+  EXPECT_EQ(read(out / "tasks.csv"),
+            "user,task,length_mi,host,submit_s,start_s,end_s\n"
+            "U0,0,10,R1,0,0,\n"
+            "U0,1,20,R2,0,0,5\n"
+            "U0,2,30,R1,0,1,9\n"
+            "U0,0,10,R2,0,6,12\n"
+            "U0,1,20,R1,0,7,\n");
+  EXPECT_EQ(listing(), (std::vector<std::string>{"out"}));  // moved, not copied
+}
+
 // A streamed run that fails leaves no stream file behind.
 TEST_F(ResultsTest, ClearRemovesTheStreams) {
   Results r;
   r.stream_timelines((dir_ / "out").string());
   r.timeline<Point>().add({60, "U8", 0.625});
   r.timeline<Lease>().add({"C0", 0, std::nullopt});  // not a streamed type: in memory
-  EXPECT_EQ(listing().size(), 1u);
+  EXPECT_EQ(listing().size(), 2u);                   // points.csv's and tasks.csv's
   r.clear();
   EXPECT_TRUE(listing().empty());
   EXPECT_TRUE(r.records<Lease>().empty());
