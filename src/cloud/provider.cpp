@@ -172,7 +172,7 @@ void CloudProvider::stop(const StopInstance& m) {
   if (running_.count(m.instance)) end_instance(m.instance, false);  // else already stopped
 }
 
-void CloudProvider::end_instance(const std::string& instance, bool failed) {
+void CloudProvider::end_instance(std::string instance, bool failed) {
   auto it = running_.find(instance);
   const Running r = it->second;
   running_.erase(it);

@@ -48,7 +48,8 @@ class CloudProvider {
   void boot_done(const BootDone& m);
   void host_changed(const HostChanged& m);
   /// Bills `instance` up to now, completes its instances.csv row and tells its owner.
-  void end_instance(const std::string& instance, bool failed);
+  /// `instance` by value: a caller may pass the key of the running_ entry this erases.
+  void end_instance(std::string instance, bool failed);
   /// Turns one of its hosts on or off itself (its HostWatch ignores that change).
   void switch_host(const std::string& host, bool on);
   const InstanceType& type(const std::string& name) const;

@@ -111,7 +111,7 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& file,
   json spec;
   try {
     spec = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // a parse error, or a number too large (out_of_range)
     throw InputError(file, "", std::string("malformed JSON: ") + e.what());
   }
   if (!spec.is_object()) throw InputError(file, "", "a sweep spec is a JSON object");

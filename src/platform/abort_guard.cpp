@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +19,10 @@
 #include <vector>
 
 #include "platform/sim_log.hpp"
+
+#ifdef BOTSIM_SANITIZE
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 // Why a signal handler rather than a child process: the simulation's state (results, streamed
 // files) lives in this process, and a handler that only makes system calls on buffers prepared
@@ -62,6 +67,16 @@ size_t simgrid_message(char* out, size_t cap) {
   n = std::min(n, cap);
   std::memcpy(out, start, n);
   return n;
+}
+
+// A sanitizer's report ends the process without a signal: it goes to `fd`, the real stderr
+// while SimGrid's is captured (it would be lost with the capture otherwise).
+void send_sanitizer_reports_to(int fd) {
+#ifdef BOTSIM_SANITIZE
+  __sanitizer_set_report_fd(reinterpret_cast<void*>(static_cast<intptr_t>(fd)));
+#else
+  (void)fd;
+#endif
 }
 
 // Removes the streamed timeline files, with system calls only.
@@ -149,6 +164,7 @@ SimulationAbortGuard::SimulationAbortGuard(const std::string& stream_prefix) {
   unlink(pattern);
   g_stderr = dup(STDERR_FILENO);
   dup2(g_capture, STDERR_FILENO);
+  send_sanitizer_reports_to(g_stderr);
   auto logger = spdlog::default_logger();
   g_sinks = logger->sinks();
   logger->sinks() = {std::make_shared<FdSink>()};
@@ -169,6 +185,7 @@ SimulationAbortGuard::~SimulationAbortGuard() {
   for (size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &g_previous[i], nullptr);
   std::fflush(stderr);
   dup2(g_stderr, STDERR_FILENO);
+  send_sanitizer_reports_to(STDERR_FILENO);
   close(g_stderr);
   copy_capture_to_stderr();  // SimGrid's messages of a run that did not abort
   close(g_capture);

@@ -306,12 +306,15 @@ static std::string stream_timelines_next_to(const std::string& out, Results& res
   return target.string();
 }
 
-// For the tests of SimulationAbortGuard: SimGrid dies (xbt_die, as on an internal error) at
-// simulated time `t`, whatever the scenario (a daemon: a run that ends earlier is not aborted).
-static void abort_at(sg4::Engine& engine, double t) {
-  sg4::Actor::create("test-abort", engine.get_all_hosts().front(), [t] {
+// For the tests of SimulationAbortGuard: at simulated time `t`, whatever the scenario, SimGrid
+// dies (xbt_die, as on an internal error) or, with `crash`, the process takes a SIGSEGV as from a
+// crash in an actor (the sanitizer build's thread contexts have no stack size to overflow). A
+// daemon: a run that ends earlier is not aborted.
+static void fail_at(sg4::Engine& engine, double t, bool crash) {
+  sg4::Actor::create("test-abort", engine.get_all_hosts().front(), [t, crash] {
     sg4::Actor::self()->daemonize();
     sg4::this_actor::sleep_until(t);
+    if (crash) std::raise(SIGSEGV);
     xbt_die("BOTSIM_TEST_ABORT_AT: aborted at %g s", t);
   });
 }
@@ -329,7 +332,8 @@ static void simulate(sg4::Engine& engine, const RunOptions& o,
       throw InputError(o.deployment, "", std::string("bad deployment: ") + e.what());
     }
   }
-  if (const char* at = std::getenv("BOTSIM_TEST_ABORT_AT")) abort_at(engine, std::atof(at));
+  if (const char* at = std::getenv("BOTSIM_TEST_ABORT_AT")) fail_at(engine, std::atof(at), false);
+  if (const char* at = std::getenv("BOTSIM_TEST_CRASH_AT")) fail_at(engine, std::atof(at), true);
   {
     SimulationAbortGuard abort_guard(stream_prefix);
     engine.run();
