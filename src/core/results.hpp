@@ -248,7 +248,7 @@ class Results {
     static constexpr size_t kNone = static_cast<size_t>(-1);
     std::vector<size_t> dense;
     std::unordered_map<long, size_t> sparse;
-    size_t& at(long task);  // kNone for a task not seen yet
+    size_t& at(long task);         // kNone for a task not seen yet
     size_t find(long task) const;  // kNone for a task not seen yet; adds nothing
   };
   enum RowFlag : std::uint8_t { kEnded = 1, kLost = 2, kReplica = 4 };

@@ -27,7 +27,6 @@
 namespace botsim::experiments {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 namespace {
 
@@ -41,8 +40,8 @@ const std::vector<Scenario> kScenarios{
     {"S4-1", 0.25, 12}, {"S4-3", 0.75, 12}, {"S1-1", 1, 3}, {"S3-4", 4.0 / 3, 9}, {"S1-4", 4, 3}};
 
 // One run's outcome: its summary.json's first user and its schedules.json.
-struct Outcome {
-  json user, schedules;
+struct BatsOutcome {
+  nlohmann::json user, schedules;
   double makespan_s() const {
     return user.at("makespan_s").is_null() ? NAN : user.at("makespan_s").get<double>();
   }
@@ -55,13 +54,13 @@ struct Outcome {
   }
 };
 
-Outcome read_outcome(const std::string& dir) {
+BatsOutcome read_outcome(const std::string& dir) {
   auto read = [](const std::string& path) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read " + path);
-    return json::parse(in);
+    return nlohmann::json::parse(in);
   };
-  Outcome o;
+  BatsOutcome o;
   o.user = read(dir + "/summary.json").at("users").at(0);
   if (fs::exists(dir + "/schedules.json")) o.schedules = read(dir + "/schedules.json");
   return o;
@@ -103,10 +102,10 @@ struct Plan {
   }
 };
 
-using Outcomes = std::map<std::string, Outcome>;  // by "<scenario>/<variant>/<rep>"
+using Outcomes = std::map<std::string, BatsOutcome>;  // by "<scenario>/<variant>/<rep>"
 
-const Outcome& at(const Outcomes& o, const std::string& scenario, const std::string& variant,
-                  int rep) {
+const BatsOutcome& at(const Outcomes& o, const std::string& scenario, const std::string& variant,
+                      int rep) {
   return o.at(scenario + "/" + variant + "/" + std::to_string(rep));
 }
 
@@ -122,7 +121,7 @@ void plan_lr(Plan& plan) {
     }
 }
 
-std::vector<double> numbers(const json& j) {
+std::vector<double> numbers(const nlohmann::json& j) {
   std::vector<double> v;
   for (const auto& x : j) v.push_back(x.get<double>());
   return v;
@@ -130,7 +129,7 @@ std::vector<double> numbers(const json& j) {
 
 // The cheapest possible run of the whole bag (2.3's filter on its real mean times, as
 // `botsim run` checks a budget given directly).
-double cheapest_run(const Scenario& s, const Outcome& o) {
+double cheapest_run(const Scenario& s, const BatsOutcome& o) {
   std::vector<bats::Cluster> clusters{{"cluster1", 3, 32}, {"cluster2", s.cluster2_price, 32}};
   std::vector<double> real_mu = numbers(o.user.at("real_mu_s"));
   return bats::knapsack(clusters, real_mu, o.user.at("tasks_total").get<long>(), 0, 3600)
@@ -144,7 +143,7 @@ void plan_implicit(Plan& plan, const Outcomes& lr) {
   for (const auto& s : kScenarios)
     for (int rep = 0; rep < plan.reps; ++rep)
       for (const char* k : {"sched1", "sched4"}) {
-        const Outcome& o = at(lr, s.name, k, rep);
+        const BatsOutcome& o = at(lr, s.name, k, rep);
         double budget = std::ceil(std::max(o.total_budget() + o.sampling(), cheapest_run(s, o)));
         plan.add(s.name, std::string("implicit-") + k, rep,
                  {{"sampling", "implicit"}, {"budget", format_number(budget)}});
@@ -194,9 +193,9 @@ CsvTable fig5(const Outcomes& lr, int reps, Findings& f, Chart& chart) {
   chart.y_min = 0;
   for (const auto& s : kScenarios)
     for (int rep = 0; rep < reps; ++rep) {
-      const Outcome& o = at(lr, s.name, "sched2", rep);
+      const BatsOutcome& o = at(lr, s.name, "sched2", rep);
       auto mu = numbers(o.user.at("real_mu_s")), sd = numbers(o.user.at("real_sigma_s"));
-      const json& clusters = o.schedules.at("clusters");
+      const nlohmann::json& clusters = o.schedules.at("clusters");
       for (size_t c = 0; c < clusters.size(); ++c) {
         double m = clusters[c].at("sample").at("mu_s").get<double>();
         double d = clusters[c].at("sample").at("sigma_s").get<double>();
@@ -229,13 +228,13 @@ CsvTable table1(const Outcomes& lr, const Outcomes& implicit, int reps, Findings
   for (const auto& s : kScenarios) {
     std::vector<double> v[6];
     for (int rep = 0; rep < reps; ++rep) {
-      const Outcome& cm = at(lr, s.name, "sched1", rep);
-      const Outcome& fm = at(lr, s.name, "sched4", rep);
+      const BatsOutcome& cm = at(lr, s.name, "sched1", rep);
+      const BatsOutcome& fm = at(lr, s.name, "sched4", rep);
       v[0].push_back(cm.sampling());
       v[1].push_back(cm.sampling() + cm.spent());
       v[2].push_back(fm.sampling() + fm.spent());
-      const Outcome& icm = at(implicit, s.name, "implicit-sched1", rep);
-      const Outcome& ifm = at(implicit, s.name, "implicit-sched4", rep);
+      const BatsOutcome& icm = at(implicit, s.name, "implicit-sched1", rep);
+      const BatsOutcome& ifm = at(implicit, s.name, "implicit-sched4", rep);
       v[3].push_back(icm.sampling());
       v[4].push_back(icm.spent());
       v[5].push_back(ifm.spent());
@@ -284,7 +283,7 @@ CsvTable fig6(const Outcomes& lr, int reps, Findings& f, Chart& chart) {
     chart.series.push_back(Series{s.name, {}, {}, {}});
     for (int k = 1; k <= 4; ++k)
       for (int rep = 0; rep < reps; ++rep) {
-        const Outcome& o = at(lr, s.name, fmt::format("sched{}", k), rep);
+        const BatsOutcome& o = at(lr, s.name, fmt::format("sched{}", k), rep);
         double m = o.makespan_s();
         t.rows.push_back({s.name, fmt::format("Sched{}", k), std::to_string(rep),
                           num6(o.total_budget()), num6(o.spent()),
@@ -313,7 +312,7 @@ CsvTable fig7(const Outcomes& lr, int reps, Findings& f, Chart& chart) {
   for (int rep = 0; rep < reps; ++rep) {
     chart.categories.push_back(fmt::format("rep {}", rep));
     for (const char* v : {"sched4", "sched4-nocushion"}) {
-      const Outcome& o = at(lr, "S4-1", v, rep);
+      const BatsOutcome& o = at(lr, "S4-1", v, rep);
       bool cushion = std::string(v) == "sched4";
       double m = o.makespan_s();
       long reconfigurations = o.user.at("reconfigurations").get<long>();

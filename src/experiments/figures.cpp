@@ -22,7 +22,7 @@ constexpr double kDefaultPeriod = 60;  // the paper's auction period, when bids.
 
 }  // namespace
 
-double csv_number(const std::string& path, size_t row, const std::string& text) {
+double read_csv_number(const std::string& path, size_t row, const std::string& text) {
   try {
     return parse_number(text);
   } catch (const std::invalid_argument& e) {
@@ -40,8 +40,9 @@ std::vector<Bid> read_bids(const std::string& dir) {
   for (size_t i = 0; i < t.rows.size(); ++i) {
     const auto& row = t.rows[i];
     const std::string p = path.string();
-    bids.push_back(Bid{csv_number(p, i, row[ct]), row[cr], row[cu], csv_number(p, i, row[cb]),
-                       csv_number(p, i, row[cs]), csv_number(p, i, row[cc])});
+    bids.push_back(Bid{read_csv_number(p, i, row[ct]), row[cr], row[cu],
+                       read_csv_number(p, i, row[cb]), read_csv_number(p, i, row[cs]),
+                       read_csv_number(p, i, row[cc])});
   }
   return bids;
 }

@@ -10,7 +10,7 @@ namespace botsim::experiments {
 
 /// A number in a row of a results file (row 0: the first data row); throws
 /// std::runtime_error naming the file and the row.
-double csv_number(const std::string& path, size_t row, const std::string& text);
+double read_csv_number(const std::string& path, size_t row, const std::string& text);
 
 /// A row of bids.csv (the auction model's timeline).
 struct Bid {

@@ -43,7 +43,7 @@ const std::vector<int> kSizes52{50, 100, 150, 200, 250, 300};
 const std::vector<std::string> kMechanisms{"fixed", "generalized", "i-elastic"};
 
 // CSV cells hold no commas: "LtoS,MaxET" is written "LtoS:MaxET".
-std::string cell(std::string h) {
+std::string heuristic_cell(std::string h) {
   std::replace(h.begin(), h.end(), ',', ':');
   return h;
 }
@@ -84,7 +84,7 @@ std::string deployment_xml(const std::vector<Consumer>& consumers) {
 }
 
 // One consumer's outcome in a run (summary.json).
-struct Outcome {
+struct AgentsOutcome {
   std::string heuristic, allocation;
   long tasks = 0;
   bool success = false;
@@ -92,13 +92,13 @@ struct Outcome {
   long messages = 0;
 };
 
-std::vector<Outcome> read_run(const std::string& dir) {
+std::vector<AgentsOutcome> read_run(const std::string& dir) {
   std::ifstream in(dir + "/summary.json");
   if (!in) throw std::runtime_error("cannot read " + dir + "/summary.json");
   auto summary = nlohmann::json::parse(in);
-  std::vector<Outcome> out;
+  std::vector<AgentsOutcome> out;
   for (const auto& u : summary.at("users")) {
-    Outcome o;
+    AgentsOutcome o;
     std::string policy = u.at("policy").get<std::string>();
     auto slash = policy.rfind('/');
     o.heuristic = policy.substr(0, slash);
@@ -179,7 +179,7 @@ class Gutierrez2012 {
   std::string platform_;
   std::vector<Planned> planned_;
   std::vector<RunRequest> requests_;
-  std::vector<std::vector<Outcome>> outcomes_;
+  std::vector<std::vector<AgentsOutcome>> outcomes_;
   std::vector<Finding> findings_;
 };
 
@@ -270,8 +270,8 @@ void Gutierrez2012::write_51(const fs::path& stage) {
       Series s{std::to_string(n) + " tasks", {}, {}, {}};
       for (std::size_t i = 0; i < all.size(); ++i) {
         auto st = stats(mk[d][n][all[i]]);
-        table.rows.push_back(
-            {d, std::to_string(n), cell(all[i]), std::to_string(st.n), num6(st.mean), num6(st.sd)});
+        table.rows.push_back({d, std::to_string(n), heuristic_cell(all[i]), std::to_string(st.n),
+                              num6(st.mean), num6(st.sd)});
         s.x.push_back(static_cast<double>(i));
         s.y.push_back(st.mean);
         overall[d][all[i]] += st.mean / static_cast<double>(kSizes51.size());
@@ -282,7 +282,8 @@ void Gutierrez2012::write_51(const fs::path& stage) {
     for (std::size_t i = 0; i < all.size(); ++i) {
       s.x.push_back(static_cast<double>(i));
       s.y.push_back(overall[d][all[i]]);
-      table.rows.push_back({d, "overall", cell(all[i]), "", num6(overall[d][all[i]]), ""});
+      table.rows.push_back(
+          {d, "overall", heuristic_cell(all[i]), "", num6(overall[d][all[i]]), ""});
     }
     c.series.push_back(s);
     write_figure(stage.string(), kFigure.at(d) + "_" + d, c);
@@ -314,7 +315,7 @@ void Gutierrez2012::findings_51(const std::map<std::string, Means>& overall) {
   double max_et = std::min({rhn.at("U,MaxET"), rhn.at("LtoS,MaxET"), rhn.at("StoL,MaxET")});
   findings_.push_back({"5.1 obs 1", "right-half-normal: MaxET heuristics the shortest",
                        fmt::format("best MaxET {:.1f} min; shortest proposed {} {:.1f}", max_et,
-                                   cell(best), rhn.at(best)),
+                                   heuristic_cell(best), rhn.at(best)),
                        max_et <= 1.005 * rhn.at(best)});  // equal within 0.5%: ties count
   const auto uni = overall.at("uniform");
   auto lto = with({"LtoS"}, {"R", "MaxET", "MaxCT", "MinET", "MinCT"});
@@ -341,7 +342,7 @@ void Gutierrez2012::findings_51(const std::map<std::string, Means>& overall) {
   std::set<std::string> winners;
   for (const auto& [d, m] : overall) winners.insert(best_of(m, all));
   std::string names;
-  for (const auto& w : winners) names += (names.empty() ? "" : " ") + cell(w);
+  for (const auto& w : winners) names += (names.empty() ? "" : " ") + heuristic_cell(w);
   findings_.push_back({"5.1 obs 4", "no heuristic dominates for every distribution",
                        "best per distribution: " + names, winners.size() > 1});
   double spread = 0;
@@ -465,8 +466,8 @@ void Gutierrez2012::write_53(const fs::path& stage) {
       std::array<double, 3> sum{0, 0, 0};
       for (const auto& [h, c] : cells[d][am]) {
         std::array<double, 3> m{mean_of(c.cost), mean_of(c.makespan), mean_of(c.messages)};
-        table.rows.push_back(
-            {d, am, cell(h), std::to_string(c.cost.size()), num6(m[0]), num6(m[1]), num6(m[2])});
+        table.rows.push_back({d, am, heuristic_cell(h), std::to_string(c.cost.size()), num6(m[0]),
+                              num6(m[1]), num6(m[2])});
         for (int k = 0; k < 3; ++k) sum[k] += m[k] / static_cast<double>(cells[d][am].size());
       }
       avg[d][am] = sum;

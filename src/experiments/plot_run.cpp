@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNoTime = std::numeric_limits<double>::quiet_NaN();
 
 // Host and instance names in their natural order: R2 before R10.
 bool natural_less(const std::string& a, const std::string& b) {
@@ -61,7 +61,7 @@ size_t index_of(std::vector<std::string>& names, const std::string& name) {
 // One bar per row of a results file: where it starts and ends (NaN: it never ended).
 struct Span {
   std::string row, group, note;
-  double start = 0, end = kNaN;
+  double start = 0, end = kNoTime;
 };
 
 // Rows in natural order, one series per group (in order of first appearance); a bar that never
@@ -104,7 +104,7 @@ struct RunTable {
   CsvTable t;
   RunTable(const fs::path& p) : path(p.string()), t(read_csv(path)) {}
   double number(size_t row, const std::string& column) const {
-    return csv_number(path, row, t.rows[row][t.column(column)]);
+    return read_csv_number(path, row, t.rows[row][t.column(column)]);
   }
   const std::string& text(size_t row, const std::string& column) const {
     return t.rows[row][t.column(column)];
@@ -118,7 +118,7 @@ Chart tasks_chart(const fs::path& dir) {
     if (tasks.text(i, "start_s").empty()) continue;  // an attempt that never started
     spans.push_back(Span{tasks.text(i, "host"), tasks.text(i, "user"), "",
                          tasks.number(i, "start_s"),
-                         tasks.text(i, "end_s").empty() ? kNaN : tasks.number(i, "end_s")});
+                         tasks.text(i, "end_s").empty() ? kNoTime : tasks.number(i, "end_s")});
   }
   Chart c = gantt(spans, true, "unfinished (until the last time of the run)");
   c.title = "Tasks per host over time (" + dir.filename().string() + ", tasks.csv)";
@@ -133,7 +133,7 @@ Chart instances_chart(const fs::path& dir) {
     const std::string& charged = inst.text(i, "charged_units");
     spans.push_back(Span{inst.text(i, "instance"), inst.text(i, "type"),
                          charged + (charged == "1" ? " ATU" : " ATUs"), inst.number(i, "start_s"),
-                         inst.text(i, "stop_s").empty() ? kNaN : inst.number(i, "stop_s")});
+                         inst.text(i, "stop_s").empty() ? kNoTime : inst.number(i, "stop_s")});
   }
   Chart c = gantt(spans, false, "still running at the end");
   c.title =

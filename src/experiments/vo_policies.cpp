@@ -217,7 +217,7 @@ CsvTable findings(const std::vector<VoSetting>& settings, const std::vector<VoCo
   return t;
 }
 
-struct Outcome {
+struct PolicyOutcome {
   CsvTable comparison{{"setting", "domains", "speeds", "surcharge", "tightness", "deadline_h",
                        "global_cost", "global_cost_sd", "local_cost", "local_cost_sd", "cost_ratio",
                        "global_met", "local_met", "global_lateness", "local_lateness"},
@@ -245,9 +245,9 @@ void add_domain_rows(const VoSetting& s, const std::vector<VoUserResult>& users,
     }
 }
 
-Outcome aggregate(const std::vector<VoSetting>& settings,
-                  const std::vector<std::vector<std::string>>& dirs) {
-  Outcome o;
+PolicyOutcome aggregate(const std::vector<VoSetting>& settings,
+                        const std::vector<std::vector<std::string>>& dirs) {
+  PolicyOutcome o;
   o.table = fmt::format("{:<22} {:>6} | {:>9} {:>5} | {:>9} {:>5} | {:>6}\n", "setting", "D_h",
                         "global_G$", "met", "local_G$", "met", "l/g");
   for (size_t i = 0; i < settings.size(); ++i) {
@@ -351,7 +351,7 @@ void run_vo_policies(const ExperimentOptions& opts) {
             << std::min(opts.jobs, static_cast<int>(requests.size())) << " at a time\n"
             << std::flush;
   run_many(requests, opts.jobs);
-  Outcome o = aggregate(settings, dirs);
+  PolicyOutcome o = aggregate(settings, dirs);
   write_csv((out / "comparison.csv").string(), o.comparison);
   write_csv((out / "by_domain.csv").string(), o.by_domain);
   CsvTable found = findings(settings, o.cmp);

@@ -100,12 +100,17 @@ TEST_F(ResultsTest, SummaryHasTheContractFieldsInOrder) {
   ASSERT_EQ(s["users"].size(), 4u);
   std::vector<std::string> user_keys;
   for (const auto& [k, v] : s["users"][0].items()) user_keys.push_back(k);
-  EXPECT_EQ(user_keys, (std::vector<std::string>{"name", "model", "policy", "vo", "tasks_total",
-                                                 "tasks_done", "start_s", "finish_s", "makespan_s",
-                                                 "deadline_s", "met_deadline", "fund", "allowance",
-                                                 "allowance_interval_s", "budget", "spent",
-                                                 "instances", "charged_units", "messages",
-                                                 "status", "status_reason"}));
+  EXPECT_EQ(user_keys, (std::vector<std::string>{"name",         "model",
+                                                 "policy",       "vo",
+                                                 "tasks_total",  "tasks_done",
+                                                 "start_s",      "finish_s",
+                                                 "makespan_s",   "deadline_s",
+                                                 "met_deadline", "fund",
+                                                 "allowance",    "allowance_interval_s",
+                                                 "budget",       "spent",
+                                                 "instances",    "charged_units",
+                                                 "messages",     "status",
+                                                 "status_reason"}));
   const Json& u0 = s["users"][0];
   EXPECT_EQ(u0["name"], "U0");
   EXPECT_EQ(u0["model"], "auction");
