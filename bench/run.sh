@@ -119,9 +119,9 @@ row() {  # case what executions botsim_s floor_s ratio botsim_mb floor_mb botsim
   csv+=("$*")
 }
 
-grid_case() {  # name resources vos users tasks [extra --cfg for the baseline only ...]
+grid_case() {  # name resources vos users tasks [extra --cfg ...]
   local name=$1 dir=$work/$1
-  local extra=("${cfgs[@]}")
+  local extra=("${cfgs[@]}" "${@:6}")
   rm -rf "$dir"
   python3 "$here/gen_grid_scenario.py" "$dir" --resources "$2" --vos "$3" --users "$4" \
     --tasks "$5"
@@ -134,7 +134,7 @@ grid_case() {  # name resources vos users tasks [extra --cfg for the baseline on
   local tasks=$dir/out/tasks.csv mark=
   [[ -f $tasks ]] || { tasks=$dir/plan.csv; mark='*'; }
   local execs; execs=$(awk -F, 'NR > 1 && $6 != ""' "$tasks" | wc -l)
-  best "$dir/baseline" "$baseline" "$dir/platform.xml" "$tasks" "${extra[@]}" "${@:6}"
+  best "$dir/baseline" "$baseline" "$dir/platform.xml" "$tasks" "${extra[@]}"
   local r; r=$(ratio "$b_wall" "$wall")
   [[ $b_wall == timeout && $wall =~ ^[0-9.]+$ ]] && r=">$(ratio "$limit" "$wall")"
   [[ $b_wall == timeout ]] && b_wall=">$limit"
@@ -239,8 +239,7 @@ for s in "${wanted[@]}"; do
     mid) grid_case mid 40 4 100 50 ;;
     medium) grid_case medium 100 5 200 100 ;;
     # The baseline has one worker actor per task running at once (100,000 on the generator's
-    # plan): SimGrid's stack guard pages would exceed vm.max_map_count (botsim turns them off
-    # itself, docs/simgrid.md).
+    # plan): SimGrid's stack guard pages would exceed vm.max_map_count.
     large) grid_case large 200 8 1000 100 --cfg=contexts/guard-size:0 ;;
     cloud) cloud_case cloud 10000 ;;
     cloud-l) cloud_case cloud-l 100000 ;;

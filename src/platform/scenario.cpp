@@ -244,11 +244,8 @@ static void require_file(const std::string& path, const char* what) {
 // (SimGrid's Engine can be neither copied nor moved: it is built in place, in `engine`.)
 static void start_engine(const RunOptions& o, std::string& options,
                          std::optional<sg4::Engine>& engine) {
-  // No guard page under each actor's stack: each one costs two memory mappings, and the
-  // kernel's default vm.max_map_count (65,530) would stop a run at about 32,000 actors (the
-  // auction model runs one task runner per running task). A --cfg from the user still wins.
   std::vector<std::string> arg_text{"botsim", "--log=root.thres:critical",
-                                    "--log=xbt_cfg.thres:critical", "--cfg=contexts/guard-size:0"};
+                                    "--log=xbt_cfg.thres:critical"};
 #ifdef BOTSIM_SANITIZE
   // AddressSanitizer misreads SimGrid's default context switches (docs/reliability.md).
   arg_text.emplace_back("--cfg=contexts/factory:thread");
