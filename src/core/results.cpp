@@ -126,7 +126,8 @@ void Results::report_unfinished(double end_s) {
 }
 
 std::string LostRecord::csv_row() const {
-  // botsim's CSV files are never quoted: a comma in the free-text reason becomes ';'.
+  // Rows are written unquoted, as tasks.csv's are: a comma in the free-text reason becomes ';'
+  // so that a reader splitting on commas still finds seven fields.
   std::string why = reason;
   std::replace(why.begin(), why.end(), ',', ';');
   return fmt::format("{},{},{},{},{},{},{}", user, task, host, csv_number(start_s),
