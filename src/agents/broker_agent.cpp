@@ -114,6 +114,8 @@ void BrokerAgent::on(const Listing& m) {  // one CNP per resource, all in parall
   const std::size_t n = j->bot->resource_types.size();
   j->providers = m.names;
   j->cnps.resize(n + j->bot->late_resources.size());
+  for (std::size_t i = 0; i < j->cnps.size(); ++i)
+    j->cnps[i].type = i < n ? j->bot->resource_types[i] : j->bot->late_resources[i - n].type;
   j->unsettled = n;
   for (std::size_t i = 0; i < n; ++i)
     if (!call_for_resource(*j, static_cast<int>(i)))
@@ -125,9 +127,7 @@ bool BrokerAgent::is_late(const Job& j, int cnp) {
 }
 
 const std::string& BrokerAgent::cnp_type(const Job& j, int cnp) {
-  const auto& types = j.bot->resource_types;
-  auto i = static_cast<std::size_t>(cnp);
-  return i < types.size() ? types[i] : j.bot->late_resources[i - types.size()].type;
+  return j.cnps.at(static_cast<std::size_t>(cnp)).type;
 }
 
 bool BrokerAgent::call_for_resource(Job& j, int cnp_id) {  // the CNP's call (Section 2.2)
@@ -164,6 +164,13 @@ void BrokerAgent::reply_to_cnp(Job& j, int cnp_id, Proposal p) {
   CnpOutcome out = select_winner(cnp.replies);  // the cheapest proposal wins
   const auto& user = j.bot->user;
   for (const auto& loser : out.rejected) send_spa(j, loser, Reject{user, cnp_id});
+  // A replacement is paid from the budget like a renewal: its first slots in advance.
+  if (out.awarded && !cnp.replaces.empty() && !affordable(j, -1, 0, out.price)) {
+    send_spa(j, out.winner, Reject{user, cnp_id});
+    cnp_failed(j, cnp_id,
+               fmt::format("the budget ({}) cannot pay for it", format_number(*j.bot->budget)));
+    return;
+  }
   if (out.awarded) {
     send_spa(j, out.winner, Accept{user, cnp_id});  // settled when Allocated comes
     return;
@@ -172,11 +179,18 @@ void BrokerAgent::reply_to_cnp(Job& j, int cnp_id, Proposal p) {
 }
 
 void BrokerAgent::cnp_failed(Job& j, int cnp, const std::string& why) {
-  std::string reason = cnp_type(j, cnp) + ": " + why;
+  const std::string& replaces = j.cnps.at(static_cast<std::size_t>(cnp)).replaces;
+  std::string reason =
+      (replaces.empty() ? cnp_type(j, cnp) : "no replacement for " + replaces) + ": " + why;
   spdlog::warn("{}: {} for {}", host_, reason, j.bot->user);
-  j.failures.push_back(reason);
+  if (replaces.empty()) {
+    j.failures.push_back(reason);
+  } else {  // told with the failure it follows
+    j.resource_failures.push_back(reason);
+    ++j.failed_replacements;
+  }
   if (is_late(j, cnp))
-    late_settled(j);
+    late_settled(j, cnp);
   else
     cnp_settled(j);
 }
@@ -193,8 +207,9 @@ void BrokerAgent::cnp_settled(Job& j) {
                            CallLateResource{j.bot->user, static_cast<int>(n + i)});
 }
 
-void BrokerAgent::late_settled(Job& j) {
+void BrokerAgent::late_settled(Job& j, int cnp) {
   --j.late_open;
+  if (!j.cnps.at(static_cast<std::size_t>(cnp)).replaces.empty()) --j.replacing;
   dirty_.insert(j.bot->user);
   // An ending BoT's result waits for its late CNPs (no message for it after the result).
   if (j.ending) on(Released{j.bot->user, ""});
@@ -219,8 +234,10 @@ void BrokerAgent::on(const Allocated& m) {
     release(*j, id);  // a late resource the finished BoT no longer needs
   else
     schedule_check(*j, id);
-  if (!j->running) cnp_settled(*j);
-  if (is_late(*j, m.cnp)) late_settled(*j);
+  if (is_late(*j, m.cnp))
+    late_settled(*j, m.cnp);
+  else
+    cnp_settled(*j);
 }
 
 void BrokerAgent::schedule_check(Job& j, int id) {
@@ -254,7 +271,7 @@ void BrokerAgent::check(const CheckAllocation& m) {  // Fig. 3, at its time-driv
   dirty_.insert(m.user);
 }
 
-bool BrokerAgent::affordable(const Job& j, int id, long slots) const {
+bool BrokerAgent::affordable(const Job& j, int id, long slots, double extra) const {
   if (!j.bot->budget) return true;
   double committed = j.result.spent;
   for (std::size_t k = 0; k < j.resources.size(); ++k) {
@@ -265,6 +282,7 @@ bool BrokerAgent::affordable(const Job& j, int id, long slots) const {
         r.price;
     if (static_cast<int>(k) == id) committed += static_cast<double>(slots) * r.price;
   }
+  committed += extra;
   return committed <= *j.bot->budget + 1e-9;
 }
 
@@ -316,7 +334,8 @@ void BrokerAgent::progress(Job& j) {
   if (!j.running || j.ending) return;
   bool any = false;
   for (const auto& r : j.resources) any = any || !r.released;
-  if (j.scheduler->finished() || !any || j.deadline_passed) {
+  // With no resource left, a replacement being contracted is waited for.
+  if (j.scheduler->finished() || (!any && j.replacing == 0) || j.deadline_passed) {
     end(j);
     return;
   }
@@ -371,8 +390,25 @@ void BrokerAgent::on(const ResourceFailed& m) {
           j->task_records.at(lost->id), now, reason,
           (now - j->handed_out_s.at(lost->id)) * r.price / j->bot->allocation.slot_s);
     bill(*j, static_cast<int>(id), cloud::charged_units(r.start, now, j->bot->allocation.slot_s));
+    // One resource of its type takes its place, unless nothing is left to send to it.
+    if (j->bot->replace_failed && !j->ending && !j->deadline_passed &&
+        j->scheduler->unsent_tasks() > 0)
+      replace(*j, r);
   }
   dirty_.insert(m.user);
+}
+
+void BrokerAgent::replace(Job& j, const Resource& failed) {
+  ResourceCnp cnp;
+  cnp.type = failed.type;
+  cnp.replaces = failed.ra;
+  j.cnps.push_back(std::move(cnp));
+  const int id = static_cast<int>(j.cnps.size() - 1);  // after the late resources' CNPs
+  ++j.late_open;
+  ++j.replacing;
+  spdlog::info("{}: contracting a {} resource to replace {} for {}", host_, failed.type, failed.ra,
+               j.bot->user);
+  if (!call_for_resource(j, id)) cnp_failed(j, id, "no service provider registered");
 }
 
 void BrokerAgent::end(Job& j) {  // the BoT is done (or cannot go on): give everything back
@@ -392,7 +428,7 @@ void BrokerAgent::on(const Released& m) {
   BotResult& res = j->result;
   res.executed = !j->resources.empty();
   res.instances = static_cast<long>(j->resources.size());
-  res.failed_cnps = static_cast<long>(j->failures.size());
+  res.failed_cnps = static_cast<long>(j->failures.size()) + j->failed_replacements;
   for (const auto& f : j->failures) res.reason += (res.reason.empty() ? "" : "; ") + f;
   for (const auto& f : j->resource_failures) res.reason += (res.reason.empty() ? "" : "; ") + f;
   if (!j->scheduler || !j->scheduler->finished()) {

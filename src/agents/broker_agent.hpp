@@ -42,6 +42,8 @@ class BrokerAgent {
     long generation = 0;
   };
   struct ResourceCnp {
+    std::string type;
+    std::string replaces;  // a replacement's CNP: the RA whose host failed
     std::vector<std::string> contractors;
     std::vector<Proposal> replies;
     std::vector<std::string> refusals;
@@ -54,7 +56,8 @@ class BrokerAgent {
     std::vector<ResourceCnp> cnps;
     std::size_t unsettled = 0;           // resource CNPs not yet awarded and allocated, or failed
     std::vector<std::string> providers;  // the directory's SPAs, for late resources' CNPs
-    long late_open = 0;                  // late resources' CNPs called and not yet settled
+    long late_open = 0;                  // late or replacement CNPs called and not yet settled
+    long replacing = 0;                  // of those, the replacements' (the BoT waits for them)
     bool running = false, ending = false;
     std::vector<Resource> resources;
     std::unordered_map<int, std::size_t> task_records;  // task -> results().task index
@@ -63,7 +66,8 @@ class BrokerAgent {
     long pending_releases = 0;
     int last_resource = -1;  // whose output came last
     std::vector<std::string> failures;
-    std::vector<std::string> resource_failures;  // resources whose host failed
+    std::vector<std::string> resource_failures;  // failed hosts and replacements not had
+    long failed_replacements = 0;                // replacements' CNPs that failed
     bool deadline_passed = false;                // the consumer's deadline: stop now
     std::string budget_short;                    // why a renewal was refused for want of money
   };
@@ -84,7 +88,8 @@ class BrokerAgent {
   void on(const BotDeadline& m);
   /// Whether the consumer's budget pays `slots` more slots of resource `id` on top of what
   /// is spent and what the other allocations will cost (slots are paid in advance).
-  bool affordable(const Job& j, int id, long slots) const;
+  /// `extra`: the price of a resource not yet allocated (a replacement's award).
+  bool affordable(const Job& j, int id, long slots, double extra = 0) const;
   /// With the BoT undone: the user_status it stopped as (none: no limit stopped it).
   static std::string stopped_as(const Job& j);
 
@@ -93,11 +98,14 @@ class BrokerAgent {
   Job* job(const std::string& user);
   void reply_to_cnp(Job& j, int cnp, Proposal p);
   bool call_for_resource(Job& j, int cnp);
+  /// A CNP for a resource joining the running BoT: a late resource's or a replacement's.
   static bool is_late(const Job& j, int cnp);
+  /// Contracts a resource of the failed one's type to take its place (a CNP as a late one's).
+  void replace(Job& j, const Resource& failed);
   static const std::string& cnp_type(const Job& j, int cnp);
   void cnp_failed(Job& j, int cnp, const std::string& reason);
   void cnp_settled(Job& j);
-  void late_settled(Job& j);
+  void late_settled(Job& j, int cnp);
   void progress(Job& j);
   void hand_out(Job& j);
   void release(Job& j, int id);

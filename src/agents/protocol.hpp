@@ -73,6 +73,8 @@ struct BotRequest {
   std::size_t contractors = 3;              // k of the BA's CNPs
   double submit_s = 0;
   std::vector<LateResource> late_resources;  // one resource each, joining while the BoT runs
+  /// A resource whose host fails is replaced through a new CNP for its type (not in the paper).
+  bool replace_failed = true;
   /// The consumer's limits (not in the paper): money for the resources' slots, and a time
   /// from its submission after which the BoT stops undone.
   std::optional<double> budget, deadline_s;

@@ -127,6 +127,11 @@ TEST_F(AgentsCli, LateResourceWithABadTime) {
                      {"d.xml", "late_resources", "small@soon"});
 }
 
+TEST_F(AgentsCli, ReplaceFailedNotABoolean) {
+  expect_input_error(run(platform(), deployment({{"replace_failed", "yes"}})),
+                     {"d.xml", "replace_failed", "true, false"});
+}
+
 TEST(AgentsGolden, DemoSummaryMatches) {
   std::string out = t::make_temp_dir() + "/run";
   auto r = t::botsim({"run", "platforms/ec2-2012.xml", "deployments/gutierrez2012-demo.xml",
