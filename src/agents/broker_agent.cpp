@@ -172,6 +172,9 @@ void BrokerAgent::reply_to_cnp(Job& j, int cnp_id, Proposal p) {
     return;
   }
   if (out.awarded) {
+    // Counted against the budget until allocated, so that two replacements awarded at the
+    // same instant cannot together spend more than it.
+    if (!cnp.replaces.empty()) cnp.awarded_price = out.price;
     send_spa(j, out.winner, Accept{user, cnp_id});  // settled when Allocated comes
     return;
   }
@@ -179,6 +182,7 @@ void BrokerAgent::reply_to_cnp(Job& j, int cnp_id, Proposal p) {
 }
 
 void BrokerAgent::cnp_failed(Job& j, int cnp, const std::string& why) {
+  j.cnps.at(static_cast<std::size_t>(cnp)).awarded_price = 0;
   const std::string& replaces = j.cnps.at(static_cast<std::size_t>(cnp)).replaces;
   std::string reason =
       (replaces.empty() ? cnp_type(j, cnp) : "no replacement for " + replaces) + ": " + why;
@@ -227,6 +231,7 @@ void BrokerAgent::on(const Allocated& m) {
   r.start = m.start_s;
   r.alloc_end = m.alloc_end;
   j->resources.push_back(r);
+  j->cnps.at(static_cast<std::size_t>(m.cnp)).awarded_price = 0;  // counted as a resource now
   // A resource that joins while the BoT runs is used from the next decision on (Section 4).
   j->scheduler->add_resource(ResourceView{id, m.speed_mips, m.alloc_end}, sg4::Engine::get_clock());
   dirty_.insert(m.user);
@@ -282,6 +287,7 @@ bool BrokerAgent::affordable(const Job& j, int id, long slots, double extra) con
         r.price;
     if (static_cast<int>(k) == id) committed += static_cast<double>(slots) * r.price;
   }
+  for (const auto& cnp : j.cnps) committed += cnp.awarded_price;
   committed += extra;
   return committed <= *j.bot->budget + 1e-9;
 }

@@ -47,6 +47,7 @@ class BrokerAgent {
     std::vector<std::string> contractors;
     std::vector<Proposal> replies;
     std::vector<std::string> refusals;
+    double awarded_price = 0;  // a replacement accepted and not yet allocated: its first slot
   };
   struct Job {
     std::shared_ptr<const BotRequest> bot;

@@ -25,6 +25,10 @@ double clamp_bid(double bid, double min_bid, double max_bid);
 double period_cost(double consumed_mi, double share_mips, double bid_cents_per_min, double period_s,
                    double surcharge);
 
+/// Less G$ than this is no money: what floating-point subtraction leaves of a balance charged
+/// down to nothing (eq. 3's charges are capped at the balance) must not buy another period.
+constexpr double kMoneyDust = 1e-12;
+
 /// Cents per minute -> G$ per second.
 constexpr double cents_per_min_to_gd_per_s(double cents_per_min) {
   return cents_per_min / 100.0 / 60.0;

@@ -155,7 +155,8 @@ void Auctioneer::start_next(Account& a) {
 }
 
 bool Auctioneer::try_start(Account& a) {
-  if (a.exec || a.queue.empty() || a.bid <= 0 || a.balance <= 0 || a.suspended) return false;
+  if (a.exec || a.queue.empty() || a.bid <= 0 || a.balance <= kMoneyDust || a.suspended)
+    return false;
   a.current = a.queue.front();
   a.queue.pop_front();
   const double flops = mi_to_flops(a.current.length_mi);
@@ -256,17 +257,17 @@ void Auctioneer::apply_bid(Account& a) {
   // An Exec that ended at this very instant is finished but not yet reported: leave it.
   // (flops_at_mark is its remaining work, read at this instant by the charging walk.)
   if (a.exec && a.flops_at_mark > 0) {
-    if (!a.suspended && a.balance <= 0) {
+    if (!a.suspended && a.balance <= kMoneyDust) {
       a.exec->suspend();
       a.suspended = true;
       spdlog::info("{} suspended: no money left on {}", a.user, params_.info.name);
-    } else if (a.suspended && a.balance > 0) {
+    } else if (a.suspended && a.balance > kMoneyDust) {
       a.exec->resume();
       a.suspended = false;
       bid_changed = true;
     }
     if (!a.suspended && bid_changed) a.exec->update_priority(a.bid);
-  } else if (!a.exec && a.suspended && a.balance > 0) {
+  } else if (!a.exec && a.suspended && a.balance > kMoneyDust) {
     a.suspended = false;
   }
 }

@@ -308,9 +308,9 @@ bool Broker::wanted(const Resource& r) const {
 // With no allowance to come, no money in hand and none left in any local balance, the user's
 // tasks can never run again: it gives up, its tasks unfinished (docs/sulistio2005.md).
 bool Broker::out_of_money() {
-  if (params_.allowance > 0 || wallet_ > 1e-12) return false;
+  if (params_.allowance > 0 || wallet_ > kMoneyDust) return false;
   for (const auto& r : resources_)
-    if (!r.failed && r.outstanding > 0 && (!r.has_progress || r.progress.balance > 1e-12))
+    if (!r.failed && r.outstanding > 0 && (!r.has_progress || r.progress.balance > kMoneyDust))
       return false;
   spdlog::warn("{}: out of money with {} tasks unfinished; giving up", params_.name,
                static_cast<long>(params_.lengths.size()) - done_);

@@ -97,6 +97,24 @@ TEST(GridLimits, UserOutOfBudgetGivesUpAndTheOtherFinishes) {
   expect_u1_finishes(r);
 }
 
+// U0: fund 0.1 G$, so ten full periods at min_bid (0.01 G$ each, from 60 s to 660 s). Ten
+// subtractions of 0.01 from 0.1 leave about 1.4e-17 G$ in floating point, not 0: that dust is
+// no money (kMoneyDust), so the task running at 660 is suspended there, as with 0.095 above,
+// and does not get the period 660-720 for nothing (which would finish task 6 at 690).
+TEST(GridLimits, DustLeftInABalanceBuysNoPeriod) {
+  std::string tmp = test::temp_dir();
+  const Results& r = test::run(platform(tmp), deployment(tmp, "90000", "0.1", "1h"));
+  const UserRecord& u = user(r, "U0");
+  EXPECT_EQ(u.tasks_done, 6);
+  EXPECT_NEAR(u.spent, 0.1, 1e-12);
+  EXPECT_EQ(u.status(), "out_of_budget");
+  std::vector<double> ends;
+  for (const auto& t : r.tasks())
+    if (t.user == "U0" && t.end_s) ends.push_back(*t.end_s);
+  EXPECT_EQ(ends, (std::vector<double>{150, 240, 330, 420, 510, 600}));
+  expect_u1_finishes(r);
+}
+
 // U0: fund 100, deadline 5 min, tasks of 100 s. The broker keeps bidding past its deadline
 // (No-Opt never changes its bid): the tasks run 60-160, ..., 960-1060; it finishes at 1060,
 // late. 1000 s at 10 cents/min is 5/3 G$.
