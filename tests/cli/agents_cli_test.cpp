@@ -37,21 +37,15 @@ std::string platform(const std::string& price = "0.085") {
 }
 
 // Directory a-0, one BA a-1, one SPA a-3, one CA a-5 with `overrides` ("<none>" removes).
-std::string deployment(const std::map<std::string, std::string>& overrides = {}) {
-  std::map<std::string, std::string> props{
+std::string deployment(const botsim::test::Props& overrides = {}) {
+  botsim::test::Props defaults{
       {"name", "CA0"}, {"tasks", "10"}, {"contractors", "1"}, {"heuristic", "LtoS,MaxET"}};
-  for (const auto& [k, v] : overrides) {
-    if (v == "<none>")
-      props.erase(k);
-    else
-      props[k] = v;
-  }
-  std::string xml = kHead + "  <actor host=\"a-0\" function=\"CloudDirectory\"/>\n" +
-                    "  <actor host=\"a-1\" function=\"BrokerAgent\"/>\n" +
-                    "  <actor host=\"a-3\" function=\"ServiceProviderAgent\"/>\n" +
-                    "  <actor host=\"a-5\" function=\"ConsumerAgent\">\n";
-  for (const auto& [k, v] : props) xml += "    <prop id=\"" + k + "\" value=\"" + v + "\"/>\n";
-  return xml + "  </actor>\n</platform>\n";
+  return kHead + "  <actor host=\"a-0\" function=\"CloudDirectory\"/>\n" +
+         "  <actor host=\"a-1\" function=\"BrokerAgent\"/>\n" +
+         "  <actor host=\"a-3\" function=\"ServiceProviderAgent\"/>\n" +
+         botsim::test::actor_xml("a-5", "ConsumerAgent",
+                                 botsim::test::with_overrides(defaults, overrides)) +
+         "</platform>\n";
 }
 
 class AgentsCli : public t::ScenarioCliTest {};

@@ -47,21 +47,15 @@ std::string platform(const std::string& slow_price = "3") {
 )";
 }
 
-std::string deployment(const std::map<std::string, std::string>& overrides = {}) {
-  std::map<std::string, std::string> props{{"clusters", "slow,fast"},
-                                           {"tasks", "600"},
-                                           {"task_time", "normal(600,100)"},
-                                           {"initial_workers", "2"}};
-  for (const auto& [k, v] : overrides) {
-    if (v == "<none>")
-      props.erase(k);
-    else
-      props[k] = v;
-  }
-  std::string xml = kHead + "  <actor host=\"provider\" function=\"CloudProvider\"/>\n" +
-                    "  <actor host=\"client\" function=\"BatsMaster\">\n";
-  for (const auto& [k, v] : props) xml += "    <prop id=\"" + k + "\" value=\"" + v + "\"/>\n";
-  return xml + "  </actor>\n</platform>\n";
+std::string deployment(const botsim::test::Props& overrides = {}) {
+  botsim::test::Props defaults{{"clusters", "slow,fast"},
+                               {"tasks", "600"},
+                               {"task_time", "normal(600,100)"},
+                               {"initial_workers", "2"}};
+  return kHead + "  <actor host=\"provider\" function=\"CloudProvider\"/>\n" +
+         botsim::test::actor_xml("client", "BatsMaster",
+                                 botsim::test::with_overrides(defaults, overrides)) +
+         "</platform>\n";
 }
 
 class BatsCli : public ::testing::Test {

@@ -43,22 +43,16 @@ std::string platform(const std::map<std::string, std::string>& overrides = {}) {
 )";
 }
 
-std::string deployment(const std::map<std::string, std::string>& overrides = {}) {
-  std::map<std::string, std::string> props{{"instance_type", "vm"},
-                                           {"tasks", "20"},
-                                           {"task_time", "300"},
-                                           {"creation_ratio", "0.5"},
-                                           {"increase_ratio", "0.5"}};
-  for (const auto& [k, v] : overrides) {
-    if (v == "<none>")
-      props.erase(k);
-    else
-      props[k] = v;
-  }
-  std::string xml = kHead + "  <actor host=\"provider\" function=\"CloudProvider\"/>\n" +
-                    "  <actor host=\"client\" function=\"SilvaCoordinator\">\n";
-  for (const auto& [k, v] : props) xml += "    <prop id=\"" + k + "\" value=\"" + v + "\"/>\n";
-  return xml + "  </actor>\n</platform>\n";
+std::string deployment(const botsim::test::Props& overrides = {}) {
+  botsim::test::Props defaults{{"instance_type", "vm"},
+                               {"tasks", "20"},
+                               {"task_time", "300"},
+                               {"creation_ratio", "0.5"},
+                               {"increase_ratio", "0.5"}};
+  return kHead + "  <actor host=\"provider\" function=\"CloudProvider\"/>\n" +
+         botsim::test::actor_xml("client", "SilvaCoordinator",
+                                 botsim::test::with_overrides(defaults, overrides)) +
+         "</platform>\n";
 }
 
 class SilvaCli : public t::ScenarioCliTest {};

@@ -104,6 +104,22 @@ void expect_figures(const std::string& dir, const std::vector<std::string>& stem
   }
 }
 
+Props with_overrides(Props defaults, const Props& overrides) {
+  for (const auto& [k, v] : overrides) {
+    if (v == "<none>")
+      defaults.erase(k);
+    else
+      defaults[k] = v;
+  }
+  return defaults;
+}
+
+std::string actor_xml(const std::string& host, const std::string& function, const Props& props) {
+  std::string xml = "  <actor host=\"" + host + "\" function=\"" + function + "\">\n";
+  for (const auto& [k, v] : props) xml += "    <prop id=\"" + k + "\" value=\"" + v + "\"/>\n";
+  return xml + "  </actor>\n";
+}
+
 void ScenarioCliTest::SetUp() { dir_ = make_temp_dir(); }
 void ScenarioCliTest::TearDown() { std::filesystem::remove_all(dir_); }
 

@@ -42,6 +42,13 @@ void expect_input_error(const CliResult& r, const std::vector<std::string>& need
 /// pictures (STEM.svg, STEM.png) exactly when gnuplot is installed.
 void expect_figures(const std::string& dir, const std::vector<std::string>& stems);
 
+/// An actor's props: `defaults` with `overrides` applied (the value "<none>" removes a prop).
+using Props = std::map<std::string, std::string>;
+Props with_overrides(Props defaults, const Props& overrides);
+/// `<actor host="HOST" function="FUNCTION">`, a `<prop>` line per entry of `props` and the
+/// closing tag, indented as the tests' deployments are.
+std::string actor_xml(const std::string& host, const std::string& function, const Props& props);
+
 /// A test that writes a scenario into a fresh directory and runs it with botsim.
 class ScenarioCliTest : public ::testing::Test {
  protected:
