@@ -143,6 +143,7 @@ void BatsMaster::operator()() {
   if (params_.random_order) std::shuffle(order.begin(), order.end(), rng);  // Fig. 4: random
   bag_.assign(order.begin(), order.end());
   done_.assign(static_cast<size_t>(n), false);
+  gone_.assign(params_.clusters.size(), false);
 
   UserRecord u;
   u.model = "bats";
@@ -220,6 +221,7 @@ void BatsMaster::record_user() {
 
 BatsMaster::Instance* BatsMaster::acquire(int cluster) {
   const InstanceType& type = params_.types[static_cast<size_t>(cluster)];
+  if (gone_[static_cast<size_t>(cluster)]) return nullptr;  // no host of it comes back
   long live = 0;
   for (const auto& [name, mc] : machines_) live += mc.cluster == cluster ? 1 : 0;
   if (live >= type.max_count) return nullptr;
@@ -358,14 +360,27 @@ void BatsMaster::on(const InstanceRefused& m) {
   pool_->on(m);
   // Its first ATU was paid at the request but never delivered (e.g. the type's other hosts
   // have failed): the money goes back where it came from.
+  int cluster = -1;
   if (auto it = machines_.find(m.instance); it != machines_.end()) {
-    double price = params_.types[static_cast<size_t>(it->second.cluster)].price;
+    cluster = it->second.cluster;
+    double price = params_.types[static_cast<size_t>(cluster)].price;
     if (it->second.paid_by_sampling)
       sampling_spent_ -= price;
     else
       ledger_->refund(price);
   }
   machines_.erase(m.instance);
+  if (m.for_good && cluster >= 0) {
+    // Waiting for a repair of that cluster would never end (docs/reliability.md, "Limits"):
+    // the plans leave it out; with no cluster left, or in the sampling, which needs machines
+    // of every cluster, the user stops.
+    gone_[static_cast<size_t>(cluster)] = true;
+    if (std::all_of(gone_.begin(), gone_.end(), [](bool g) { return g; }))
+      return finish(user_status::kResourcesFailed, m.reason);
+    if (phase_ == Phase::Sampling)
+      return finish(user_status::kResourcesFailed,
+                    m.reason + "; the sampling needs machines of every cluster");
+  }
   if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();  // it may have been that one
 }
 
@@ -441,7 +456,7 @@ void BatsMaster::on(const AtuEnding& m) {
 void BatsMaster::on(const MonitorTick&) {
   if (phase_ != Phase::Execution) return;
   MonitorState s;
-  s.clusters = params_.clusters;
+  s.clusters = planning_clusters();
   s.atu_s = params_.atu_s;
   s.stats = stats_;
   std::vector<std::string> names;
@@ -480,14 +495,15 @@ std::optional<std::vector<int>> BatsMaster::fallback_target(const MonitorReport&
   // keep the machines running as far as the ledger pays (never over the budget), rather than
   // release them with money left (docs/bats2011.md, "When the knapsack finds nothing").
   double money = (ledger_ ? ledger_->left_with_cushion() : 0) - r.committed;
-  KnapsackAnswer a = knapsack(params_.clusters, r.ti_s, r.ne, std::max(0.0, money), params_.atu_s);
+  const std::vector<Cluster> clusters = planning_clusters();
+  KnapsackAnswer a = knapsack(clusters, r.ti_s, r.ne, std::max(0.0, money), params_.atu_s);
   if (a.feasible) return a.best.machines;
   if (!no_machine) return std::nullopt;
   // No machine left: the most profitable cluster's machine, if one ATU can still be paid.
   int best = -1;
-  for (size_t c = 0; c < params_.clusters.size(); ++c) {
-    double worth = r.ti_s[c] * params_.clusters[c].price_per_atu;
-    if (params_.clusters[c].price_per_atu <= money &&
+  for (size_t c = 0; c < clusters.size(); ++c) {
+    double worth = r.ti_s[c] * clusters[c].price_per_atu;
+    if (clusters[c].max_machines > 0 && clusters[c].price_per_atu <= money &&
         (best < 0 || worth < r.ti_s[best] * params_.clusters[best].price_per_atu))
       best = static_cast<int>(c);
   }
@@ -495,6 +511,13 @@ std::optional<std::vector<int>> BatsMaster::fallback_target(const MonitorReport&
   std::vector<int> target(params_.clusters.size(), 0);
   target[static_cast<size_t>(best)] = 1;
   return target;
+}
+
+std::vector<Cluster> BatsMaster::planning_clusters() const {
+  std::vector<Cluster> clusters = params_.clusters;
+  for (size_t c = 0; c < clusters.size(); ++c)
+    if (gone_[c]) clusters[c].max_machines = 0;
+  return clusters;
 }
 
 void BatsMaster::reconfigure(const std::vector<int>& target) {

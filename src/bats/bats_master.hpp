@@ -98,6 +98,8 @@ class BatsMaster {
   /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
   void finish(const char* status, const std::string& reason);
   void record_user();
+  /// The clusters as the plans see them: one whose every host failed for good offers none.
+  std::vector<Cluster> planning_clusters() const;
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
   Params params_;
@@ -120,6 +122,7 @@ class BatsMaster {
   double start_s_ = 0, last_finish_s_ = 0, sampling_end_s_ = 0;
   long reconfigurations_ = 0;
   std::string incomplete_reason_;
+  std::vector<bool> gone_;  // per cluster: every host failed for good (InstanceRefused::for_good)
 };
 
 }  // namespace botsim::bats
