@@ -456,7 +456,7 @@ void BatsMaster::on(const AtuEnding& m) {
 void BatsMaster::on(const MonitorTick&) {
   if (phase_ != Phase::Execution) return;
   MonitorState s;
-  s.clusters = planning_clusters();
+  s.clusters = params_.clusters;
   s.atu_s = params_.atu_s;
   s.stats = stats_;
   std::vector<std::string> names;
@@ -495,29 +495,26 @@ std::optional<std::vector<int>> BatsMaster::fallback_target(const MonitorReport&
   // keep the machines running as far as the ledger pays (never over the budget), rather than
   // release them with money left (docs/bats2011.md, "When the knapsack finds nothing").
   double money = (ledger_ ? ledger_->left_with_cushion() : 0) - r.committed;
-  const std::vector<Cluster> clusters = planning_clusters();
-  KnapsackAnswer a = knapsack(clusters, r.ti_s, r.ne, std::max(0.0, money), params_.atu_s);
+  KnapsackAnswer a = knapsack(params_.clusters, r.ti_s, r.ne, std::max(0.0, money), params_.atu_s);
   if (a.feasible) return a.best.machines;
   if (!no_machine) return std::nullopt;
   // No machine left: the most profitable cluster's machine, if one ATU can still be paid.
-  int best = -1;
-  for (size_t c = 0; c < clusters.size(); ++c) {
-    double worth = r.ti_s[c] * clusters[c].price_per_atu;
-    if (clusters[c].max_machines > 0 && clusters[c].price_per_atu <= money &&
-        (best < 0 || worth < r.ti_s[best] * params_.clusters[best].price_per_atu))
-      best = static_cast<int>(c);
-  }
+  int best = most_profitable(r.ti_s, money);
   if (best < 0) return std::nullopt;
   std::vector<int> target(params_.clusters.size(), 0);
   target[static_cast<size_t>(best)] = 1;
   return target;
 }
 
-std::vector<Cluster> BatsMaster::planning_clusters() const {
-  std::vector<Cluster> clusters = params_.clusters;
-  for (size_t c = 0; c < clusters.size(); ++c)
-    if (gone_[c]) clusters[c].max_machines = 0;
-  return clusters;
+int BatsMaster::most_profitable(const std::vector<double>& ti_s, double money) const {
+  int best = -1;
+  for (size_t c = 0; c < params_.clusters.size(); ++c) {
+    double worth = ti_s[c] * params_.clusters[c].price_per_atu;
+    if (!gone_[c] && params_.clusters[c].price_per_atu <= money &&
+        (best < 0 || worth < ti_s[best] * params_.clusters[best].price_per_atu))
+      best = static_cast<int>(c);
+  }
+  return best;
 }
 
 void BatsMaster::reconfigure(const std::vector<int>& target) {

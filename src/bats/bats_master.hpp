@@ -98,8 +98,9 @@ class BatsMaster {
   /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
   void finish(const char* status, const std::string& reason);
   void record_user();
-  /// The clusters as the plans see them: one whose every host failed for good offers none.
-  std::vector<Cluster> planning_clusters() const;
+  /// The cluster whose machine does a task for the least money (Ti x price), among those not
+  /// gone for good whose ATU `money` pays; -1 if none.
+  int most_profitable(const std::vector<double>& ti_s, double money) const;
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
   Params params_;

@@ -64,9 +64,10 @@ class CloudProvider {
   /// none will come back (Run::host_fates).
   std::optional<std::string> gone_for_good(const InstanceType& t) const;
 
-  std::map<std::string, double> failed_hosts_;  // failed (when) and not repaired yet: rented to nobody
-  std::string switching_;               // the host it is turning on or off itself
-  std::optional<HostWatch> watch_;      // failures of its hosts (docs/cloud.md)
+  // Failed hosts not repaired yet, rented to nobody, and when each failed.
+  std::map<std::string, double> failed_hosts_;
+  std::string switching_;           // the host it is turning on or off itself
+  std::optional<HostWatch> watch_;  // failures of its hosts (docs/cloud.md)
 };
 
 }  // namespace botsim::cloud

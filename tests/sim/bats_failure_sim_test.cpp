@@ -177,8 +177,8 @@ std::string two_users(const std::string& dir) {
     return "<actor host=\"client\" function=\"BatsMaster\">" + prop("name", name) +
            prop("clusters", cluster) + prop("initial_workers", "1") +
            prop("tasks", std::to_string(tasks)) + prop("task_time", "25") +
-           prop("task_order", "given") + prop("sampling", "implicit") +
-           prop("sample_size", "1") + prop("budget", std::to_string(budget)) + "</actor>\n";
+           prop("task_order", "given") + prop("sampling", "implicit") + prop("sample_size", "1") +
+           prop("budget", std::to_string(budget)) + "</actor>\n";
   };
   return t::write_file(dir, "deployment.xml",
                        t::platform_xml("<actor host=\"provider\" function=\"CloudProvider\"/>\n" +

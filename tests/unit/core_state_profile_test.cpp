@@ -1,8 +1,8 @@
 // Host state profiles as SimGrid 3.32 reads them, and when a host is off for good
 // (core/state_profile.hpp, docs/reliability.md "Limits").
-#include "core/state_profile.hpp"
-
 #include <gtest/gtest.h>
+
+#include "core/state_profile.hpp"
 
 using namespace botsim;
 
@@ -27,7 +27,8 @@ TEST(StateProfile, ReadsTimeValueLines) {
 
 TEST(StateProfile, SkipsCommentsBlankLinesAndSpacesAsSimGridDoes) {
   // '#' and '%' start comments; '\r' ends a line like '\n'; lines are trimmed; DET x is x.
-  StateProfile p = parse_state_profile("# a comment\n\n  % another\r\n  450   0  \r\nDET 900 DET 0\n");
+  StateProfile p =
+      parse_state_profile("# a comment\n\n  % another\r\n  450   0  \r\nDET 900 DET 0\n");
   EXPECT_TRUE(p.predictable);
   ASSERT_EQ(p.events.size(), 2u);
   EXPECT_DOUBLE_EQ(p.events[0].time_s, 450);
@@ -82,10 +83,10 @@ TEST(StateProfile, StochasticOrDrawnValuesAreNotPredictable) {
 
 TEST(StateProfile, TextSimGridRefusesIsNotPredictable) {
   EXPECT_FALSE(parse_state_profile("300 0\n200 1\n").predictable);  // unsorted
-  EXPECT_FALSE(parse_state_profile("-1 0\n").predictable);         // negative date
-  EXPECT_FALSE(parse_state_profile("100\n").predictable);          // no value
-  EXPECT_FALSE(parse_state_profile("abc 0\n").predictable);        // no number
-  EXPECT_FALSE(parse_state_profile("100 -1\n").predictable);       // value below 0
+  EXPECT_FALSE(parse_state_profile("-1 0\n").predictable);          // negative date
+  EXPECT_FALSE(parse_state_profile("100\n").predictable);           // no value
+  EXPECT_FALSE(parse_state_profile("abc 0\n").predictable);         // no number
+  EXPECT_FALSE(parse_state_profile("100 -1\n").predictable);        // value below 0
   EXPECT_FALSE(from("300 0\n200 1\n"));
 }
 

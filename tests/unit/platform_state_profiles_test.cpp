@@ -16,7 +16,8 @@ std::string platform(const std::string& body) {
 <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
 <platform version="4.1">
 <zone id="w" routing="Full">
-)" + body + R"(
+)" + body +
+         R"(
 </zone>
 </platform>
 )";
