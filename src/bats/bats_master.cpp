@@ -394,6 +394,7 @@ void BatsMaster::on(const InstanceStopped& m) {
   for (long task : pool_->on(m)) give_back(task, cluster, replicated);
   machines_.erase(name);
   if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();
+  if (phase_ == Phase::Sampling && m.failed) resume_sampling();
   // The last machine is gone with tasks left: plan again now rather than at the next tick.
   if (phase_ == Phase::Execution && pool_->live().empty() && !job_done()) on(MonitorTick{});
 }
@@ -454,6 +455,11 @@ void BatsMaster::on(const AtuEnding& m) {
 }
 
 void BatsMaster::on(const MonitorTick&) {
+  // In the sampling, a cluster whose machines failed is asked for again at each tick while the
+  // provider refuses (its hosts under repair).
+  if (phase_ == Phase::Sampling && !resume_sampling())
+    finish(user_status::kOutOfBudget,
+           "the budget left cannot pay for a machine to finish the sampling");
   if (phase_ != Phase::Execution) return;
   MonitorState s;
   s.clusters = params_.clusters;
@@ -561,6 +567,19 @@ void BatsMaster::carry_on_sampling() {
   if (intermediary_.empty())
     if (Instance* inst = acquire(cluster)) intermediary_ = inst->name;
   dispatch();
+}
+
+bool BatsMaster::resume_sampling() {
+  for (size_t c = 0; c < params_.clusters.size(); ++c) {
+    int cluster = static_cast<int>(c);
+    if (!(sampling_ ? sampling_->needs(cluster) : implicit_->needs(cluster))) continue;
+    bool has = std::any_of(pool_->live().begin(), pool_->live().end(), [&](const auto& kv) {
+      return !kv.second.stopping && machines_.at(kv.first).cluster == cluster;
+    });
+    if (!has) acquire(cluster);
+  }
+  return std::any_of(pool_->live().begin(), pool_->live().end(),
+                     [](const auto& kv) { return !kv.second.stopping; });
 }
 
 void BatsMaster::sampling_finished() {

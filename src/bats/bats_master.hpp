@@ -91,6 +91,9 @@ class BatsMaster {
   MachineState machine_state(const Instance& inst) const;
   std::vector<double> current_ti() const;
   void carry_on_sampling();
+  /// Asks for a machine of each cluster the sampling still needs and has none of (they
+  /// failed); true if any machine is left or coming.
+  bool resume_sampling();
   void sampling_finished();
   void start_execution(const SamplingSummary& summary);
   void reconfigure(const std::vector<int>& target);

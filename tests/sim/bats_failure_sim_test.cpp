@@ -131,11 +131,12 @@ TEST(BatsFailure, RefusedMachinesAreRefunded) {
 
 namespace {
 
-// Type c1 as above (at most one machine at a time), c1-0 off for good from 160 s and c1-1
-// from 200 s; type c2: host c2-0, 1 Gf, $1 per 100 s ATU, no profile.
-std::string two_cluster_platform(const std::string& dir) {
-  t::write_file(dir, "c1-0.txt", "160 0\n");
-  t::write_file(dir, "c1-1.txt", "0 1\n200 0\n");
+// Type c1 as above (at most one machine at a time), c1-0 and c1-1 with the state profiles
+// `c10` and `c11`; type c2: host c2-0, 1 Gf, $1 per 100 s ATU, no profile.
+std::string two_cluster_platform(const std::string& dir, const std::string& c10,
+                                 const std::string& c11) {
+  t::write_file(dir, "c1-0.txt", c10);
+  t::write_file(dir, "c1-1.txt", c11);
   return t::write_file(dir, "cloud.xml",
                        t::platform_xml(R"(
   <zone id="w" routing="Full">)" + t::cloud_control_zone() +
@@ -168,8 +169,8 @@ std::string two_cluster_platform(const std::string& dir) {
 }
 
 // Standalone users (implicit sampling, one initial machine, a sample of one task, tasks of
-// 25 s in file order): U0 on c1 with 10 tasks and $4, U1 on c2 with 3 tasks and $2.
-std::string two_users(const std::string& dir) {
+// 25 s in file order): U0 on c1 with 10 tasks and `budget`, U1 on c2 with 3 tasks and $2.
+std::string two_users(const std::string& dir, int budget) {
   auto user = [](const std::string& name, const std::string& cluster, int tasks, int budget) {
     auto prop = [](const std::string& k, const std::string& v) {
       return "<prop id=\"" + k + "\" value=\"" + v + "\"/>";
@@ -182,7 +183,20 @@ std::string two_users(const std::string& dir) {
   };
   return t::write_file(dir, "deployment.xml",
                        t::platform_xml("<actor host=\"provider\" function=\"CloudProvider\"/>\n" +
-                                       user("U0", "c1", 10, 4) + user("U1", "c2", 3, 2)));
+                                       user("U0", "c1", 10, budget) + user("U1", "c2", 3, 2)));
+}
+
+// U1 alone on c2: task 0 is its sample (0-25), the plan keeps its one machine for the 2 others
+// (25-75); done at 75, one ATU ($1).
+void expect_u1_as_if_alone(const Results& r) {
+  const UserRecord& u1 = r.users().at(1);
+  EXPECT_EQ(u1.name, "U1");
+  EXPECT_EQ(u1.status(), "done");
+  EXPECT_EQ(u1.tasks_done, 3);
+  ASSERT_TRUE(u1.finish_s);
+  EXPECT_NEAR(*u1.finish_s, 75, 1e-6);
+  EXPECT_DOUBLE_EQ(u1.spent, 1);
+  EXPECT_EQ(u1.charged_units, 1);
 }
 
 }  // namespace
@@ -198,7 +212,8 @@ std::string two_users(const std::string& dir) {
 TEST(BatsFailure, EveryHostFailedForGoodStopsTheUserAndTheRunEnds) {
   t::end_within(60);  // a run that waits for ever fails here
   std::string dir = t::temp_dir();
-  const Results& r = t::run(two_cluster_platform(dir), two_users(dir));
+  const Results& r =
+      t::run(two_cluster_platform(dir, "160 0\n", "0 1\n200 0\n"), two_users(dir, 4));
   EXPECT_NEAR(simgrid::s4u::Engine::get_clock(), 200, 1e-6);
   ASSERT_EQ(r.users().size(), 2u);
   const UserRecord& u = r.users()[0];
@@ -229,12 +244,59 @@ TEST(BatsFailure, EveryHostFailedForGoodStopsTheUserAndTheRunEnds) {
   EXPECT_EQ(inst[0].csv_row(), "U0,U0-i0001,c1,0,160,2,2");
   EXPECT_EQ(inst[2].csv_row(), "U0,U0-i0002,c1,160,200,1,1");
 
-  const UserRecord& u1 = r.users()[1];
-  EXPECT_EQ(u1.status(), "done");
-  EXPECT_EQ(u1.tasks_done, 3);
-  ASSERT_TRUE(u1.finish_s);
-  EXPECT_NEAR(*u1.finish_s, 75, 1e-6);
-  EXPECT_DOUBLE_EQ(u1.spent, 1);
   EXPECT_EQ(inst[1].instance, "U1-i0001");
   EXPECT_EQ(inst[1].charged_units, 1);
+  expect_u1_as_if_alone(r);
+}
+
+// In the sampling: machine A (U0-i0001, c1-0) runs the sample task 0 from 0 and loses it at
+// 10 s, when c1-0 fails for good. The sampling needs a machine of c1: BaTS asks at once and
+// gets B (U0-i0002, c1-1), which runs task 0 again from 10 and loses it at 20, when c1-1 fails
+// for good too. Asked again, the provider refuses for good: U0 stops at 20 with no task done,
+// one ATU paid for each machine ($2). U1 as if alone.
+TEST(BatsFailure, EveryHostFailedForGoodInTheSamplingStopsTheUser) {
+  t::end_within(60);  // a run that waits for ever fails here
+  std::string dir = t::temp_dir();
+  const Results& r = t::run(two_cluster_platform(dir, "10 0\n", "20 0\n"), two_users(dir, 10));
+  EXPECT_NEAR(simgrid::s4u::Engine::get_clock(), 75, 1e-6);  // U1 ends last
+  const UserRecord& u = r.users().at(0);
+  EXPECT_EQ(u.status(), "resources_failed");
+  EXPECT_EQ(u.stop_reason, "every host of instance type 'c1' failed for good (the last at 20 s)");
+  EXPECT_EQ(u.tasks_done, 0);
+  EXPECT_DOUBLE_EQ(u.spent, 2);
+  EXPECT_EQ(u.instances, 2);
+  EXPECT_EQ(u.charged_units, 2);
+  EXPECT_EQ(u.tasks_rerun, 1);
+  const auto& lost = r.records<LostRecord>();
+  ASSERT_EQ(lost.size(), 2u);
+  EXPECT_EQ(lost[0].csv_row(), "U0,0,U0-i0001,0,10,instance U0-i0001 failed,0.1");
+  EXPECT_EQ(lost[1].csv_row(), "U0,0,U0-i0002,10,20,instance U0-i0002 failed,0.1");
+  expect_u1_as_if_alone(r);
+}
+
+// The same, but c1-0 comes back at 250 s. At 20 s the provider refuses the machine (c1-0 is
+// under repair: not for good) and the ATU paid for it is refunded; BaTS asks again at its next
+// monitoring tick, 300 s (ticks every max(300 s, ATU / 12)), and gets C (U0-i0004, c1-0), which
+// runs the sample task 0 (300-325). With $7 left and one machine at most, the plan keeps C for
+// the 9 other tasks (225 s): tasks 1-9 from 325 to 550, 3 ATUs. Done at 550, $5 in all.
+TEST(BatsFailure, InTheSamplingAHostThatComesBackIsWaitedFor) {
+  t::end_within(60);  // a run that waits for ever fails here
+  std::string dir = t::temp_dir();
+  const Results& r =
+      t::run(two_cluster_platform(dir, "10 0\n250 1\n", "20 0\n"), two_users(dir, 10));
+  const UserRecord& u = r.users().at(0);
+  EXPECT_EQ(u.status(), "done");
+  EXPECT_EQ(u.tasks_done, 10);
+  ASSERT_TRUE(u.finish_s);
+  EXPECT_NEAR(*u.finish_s, 550, 1e-6);
+  EXPECT_DOUBLE_EQ(u.spent, 5);
+  EXPECT_EQ(u.instances, 3);
+  EXPECT_EQ(u.charged_units, 5);
+  const auto& inst = r.records<cloud::InstanceRecord>();
+  ASSERT_EQ(inst.size(), 4u);
+  EXPECT_EQ(inst[3].instance, "U0-i0004");
+  EXPECT_DOUBLE_EQ(inst[3].start_s, 300);
+  EXPECT_NEAR(*inst[3].stop_s, 550, 1e-6);
+  EXPECT_EQ(inst[3].charged_units, 3);
+  expect_u1_as_if_alone(r);
 }
