@@ -394,7 +394,10 @@ void BatsMaster::on(const InstanceStopped& m) {
   for (long task : pool_->on(m)) give_back(task, cluster, replicated);
   machines_.erase(name);
   if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();
-  if (phase_ == Phase::Sampling && m.failed) resume_sampling();
+  if (phase_ == Phase::Sampling && m.failed) {
+    sampling_failures_ = true;
+    resume_sampling();
+  }
   // The last machine is gone with tasks left: plan again now rather than at the next tick.
   if (phase_ == Phase::Execution && pool_->live().empty() && !job_done()) on(MonitorTick{});
 }
@@ -457,7 +460,7 @@ void BatsMaster::on(const AtuEnding& m) {
 void BatsMaster::on(const MonitorTick&) {
   // In the sampling, a cluster whose machines failed is asked for again at each tick while the
   // provider refuses (its hosts under repair).
-  if (phase_ == Phase::Sampling && !resume_sampling())
+  if (phase_ == Phase::Sampling && sampling_failures_ && !resume_sampling())
     finish(user_status::kOutOfBudget,
            "the budget left cannot pay for a machine to finish the sampling");
   if (phase_ != Phase::Execution) return;
@@ -572,7 +575,9 @@ void BatsMaster::carry_on_sampling() {
 bool BatsMaster::resume_sampling() {
   for (size_t c = 0; c < params_.clusters.size(); ++c) {
     int cluster = static_cast<int>(c);
-    if (!(sampling_ ? sampling_->needs(cluster) : implicit_->needs(cluster))) continue;
+    // The implicit sampling's machines run tasks of the bag: none left, none is needed.
+    if (sampling_ ? !sampling_->needs(cluster) : (!implicit_->needs(cluster) || bag_.empty()))
+      continue;
     bool has = std::any_of(pool_->live().begin(), pool_->live().end(), [&](const auto& kv) {
       return !kv.second.stopping && machines_.at(kv.first).cluster == cluster;
     });
