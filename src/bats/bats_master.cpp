@@ -372,14 +372,14 @@ void BatsMaster::on(const InstanceRefused& m) {
   machines_.erase(m.instance);
   if (m.for_good && cluster >= 0) {
     // Waiting for a repair of that cluster would never end (docs/reliability.md, "Limits"):
-    // the plans leave it out; with no cluster left, or in the sampling, which needs machines
-    // of every cluster, the user stops.
+    // no machine of it is asked for again; with no cluster left, or in the sampling, which
+    // asked for it because it needs it, the user stops.
     gone_[static_cast<size_t>(cluster)] = true;
     if (std::all_of(gone_.begin(), gone_.end(), [](bool g) { return g; }))
       return finish(user_status::kResourcesFailed, m.reason);
     if (phase_ == Phase::Sampling)
       return finish(user_status::kResourcesFailed,
-                    m.reason + "; the sampling needs machines of every cluster");
+                    m.reason + "; the sampling needs a machine of it");
   }
   if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();  // it may have been that one
 }

@@ -226,7 +226,8 @@ void register_fault_models() {
   actor_registry().add<FailureInjector>(
       "FailureInjector", "fails hosts at seeded random times and repairs them (mtbf, repair)");
   actor_registry().add_check([](const std::vector<ActorSpec>&, Run& run) {
-    if (has_host_state_profiles(run.paths().platform)) run.results().model_faults();
+    if (!has_host_state_profiles(run.paths().platform)) return;
+    run.results().model_faults();
     // Which hosts, once off, stay off for good (docs/reliability.md, "Limits").
     for (const auto& [host, profile] : read_host_state_profiles(run.paths().platform))
       run.host_fates().set_profile(host, profile);
