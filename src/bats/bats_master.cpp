@@ -143,6 +143,7 @@ void BatsMaster::operator()() {
   if (params_.random_order) std::shuffle(order.begin(), order.end(), rng);  // Fig. 4: random
   bag_.assign(order.begin(), order.end());
   done_.assign(static_cast<size_t>(n), false);
+  gone_.assign(params_.clusters.size(), false);
 
   UserRecord u;
   u.model = "bats";
@@ -220,6 +221,7 @@ void BatsMaster::record_user() {
 
 BatsMaster::Instance* BatsMaster::acquire(int cluster) {
   const InstanceType& type = params_.types[static_cast<size_t>(cluster)];
+  if (gone_[static_cast<size_t>(cluster)]) return nullptr;  // no host of it comes back
   long live = 0;
   for (const auto& [name, mc] : machines_) live += mc.cluster == cluster ? 1 : 0;
   if (live >= type.max_count) return nullptr;
@@ -358,14 +360,27 @@ void BatsMaster::on(const InstanceRefused& m) {
   pool_->on(m);
   // Its first ATU was paid at the request but never delivered (e.g. the type's other hosts
   // have failed): the money goes back where it came from.
+  int cluster = -1;
   if (auto it = machines_.find(m.instance); it != machines_.end()) {
-    double price = params_.types[static_cast<size_t>(it->second.cluster)].price;
+    cluster = it->second.cluster;
+    double price = params_.types[static_cast<size_t>(cluster)].price;
     if (it->second.paid_by_sampling)
       sampling_spent_ -= price;
     else
       ledger_->refund(price);
   }
   machines_.erase(m.instance);
+  if (m.for_good && cluster >= 0) {
+    // Waiting for a repair of that cluster would never end (docs/reliability.md, "Limits"):
+    // no machine of it is asked for again; with no cluster left, or in the sampling, which
+    // asked for it because it needs it, the user stops.
+    gone_[static_cast<size_t>(cluster)] = true;
+    if (std::all_of(gone_.begin(), gone_.end(), [](bool g) { return g; }))
+      return finish(user_status::kResourcesFailed, m.reason);
+    if (phase_ == Phase::Sampling)
+      return finish(user_status::kResourcesFailed,
+                    m.reason + "; the sampling needs a machine of it");
+  }
   if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();  // it may have been that one
 }
 
@@ -379,6 +394,10 @@ void BatsMaster::on(const InstanceStopped& m) {
   for (long task : pool_->on(m)) give_back(task, cluster, replicated);
   machines_.erase(name);
   if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();
+  if (phase_ == Phase::Sampling && m.failed) {
+    sampling_failures_ = true;
+    resume_sampling();
+  }
   // The last machine is gone with tasks left: plan again now rather than at the next tick.
   if (phase_ == Phase::Execution && pool_->live().empty() && !job_done()) on(MonitorTick{});
 }
@@ -439,6 +458,11 @@ void BatsMaster::on(const AtuEnding& m) {
 }
 
 void BatsMaster::on(const MonitorTick&) {
+  // In the sampling, a cluster whose machines failed is asked for again at each tick while the
+  // provider refuses (its hosts under repair).
+  if (phase_ == Phase::Sampling && sampling_failures_ && !resume_sampling())
+    finish(user_status::kOutOfBudget,
+           "the budget left cannot pay for a machine to finish the sampling");
   if (phase_ != Phase::Execution) return;
   MonitorState s;
   s.clusters = params_.clusters;
@@ -484,17 +508,22 @@ std::optional<std::vector<int>> BatsMaster::fallback_target(const MonitorReport&
   if (a.feasible) return a.best.machines;
   if (!no_machine) return std::nullopt;
   // No machine left: the most profitable cluster's machine, if one ATU can still be paid.
-  int best = -1;
-  for (size_t c = 0; c < params_.clusters.size(); ++c) {
-    double worth = r.ti_s[c] * params_.clusters[c].price_per_atu;
-    if (params_.clusters[c].price_per_atu <= money &&
-        (best < 0 || worth < r.ti_s[best] * params_.clusters[best].price_per_atu))
-      best = static_cast<int>(c);
-  }
+  int best = most_profitable(r.ti_s, money);
   if (best < 0) return std::nullopt;
   std::vector<int> target(params_.clusters.size(), 0);
   target[static_cast<size_t>(best)] = 1;
   return target;
+}
+
+int BatsMaster::most_profitable(const std::vector<double>& ti_s, double money) const {
+  int best = -1;
+  for (size_t c = 0; c < params_.clusters.size(); ++c) {
+    double worth = ti_s[c] * params_.clusters[c].price_per_atu;
+    if (!gone_[c] && params_.clusters[c].price_per_atu <= money &&
+        (best < 0 || worth < ti_s[best] * params_.clusters[best].price_per_atu))
+      best = static_cast<int>(c);
+  }
+  return best;
 }
 
 void BatsMaster::reconfigure(const std::vector<int>& target) {
@@ -541,6 +570,21 @@ void BatsMaster::carry_on_sampling() {
   if (intermediary_.empty())
     if (Instance* inst = acquire(cluster)) intermediary_ = inst->name;
   dispatch();
+}
+
+bool BatsMaster::resume_sampling() {
+  for (size_t c = 0; c < params_.clusters.size(); ++c) {
+    int cluster = static_cast<int>(c);
+    // The implicit sampling's machines run tasks of the bag: none left, none is needed.
+    if (sampling_ ? !sampling_->needs(cluster) : (!implicit_->needs(cluster) || bag_.empty()))
+      continue;
+    bool has = std::any_of(pool_->live().begin(), pool_->live().end(), [&](const auto& kv) {
+      return !kv.second.stopping && machines_.at(kv.first).cluster == cluster;
+    });
+    if (!has) acquire(cluster);
+  }
+  return std::any_of(pool_->live().begin(), pool_->live().end(),
+                     [](const auto& kv) { return !kv.second.stopping; });
 }
 
 void BatsMaster::sampling_finished() {

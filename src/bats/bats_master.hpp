@@ -91,6 +91,9 @@ class BatsMaster {
   MachineState machine_state(const Instance& inst) const;
   std::vector<double> current_ti() const;
   void carry_on_sampling();
+  /// Asks for a machine of each cluster the sampling still needs and has none of (they
+  /// failed); true if any machine is left or coming.
+  bool resume_sampling();
   void sampling_finished();
   void start_execution(const SamplingSummary& summary);
   void reconfigure(const std::vector<int>& target);
@@ -98,6 +101,9 @@ class BatsMaster {
   /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
   void finish(const char* status, const std::string& reason);
   void record_user();
+  /// The cluster whose machine does a task for the least money (Ti x price), among those not
+  /// gone for good whose ATU `money` pays; -1 if none.
+  int most_profitable(const std::vector<double>& ti_s, double money) const;
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
   Params params_;
@@ -120,6 +126,8 @@ class BatsMaster {
   double start_s_ = 0, last_finish_s_ = 0, sampling_end_s_ = 0;
   long reconfigurations_ = 0;
   std::string incomplete_reason_;
+  bool sampling_failures_ = false;  // a machine failed in the sampling phase
+  std::vector<bool> gone_;  // per cluster: every host failed for good (InstanceRefused::for_good)
 };
 
 }  // namespace botsim::bats

@@ -94,6 +94,13 @@ bool SamplingPhase::regression_ready() const {
   return true;
 }
 
+bool SamplingPhase::needs(int cluster) const {
+  check_cluster(cluster, clusters_.size());
+  for (const auto& row : replicated_)
+    if (!row[static_cast<size_t>(cluster)]) return true;
+  return false;
+}
+
 bool SamplingPhase::complete() const {
   return regression_ready() && static_cast<long>(others_.size()) >= ns_ - kNlr;
 }
@@ -171,6 +178,11 @@ bool ImplicitSampling::complete() const {
   for (const auto& r : runs_)
     if (static_cast<long>(r.size()) < ns_) return false;
   return true;
+}
+
+bool ImplicitSampling::needs(int cluster) const {
+  check_cluster(cluster, clusters_.size());
+  return static_cast<long>(runs_[static_cast<size_t>(cluster)].size()) < ns_;
 }
 
 std::vector<SampleSet> ImplicitSampling::sample_sets() const {

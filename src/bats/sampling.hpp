@@ -40,6 +40,9 @@ class SamplingPhase {
 
   /// Every replicated task finished on every cluster: the betas can be fitted.
   bool regression_ready() const;
+  /// Whether the sampling still waits for a machine of `cluster`: a replicated task not yet
+  /// finished there (after the regression, the intermediary cluster's one machine goes on).
+  bool needs(int cluster) const;
   /// ns runtimes: nlr replicated ones and ns - nlr others.
   bool complete() const;
   /// 3.2: the most profitable cluster (least Ti * ci) on the runtimes so far, once the
@@ -76,6 +79,8 @@ class ImplicitSampling {
   std::vector<int> initial_configuration() const;
   void task_finished(int cluster, double runtime_s);
   bool complete() const;
+  /// Whether `cluster` has finished fewer than ns tasks.
+  bool needs(int cluster) const;
   /// Once complete(): every cluster's own sample set and its Ti (the mean).
   std::vector<SampleSet> sample_sets() const;
   std::vector<double> ti_s() const;

@@ -17,6 +17,8 @@ struct InstanceReady {
 };
 struct InstanceRefused {
   std::string instance, reason;
+  /// Every host of the type has failed for good (Run::host_fates): asking again is useless.
+  bool for_good = false;
 };
 struct InstanceStopped {
   std::string instance;

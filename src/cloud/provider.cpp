@@ -11,6 +11,7 @@
 #include "cloud/records.hpp"
 #include "core/error.hpp"
 #include "core/results.hpp"
+#include "core/units.hpp"
 #include "platform/messaging.hpp"
 #include "platform/timers.hpp"
 
@@ -83,7 +84,7 @@ CloudProvider::Params CloudProvider::Params::read(const PropReader&, const Actor
 }
 
 CloudProvider::CloudProvider(Params params, Run& run)
-    : params_(std::move(params)), results_(run.results()) {}
+    : params_(std::move(params)), results_(run.results()), fates_(run.host_fates()) {}
 
 const InstanceType& CloudProvider::type(const std::string& name) const {
   for (const auto& t : params_.types)
@@ -135,6 +136,10 @@ void CloudProvider::start(const StartInstance& m) {
                               [this](const std::string& h) { return failed_hosts_.count(h) > 0; });
   long in_use = static_cast<long>(t.hosts.size() - free.size()) - failed;
   if (free.empty() || in_use >= t.max_count) {
+    if (auto why = gone_for_good(t)) {
+      m.owner.send(InstanceRefused{m.instance, *why, true}, 0);
+      return;
+    }
     std::string why =
         "no more " + t.name + " instances (max_count " + std::to_string(t.max_count) + ")";
     if (failed > 0) why += ", " + std::to_string(failed) + " host(s) failed";
@@ -181,7 +186,7 @@ void CloudProvider::end_instance(std::string instance, bool failed) {
   // A host that failed as its owner stopped it is out of service all the same.
   if (failed || !sg4::Host::by_name(r.host)->is_on()) {
     // Out of service until repaired; the ATUs started until the failure are charged.
-    failed_hosts_.insert(r.host);
+    failed_hosts_.emplace(r.host, now);
   } else {
     // Turning the host off kills the instance's actors: a running task is lost (its owner
     // records it), never silently finished.
@@ -229,6 +234,18 @@ void CloudProvider::switch_host(const std::string& host, bool on) {
   else
     sg4::Host::by_name(host)->turn_off();
   switching_.clear();
+}
+
+std::optional<std::string> CloudProvider::gone_for_good(const InstanceType& t) const {
+  const double now = sg4::Engine::get_clock();
+  double last = 0;
+  for (const auto& h : t.hosts) {
+    auto failed = failed_hosts_.find(h);
+    if (failed == failed_hosts_.end() || !fates_.off_for_good(h, now)) return std::nullopt;
+    last = std::max(last, failed->second);
+  }
+  return "every host of instance type '" + t.name + "' failed for good (the last at " +
+         format_number(last) + " s)";
 }
 
 const InstanceType* CloudProvider::type_of_host(const std::string& host) const {

@@ -4,7 +4,6 @@
 // ATU and records each instance in instances.csv.
 #include <map>
 #include <optional>
-#include <set>
 #include <simgrid/s4u/Host.hpp>
 #include <string>
 #include <vector>
@@ -57,12 +56,18 @@ class CloudProvider {
 
   Params params_;
   Results& results_;
+  const HostFates& fates_;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::map<std::string, Running> running_;
   std::map<std::string, std::vector<std::string>> free_hosts_;  // per type, in platform order
-  std::set<std::string> failed_hosts_;  // failed and not repaired yet: rented to nobody
-  std::string switching_;               // the host it is turning on or off itself
-  std::optional<HostWatch> watch_;      // failures of its hosts (docs/cloud.md)
+  /// Why a start request is refused for good, if it is: every host of type `t` has failed and
+  /// none will come back (Run::host_fates).
+  std::optional<std::string> gone_for_good(const InstanceType& t) const;
+
+  // Failed hosts not repaired yet, rented to nobody, and when each failed.
+  std::map<std::string, double> failed_hosts_;
+  std::string switching_;           // the host it is turning on or off itself
+  std::optional<HostWatch> watch_;  // failures of its hosts (docs/cloud.md)
 };
 
 }  // namespace botsim::cloud

@@ -6,10 +6,14 @@
 #include <algorithm>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <sstream>
 
 namespace sg4 = simgrid::s4u;
 namespace pt = boost::property_tree;
@@ -100,6 +104,7 @@ void FailureInjector::fail_and_repair(FailureModel model, Rng rng, const std::st
     if (failed) {
       spdlog::info("failure injector: {} fails", name);
       log.add(FailureRecord{o.fail_s, name, "off"});
+      run.host_fates().hold(name);  // off until this repair, whatever its state profile says
       host->turn_off();
     }
     sg4::this_actor::sleep_until(o.repair_s);
@@ -108,6 +113,7 @@ void FailureInjector::fail_and_repair(FailureModel model, Rng rng, const std::st
       log.add(FailureRecord{o.repair_s, name, "on"});
       host->turn_on();
     }
+    if (failed) run.host_fates().release(name);
     up_since = o.repair_s;
   }
 }
@@ -116,7 +122,9 @@ void FailureInjector::fail_and_repair(FailureModel model, Rng rng, const std::st
 static bool has_state_profile(const pt::ptree& node, const std::string& tag) {
   if (auto attrs = node.get_child_optional("<xmlattr>")) {
     if (tag == "host" && attrs->count("state_file") > 0) return true;
-    if (tag == "trace_connect" && attrs->get<std::string>("kind", "") == "HOST_AVAIL") return true;
+    // HOST_AVAIL is the kind of a <trace_connect> that names none (SimGrid's DTD).
+    if (tag == "trace_connect" && attrs->get<std::string>("kind", "HOST_AVAIL") == "HOST_AVAIL")
+      return true;
   }
   for (const auto& [child_tag, child] : node)
     if (child_tag != "<xmlattr>" && has_state_profile(child, child_tag)) return true;
@@ -134,6 +142,83 @@ bool has_host_state_profiles(const std::string& platform) {
   return has_state_profile(tree, "");
 }
 
+namespace {
+
+// What a platform file says about state profiles, as SimGrid's parser collects it.
+struct ProfileSources {
+  std::map<std::string, std::string> state_files;  // host -> its state_file
+  std::map<std::string, StateProfile> traces;      // <trace> id -> its profile
+  std::map<std::string, std::string> connected;    // trace id -> host (HOST_AVAIL)
+};
+
+// A profile file as SimGrid 3.32 finds it (surf_ifsopen): an absolute path as it is, a
+// relative one in the current directory (SimGrid's default search path, "./"), then in the
+// platform file's directory. Not found or unreadable: a profile that cannot be predicted.
+StateProfile read_profile_file(const std::string& name, const std::string& platform,
+                               double periodicity) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> candidates;
+  if (fs::path(name).is_absolute())
+    candidates.emplace_back(name);
+  else
+    candidates = {fs::path(".") / name, fs::path(platform).parent_path() / name};
+  for (const auto& path : candidates) {
+    std::ifstream in(path);
+    if (!in) continue;
+    std::stringstream text;
+    text << in.rdbuf();
+    return parse_state_profile(text.str(), periodicity);
+  }
+  StateProfile unknown;
+  unknown.predictable = false;
+  return unknown;
+}
+
+void collect_profiles(const pt::ptree& node, const std::string& tag, const std::string& platform,
+                      ProfileSources& out) {
+  if (auto attrs = node.get_child_optional("<xmlattr>")) {
+    auto attr = [&](const char* key) { return attrs->get<std::string>(key, ""); };
+    if ((tag == "host" || tag == "peer") && !attr("state_file").empty())
+      out.state_files[attr("id")] = attr("state_file");
+    if (tag == "trace") {
+      // A file's profile ignores the periodicity attribute; inline text takes it (SimGrid).
+      if (!attr("file").empty()) {
+        out.traces[attr("id")] = read_profile_file(attr("file"), platform, -1);
+      } else {
+        char* end = nullptr;
+        std::string p = attr("periodicity");
+        double periodicity = std::strtod(p.c_str(), &end);
+        out.traces[attr("id")] = parse_state_profile(node.data(), periodicity);
+      }
+    }
+    if (tag == "trace_connect" && attrs->get<std::string>("kind", "HOST_AVAIL") == "HOST_AVAIL")
+      out.connected.emplace(attr("trace"), attr("element"));  // a trace's first connection
+  }
+  for (const auto& [child_tag, child] : node)
+    if (child_tag != "<xmlattr>") collect_profiles(child, child_tag, platform, out);
+}
+
+}  // namespace
+
+std::map<std::string, StateProfile> read_host_state_profiles(const std::string& platform) {
+  std::ifstream in(platform);
+  pt::ptree tree;
+  try {
+    pt::read_xml(in, tree, pt::xml_parser::no_comments);
+  } catch (const pt::xml_parser_error&) {
+    return {};
+  }
+  ProfileSources src;
+  collect_profiles(tree, "", platform, src);
+  std::map<std::string, StateProfile> out;
+  for (const auto& [host, file] : src.state_files)
+    out[host] = read_profile_file(file, platform, -1);
+  // SimGrid connects traces after reading the whole file: a trace_connect wins.
+  for (const auto& [trace, host] : src.connected)
+    if (auto it = src.traces.find(trace); it != src.traces.end()) out[host] = it->second;
+  return out;
+}
+
 void register_fault_models() {
   static bool done = false;
   if (done) return;
@@ -141,7 +226,11 @@ void register_fault_models() {
   actor_registry().add<FailureInjector>(
       "FailureInjector", "fails hosts at seeded random times and repairs them (mtbf, repair)");
   actor_registry().add_check([](const std::vector<ActorSpec>&, Run& run) {
-    if (has_host_state_profiles(run.paths().platform)) run.results().model_faults();
+    if (!has_host_state_profiles(run.paths().platform)) return;
+    run.results().model_faults();
+    // Which hosts, once off, stay off for good (docs/reliability.md, "Limits").
+    for (const auto& [host, profile] : read_host_state_profiles(run.paths().platform))
+      run.host_fates().set_profile(host, profile);
   });
 }
 

@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "core/failures.hpp"
+#include "core/state_profile.hpp"
 #include "platform/scenario.hpp"
 
 namespace simgrid::s4u {
@@ -74,8 +76,17 @@ class FailureInjector {
 /// kind HOST_AVAIL). Throws nothing: an unreadable file is SimGrid's to report.
 bool has_host_state_profiles(const std::string& platform);
 
+/// The host state profiles of a platform file, by host name, as SimGrid 3.32 reads them: the
+/// `state_file` of a <host> (or <peer>), and a <trace> (a file, or inline text with its
+/// `periodicity`) connected to a host by a <trace_connect> of kind HOST_AVAIL (the default
+/// kind), which wins over a state_file. A relative file name is looked for in the current
+/// directory, then in the platform file's. Throws nothing: a file that cannot be read gives a
+/// profile that is not predictable, and a platform that is no XML none (SimGrid reports it).
+std::map<std::string, StateProfile> read_host_state_profiles(const std::string& platform);
+
 /// Registers the FailureInjector actor and the check that marks a run with a host state
-/// profile as one that models faults (Results::model_faults).
+/// profile as one that models faults (Results::model_faults) and tells the run which hosts
+/// stay off for good once off (Run::host_fates).
 void register_fault_models();
 
 }  // namespace botsim

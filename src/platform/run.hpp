@@ -13,6 +13,7 @@
 
 #include "core/results.hpp"
 #include "core/rng.hpp"
+#include "core/state_profile.hpp"
 #include "platform/messaging.hpp"
 
 namespace botsim {
@@ -37,6 +38,10 @@ class Run {
   const Results& results() const { return results_; }
   MessageTally& messages() { return messages_; }
   const MessageTally& messages() const { return messages_; }
+  /// Which hosts stay off for good once off (the fault check reads the state profiles; a
+  /// FailureInjector holds the hosts it will repair).
+  HostFates& host_fates() { return host_fates_; }
+  const HostFates& host_fates() const { return host_fates_; }
 
   /// What a model's deployment check found, for its actors (e.g. the grid's VO domain graph).
   template <class T>
@@ -59,6 +64,7 @@ class Run {
   std::uint64_t seed_;
   Results results_;
   MessageTally messages_;
+  HostFates host_fates_;
   std::map<std::type_index, std::shared_ptr<void>> data_;  // by the type stored
 };
 

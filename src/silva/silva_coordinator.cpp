@@ -267,6 +267,8 @@ void SilvaCoordinator::on(const InstanceRefused& m) {
   spdlog::warn("{}: instance {} refused: {}", params_.name, m.instance, m.reason);
   pool_->on(m);
   last_refusal_s_ = sg4::Engine::get_clock();
+  // No host of its type will ever come back: waiting for a repair would never end.
+  if (m.for_good) give_up(user_status::kResourcesFailed, m.reason);
 }
 
 void SilvaCoordinator::on(const InstanceStopped& m) {

@@ -1,5 +1,7 @@
 #include "support/sim_support.hpp"
 
+#include <unistd.h>
+
 #include "cli/models.hpp"
 
 namespace botsim::test {
@@ -31,6 +33,8 @@ std::string cloud_control_zone() {
       <route src="provider" dst="client"><link_ctn id="l1"/><link_ctn id="l2"/></route>
     </zone>)";
 }
+
+void end_within(unsigned seconds) { alarm(seconds); }
 
 const Results& run(const std::string& platform, const std::string& deployment,
                    unsigned long long seed, bool exact_network) {

@@ -24,6 +24,9 @@ std::string cloud_control_zone();
 /// (CM02, no cross-traffic) unless `exact_network` is false, and returns the results.
 const Results& run(const std::string& platform, const std::string& deployment,
                    unsigned long long seed = 1, bool exact_network = true);
+/// Ends the test process with SIGALRM (a failure) unless it ends within `seconds`: for the
+/// tests of runs that once never ended, besides ctest's TIMEOUT.
+void end_within(unsigned seconds);
 /// The path of a file in botsim's source tree (source_path).
 inline std::string source_file(const std::string& relative) { return source_path(relative); }
 

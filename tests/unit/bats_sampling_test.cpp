@@ -95,3 +95,34 @@ TEST(BatsImplicitSampling, EveryClusterNeedsItsOwnSample) {
   EXPECT_THROW(ImplicitSampling(kTwo, 0, 4), std::invalid_argument);
   EXPECT_THROW(s.task_finished(5, 1), std::invalid_argument);
 }
+
+// Which clusters the sampling still needs a machine of (BaTS asks again for those that lost
+// theirs): a replicated task not finished there, or fewer than ns tasks (implicit).
+TEST(BatsSampling, NeedsAClusterUntilItsReplicatedTasksAreDone) {
+  SamplingPhase p(kTwo, 9, 7);
+  EXPECT_TRUE(p.needs(0));
+  EXPECT_TRUE(p.needs(1));
+  for (int r = 0; r < kNlr; ++r) {
+    p.next_task(0);
+    p.replicated_done(r, 0, 10);
+  }
+  EXPECT_FALSE(p.needs(0));  // the others are self-scheduled on any machine
+  EXPECT_TRUE(p.needs(1));
+  for (int r = 0; r < kNlr - 1; ++r) {
+    p.next_task(1);
+    p.replicated_done(r, 1, 20 + r);
+  }
+  EXPECT_TRUE(p.needs(1));  // one replicated task left there
+  EXPECT_FALSE(finished_phase(kTwo).needs(1));
+  EXPECT_THROW(p.needs(2), std::invalid_argument);
+}
+
+TEST(BatsImplicitSampling, NeedsAClusterUntilItHasNsTasks) {
+  ImplicitSampling s(kTwo, 2, 4);
+  s.task_finished(0, 100);
+  EXPECT_TRUE(s.needs(0));
+  s.task_finished(0, 200);
+  EXPECT_FALSE(s.needs(0));
+  EXPECT_TRUE(s.needs(1));
+  EXPECT_THROW(s.needs(-1), std::invalid_argument);
+}
