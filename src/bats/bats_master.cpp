@@ -381,7 +381,10 @@ void BatsMaster::on(const InstanceRefused& m) {
       return finish(user_status::kResourcesFailed,
                     m.reason + "; the sampling needs a machine of it");
   }
-  if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();  // it may have been that one
+  // In the sampling, a refused machine (its hosts busy or under repair) is asked for again at
+  // the next monitoring tick, not at once: the provider would refuse again at once, a loop of
+  // requests microseconds of simulated time apart for as long as the hosts stay unavailable.
+  if (phase_ == Phase::Sampling) sampling_failures_ = true;
 }
 
 void BatsMaster::on(const InstanceStopped& m) {
@@ -460,9 +463,12 @@ void BatsMaster::on(const AtuEnding& m) {
 void BatsMaster::on(const MonitorTick&) {
   // In the sampling, a cluster whose machines failed is asked for again at each tick while the
   // provider refuses (its hosts under repair).
-  if (phase_ == Phase::Sampling && sampling_failures_ && !resume_sampling())
-    finish(user_status::kOutOfBudget,
-           "the budget left cannot pay for a machine to finish the sampling");
+  if (phase_ == Phase::Sampling && sampling_failures_) {
+    if (sampling_) carry_on_sampling();  // after the regression: the intermediary machine
+    if (phase_ == Phase::Sampling && !resume_sampling())
+      finish(user_status::kOutOfBudget,
+             "the budget left cannot pay for a machine to finish the sampling");
+  }
   if (phase_ != Phase::Execution) return;
   MonitorState s;
   s.clusters = params_.clusters;

@@ -126,7 +126,7 @@ class BatsMaster {
   double start_s_ = 0, last_finish_s_ = 0, sampling_end_s_ = 0;
   long reconfigurations_ = 0;
   std::string incomplete_reason_;
-  bool sampling_failures_ = false;  // a machine failed in the sampling phase
+  bool sampling_failures_ = false;  // a machine failed or was refused in the sampling phase
   std::vector<bool> gone_;  // per cluster: every host failed for good (InstanceRefused::for_good)
 };
 

@@ -4,6 +4,7 @@
 // hosts in name order, so the first machine runs on c1-0.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <simgrid/s4u/Engine.hpp>
 
 #include "cloud/records.hpp"
@@ -299,4 +300,70 @@ TEST(BatsFailure, InTheSamplingAHostThatComesBackIsWaitedFor) {
   EXPECT_NEAR(*inst[3].stop_s, 550, 1e-6);
   EXPECT_EQ(inst[3].charged_units, 3);
   expect_u1_as_if_alone(r);
+}
+
+namespace {
+
+// Types c1 (host c1-0 at 1 Gf) and c2 (host c2-0 at 2 Gf), $1 per 100 s ATU each; c2-0, if
+// rented, is off from 700 s to 2000 s (a state profile).
+std::string lr_platform(const std::string& dir) {
+  t::write_file(dir, "c2-0.txt", "700 0\n2000 1\n");
+  return t::write_file(
+      dir, "cloud.xml",
+      t::platform_xml(R"(<zone id="w" routing="Full">)" + t::cloud_control_zone() + R"(
+    <zone id="c1" routing="Full">
+      <prop id="instance_type" value="c1"/><prop id="price" value="1"/><prop id="atu" value="100s"/>
+      <host id="c1-0" speed="1Gf"/><router id="c1-r"/>
+      <link id="c1-l" bandwidth="10Gbps" latency="0"/>
+      <route src="c1-0" dst="c1-r"><link_ctn id="c1-l"/></route>
+    </zone>
+    <zone id="c2" routing="Full">
+      <prop id="instance_type" value="c2"/><prop id="price" value="1"/><prop id="atu" value="100s"/>
+      <host id="c2-0" speed="2Gf" state_file="c2-0.txt"/><router id="c2-r"/>
+      <link id="c2-l" bandwidth="10Gbps" latency="0"/>
+      <route src="c2-0" dst="c2-r"><link_ctn id="c2-l"/></route>
+    </zone>
+    <link id="bb" bandwidth="10Gbps" latency="0"/>
+    <zoneRoute src="control" dst="c1" gw_src="gw" gw_dst="c1-r"><link_ctn id="bb"/></zoneRoute>
+    <zoneRoute src="control" dst="c2" gw_src="gw" gw_dst="c2-r"><link_ctn id="bb"/></zoneRoute>
+    <zoneRoute src="c1" dst="c2" gw_src="c1-r" gw_dst="c2-r"><link_ctn id="bb"/></zoneRoute>
+  </zone>)"));
+}
+
+}  // namespace
+
+// The LR sampling (7 replicated tasks on each type, then 23 more on a machine of the
+// intermediary type, c2) is under way at 700 s when c2-0 goes off until 2000 s: the machine
+// running the rest of the sample fails, and the provider refuses the machine BaTS asks for in
+// its place (c2 has no other host). BaTS asks again at its monitoring ticks, not at once after each
+// refusal (which was a loop of requests microseconds apart until 2000 s): a handful of requests in
+// all, and the bag is done once the hosts are back.
+TEST(BatsFailure, ARefusedSamplingMachineIsAskedForAgainAtTheNextTick) {
+  t::end_within(60);  // the loop of requests never got to 2000 s
+  std::string dir = t::temp_dir();
+  const Results& r =
+      t::run(lr_platform(dir),
+             t::write_file(dir, "deployment.xml",
+                           t::platform_xml("<actor host=\"provider\" function=\"CloudProvider\"/>"
+                                           "<actor host=\"client\" function=\"BatsMaster\">"
+                                           "<prop id=\"name\" value=\"U0\"/>"
+                                           "<prop id=\"clusters\" value=\"c1,c2\"/>"
+                                           "<prop id=\"tasks\" value=\"60\"/>"
+                                           "<prop id=\"task_time\" value=\"normal(60,15)\"/>"
+                                           "<prop id=\"sample_size\" value=\"30\"/>"
+                                           "<prop id=\"budget\" value=\"100\"/></actor>")));
+  const UserRecord& u = r.users().at(0);
+  EXPECT_EQ(u.status(), "done");
+  EXPECT_EQ(u.tasks_done, 60);
+  ASSERT_TRUE(u.finish_s);
+  EXPECT_GT(*u.finish_s, 2100);
+  EXPECT_GE(u.tasks_rerun, 1);  // the sample task lost at 700 s
+  // Refused at 700 (U0-i0004) and at the ticks of 900, 1200, 1500 and 1800 (U0-i0005 to
+  // U0-i0008); the request at the tick of 2100 gets c2-0 back.
+  const auto& machines = r.records<cloud::InstanceRecord>();
+  auto after = std::find_if(machines.begin(), machines.end(),
+                            [](const cloud::InstanceRecord& i) { return i.start_s > 700; });
+  ASSERT_NE(after, machines.end());
+  EXPECT_EQ(after->instance, "U0-i0009");
+  EXPECT_DOUBLE_EQ(after->start_s, 2100);
 }
