@@ -25,15 +25,15 @@ std::vector<std::string> g_done;
 int slots() { return sg4::Host::on_state_change.get_slot_count(); }
 
 // On host "b", `n` workers one after the other, each executing 2 s of work (2 Gf at 1 Gf/s)
-// through `exec`; the host is turned off 1 s into each one, except the last one if `finish`.
-template <class Exec>
-void phase(const std::string& name, int n, bool finish, Exec exec) {
+// through `execute`; the host is turned off 1 s into each one, except the last one if `finish`.
+template <class Execute>
+void phase(const std::string& name, int n, bool finish, Execute execute) {
   auto* b = sg4::Host::by_name("b");
   for (int i = 0; i < n; ++i) {
     b->turn_on();
     std::string tag = name + std::to_string(i);
-    sg4::Actor::create(tag, b, [tag, exec] {
-      exec(2e9);
+    sg4::Actor::create(tag, b, [tag, execute] {
+      execute(2e9);
       g_done.push_back(tag + "@" + std::to_string(static_cast<int>(sg4::Engine::get_clock())));
     });
     sg4::this_actor::sleep_for(i == n - 1 && finish ? 3 : 1);
