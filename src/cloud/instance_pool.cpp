@@ -9,6 +9,7 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include "cloud/provider.hpp"
+#include "platform/execute.hpp"
 #include "platform/timers.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -128,7 +129,7 @@ void InstancePool::start_workers(const Instance& inst) {
         auto msg = in.receive();
         const auto& run = std::get<RunTask>(*msg);
         double start = sg4::Engine::get_clock();
-        sg4::this_actor::execute(run.flops);  // on this instance
+        execute(run.flops);  // on this instance, which its user or a failure may stop
         owner.send(TaskDone{instance, k, run.task, start, sg4::Engine::get_clock()}, 0);
       }
     });
