@@ -5,6 +5,7 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include "core/units.hpp"
+#include "platform/execute.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -26,7 +27,7 @@ void ResourceAgent::operator()() {
     } else {
       const auto& e = std::get<ExecuteTask>(*msg);
       double start = sg4::Engine::get_clock();
-      sg4::this_actor::execute(mi_to_flops(e.task.size_mi));
+      execute(mi_to_flops(e.task.size_mi));  // on this host, which may fail meanwhile
       provider_.send_for(*tally_, e.user,
                          TaskOutput{e.user, host_, e.task.id, start, sg4::Engine::get_clock()}, 0);
     }
