@@ -189,7 +189,7 @@ void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
     // for another account is never cancelled by the runner's end before the Auctioneer's.
     spawn_daemon("task-runner", [runner, spares = spare_execs_, inbox = inbox_, user = a.user] {
       auto stock = [&spares] {
-        while (spares->size() < 2) spares->push_back(sg4::Exec::init());
+        while (spares->size() < kSpareExecs) spares->push_back(sg4::Exec::init());
       };
       stock();
       for (;;) {

@@ -102,6 +102,8 @@ class Auctioneer {
   // SimGrid 3.32 keeps an Exec in the activity list of the actor that made it until it ends,
   // and the end of every message walks the whole list of its sender and of its receiver: when
   // the Auctioneer made its Execs, each of its messages cost O(tasks running here).
+  // At most kSpareExecs: they are unstarted and stay connected to Host::on_state_change.
+  static constexpr size_t kSpareExecs = 2;
   std::shared_ptr<std::vector<simgrid::s4u::ExecPtr>> spare_execs_ =
       std::make_shared<std::vector<simgrid::s4u::ExecPtr>>();
 };
