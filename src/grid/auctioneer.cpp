@@ -161,7 +161,16 @@ bool Auctioneer::try_start(Account& a) {
   a.queue.pop_front();
   const double flops = mi_to_flops(a.current.length_mi);
   // The bid is the Exec's sharing weight: SimGrid's CPU sharing does eq. 1 (auction.hpp).
-  sg4::ExecPtr exec = sg4::this_actor::exec_init(flops);
+  // exec_init(flops), with an Exec a runner made if there is one: the same simcalls in the
+  // same order, and the Exec is not in the Auctioneer's activity list (spare_execs_).
+  sg4::ExecPtr exec;
+  if (spare_execs_->empty()) {
+    exec = sg4::Exec::init();
+  } else {
+    exec = std::move(spare_execs_->back());
+    spare_execs_->pop_back();
+  }
+  exec->set_flops_amount(flops)->set_host(sg4::this_actor::get_host());
   exec->set_priority(a.bid);
   exec->start();
   a.exec = exec;
@@ -176,11 +185,18 @@ bool Auctioneer::try_start(Account& a) {
 void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
   if (!a.runner) {
     auto runner = std::make_shared<Runner>(Runner{sg4::Semaphore::create(0), nullptr});
-    spawn_daemon("task-runner", [runner, inbox = inbox_, user = a.user] {
+    // A runner lives as long as the Auctioneer (both die with the host), so an Exec it made
+    // for another account is never cancelled by the runner's end before the Auctioneer's.
+    spawn_daemon("task-runner", [runner, spares = spare_execs_, inbox = inbox_, user = a.user] {
+      auto stock = [&spares] {
+        while (spares->size() < kSpareExecs) spares->push_back(sg4::Exec::init());
+      };
+      stock();
       for (;;) {
         runner->ready->acquire();
         sg4::ExecPtr next = std::move(runner->exec);
         next->wait();
+        stock();
         send<AuctioneerMessage>(inbox, TaskFinished{user}, 0);
       }
     });

@@ -98,6 +98,14 @@ class Auctioneer {
   size_t resource_row_ = 0;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   Timer clock_;  // the auction clock, while the resource is active
+  // Execs made ahead by the task runners (Exec::init, which is no simcall) for try_start.
+  // SimGrid 3.32 keeps an Exec in the activity list of the actor that made it until it ends,
+  // and the end of every message walks the whole list of its sender and of its receiver: when
+  // the Auctioneer made its Execs, each of its messages cost O(tasks running here).
+  // At most kSpareExecs: they are unstarted and stay connected to Host::on_state_change.
+  static constexpr size_t kSpareExecs = 2;
+  std::shared_ptr<std::vector<simgrid::s4u::ExecPtr>> spare_execs_ =
+      std::make_shared<std::vector<simgrid::s4u::ExecPtr>>();
 };
 
 }  // namespace botsim::grid
