@@ -118,34 +118,11 @@ void FailureInjector::fail_and_repair(FailureModel model, Rng rng, const std::st
   }
 }
 
-// Any element of the platform (zones, clusters nest) with a host state profile.
-static bool has_state_profile(const pt::ptree& node, const std::string& tag) {
-  if (auto attrs = node.get_child_optional("<xmlattr>")) {
-    if (tag == "host" && attrs->count("state_file") > 0) return true;
-    // HOST_AVAIL is the kind of a <trace_connect> that names none (SimGrid's DTD).
-    if (tag == "trace_connect" && attrs->get<std::string>("kind", "HOST_AVAIL") == "HOST_AVAIL")
-      return true;
-  }
-  for (const auto& [child_tag, child] : node)
-    if (child_tag != "<xmlattr>" && has_state_profile(child, child_tag)) return true;
-  return false;
-}
-
-bool has_host_state_profiles(const std::string& platform) {
-  std::ifstream in(platform);
-  pt::ptree tree;
-  try {
-    pt::read_xml(in, tree, pt::xml_parser::no_comments);
-  } catch (const pt::xml_parser_error&) {
-    return false;
-  }
-  return has_state_profile(tree, "");
-}
-
 namespace {
 
 // What a platform file says about state profiles, as SimGrid's parser collects it.
 struct ProfileSources {
+  bool any = false;  // a <host state_file> or a <trace_connect> of kind HOST_AVAIL
   std::map<std::string, std::string> state_files;  // host -> its state_file
   std::map<std::string, StateProfile> traces;      // <trace> id -> its profile
   std::map<std::string, std::string> connected;    // trace id -> host (HOST_AVAIL)
@@ -178,6 +155,10 @@ void collect_profiles(const pt::ptree& node, const std::string& tag, const std::
                       ProfileSources& out) {
   if (auto attrs = node.get_child_optional("<xmlattr>")) {
     auto attr = [&](const char* key) { return attrs->get<std::string>(key, ""); };
+    // HOST_AVAIL is the kind of a <trace_connect> that names none (SimGrid's DTD).
+    const bool host_avail =
+        tag == "trace_connect" && attrs->get<std::string>("kind", "HOST_AVAIL") == "HOST_AVAIL";
+    if ((tag == "host" && attrs->count("state_file") > 0) || host_avail) out.any = true;
     if ((tag == "host" || tag == "peer") && !attr("state_file").empty())
       out.state_files[attr("id")] = attr("state_file");
     if (tag == "trace") {
@@ -185,13 +166,11 @@ void collect_profiles(const pt::ptree& node, const std::string& tag, const std::
       if (!attr("file").empty()) {
         out.traces[attr("id")] = read_profile_file(attr("file"), platform, -1);
       } else {
-        char* end = nullptr;
-        std::string p = attr("periodicity");
-        double periodicity = std::strtod(p.c_str(), &end);
+        double periodicity = std::strtod(attr("periodicity").c_str(), nullptr);
         out.traces[attr("id")] = parse_state_profile(node.data(), periodicity);
       }
     }
-    if (tag == "trace_connect" && attrs->get<std::string>("kind", "HOST_AVAIL") == "HOST_AVAIL")
+    if (host_avail)
       out.connected.emplace(attr("trace"), attr("element"));  // a trace's first connection
   }
   for (const auto& [child_tag, child] : node)
@@ -200,7 +179,7 @@ void collect_profiles(const pt::ptree& node, const std::string& tag, const std::
 
 }  // namespace
 
-std::map<std::string, StateProfile> read_host_state_profiles(const std::string& platform) {
+PlatformStateProfiles read_platform_state_profiles(const std::string& platform) {
   std::ifstream in(platform);
   pt::ptree tree;
   try {
@@ -210,13 +189,22 @@ std::map<std::string, StateProfile> read_host_state_profiles(const std::string& 
   }
   ProfileSources src;
   collect_profiles(tree, "", platform, src);
-  std::map<std::string, StateProfile> out;
+  PlatformStateProfiles out;
+  out.any = src.any;
   for (const auto& [host, file] : src.state_files)
-    out[host] = read_profile_file(file, platform, -1);
+    out.hosts[host] = read_profile_file(file, platform, -1);
   // SimGrid connects traces after reading the whole file: a trace_connect wins.
   for (const auto& [trace, host] : src.connected)
-    if (auto it = src.traces.find(trace); it != src.traces.end()) out[host] = it->second;
+    if (auto it = src.traces.find(trace); it != src.traces.end()) out.hosts[host] = it->second;
   return out;
+}
+
+bool has_host_state_profiles(const std::string& platform) {
+  return read_platform_state_profiles(platform).any;
+}
+
+std::map<std::string, StateProfile> read_host_state_profiles(const std::string& platform) {
+  return read_platform_state_profiles(platform).hosts;
 }
 
 void register_fault_models() {
@@ -226,11 +214,11 @@ void register_fault_models() {
   actor_registry().add<FailureInjector>(
       "FailureInjector", "fails hosts at seeded random times and repairs them (mtbf, repair)");
   actor_registry().add_check([](const std::vector<ActorSpec>&, Run& run) {
-    if (!has_host_state_profiles(run.paths().platform)) return;
+    PlatformStateProfiles profiles = read_platform_state_profiles(run.paths().platform);
+    if (!profiles.any) return;
     run.results().model_faults();
     // Which hosts, once off, stay off for good (docs/reliability.md, "Limits").
-    for (const auto& [host, profile] : read_host_state_profiles(run.paths().platform))
-      run.host_fates().set_profile(host, profile);
+    for (const auto& [host, profile] : profiles.hosts) run.host_fates().set_profile(host, profile);
   });
 }
 

@@ -72,6 +72,13 @@ class FailureInjector {
   Run& run_;
 };
 
+/// What a platform file says about its hosts' state profiles (one reading of the file).
+struct PlatformStateProfiles {
+  bool any = false;  // a host has a state profile: has_host_state_profiles()
+  std::map<std::string, StateProfile> hosts;  // read_host_state_profiles()
+};
+PlatformStateProfiles read_platform_state_profiles(const std::string& platform);
+
 /// Whether the platform file gives a host a state profile (`state_file`, or a trace_connect of
 /// kind HOST_AVAIL). Throws nothing: an unreadable file is SimGrid's to report.
 bool has_host_state_profiles(const std::string& platform);
