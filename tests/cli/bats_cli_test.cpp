@@ -52,10 +52,7 @@ std::string deployment(const botsim::test::Props& overrides = {}) {
                                {"tasks", "600"},
                                {"task_time", "normal(600,100)"},
                                {"initial_workers", "2"}};
-  return kHead + "  <actor host=\"provider\" function=\"CloudProvider\"/>\n" +
-         botsim::test::actor_xml("client", "BatsMaster",
-                                 botsim::test::with_overrides(defaults, overrides)) +
-         "</platform>\n";
+  return botsim::test::cloud_client_deployment("BatsMaster", defaults, overrides);
 }
 
 class BatsCli : public ::testing::Test {

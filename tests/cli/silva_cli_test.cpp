@@ -49,10 +49,7 @@ std::string deployment(const botsim::test::Props& overrides = {}) {
                                {"task_time", "300"},
                                {"creation_ratio", "0.5"},
                                {"increase_ratio", "0.5"}};
-  return kHead + "  <actor host=\"provider\" function=\"CloudProvider\"/>\n" +
-         botsim::test::actor_xml("client", "SilvaCoordinator",
-                                 botsim::test::with_overrides(defaults, overrides)) +
-         "</platform>\n";
+  return botsim::test::cloud_client_deployment("SilvaCoordinator", defaults, overrides);
 }
 
 class SilvaCli : public t::ScenarioCliTest {};

@@ -120,6 +120,12 @@ std::string actor_xml(const std::string& host, const std::string& function, cons
   return xml + "  </actor>\n";
 }
 
+std::string cloud_client_deployment(const std::string& function, const Props& defaults,
+                                    const Props& overrides) {
+  return kXmlHead + "  <actor host=\"provider\" function=\"CloudProvider\"/>\n" +
+         actor_xml("client", function, with_overrides(defaults, overrides)) + "</platform>\n";
+}
+
 void ScenarioCliTest::SetUp() { dir_ = make_temp_dir(); }
 void ScenarioCliTest::TearDown() { std::filesystem::remove_all(dir_); }
 

@@ -48,6 +48,10 @@ Props with_overrides(Props defaults, const Props& overrides);
 /// `<actor host="HOST" function="FUNCTION">`, a `<prop>` line per entry of `props` and the
 /// closing tag, indented as the tests' deployments are.
 std::string actor_xml(const std::string& host, const std::string& function, const Props& props);
+/// A cloud deployment: a CloudProvider on host "provider" and one `function` actor on host
+/// "client" with `defaults` and `overrides` (with_overrides).
+std::string cloud_client_deployment(const std::string& function, const Props& defaults,
+                                    const Props& overrides);
 
 /// A test that writes a scenario into a fresh directory and runs it with botsim.
 class ScenarioCliTest : public ::testing::Test {
