@@ -128,7 +128,7 @@ struct Planned {
 
 namespace {
 
-struct Finding {
+struct Observation {
   std::string id, paper, botsim;
   bool holds = false;
 };
@@ -180,7 +180,7 @@ class Gutierrez2012 {
   std::vector<Planned> planned_;
   std::vector<RunRequest> requests_;
   std::vector<std::vector<AgentsOutcome>> outcomes_;
-  std::vector<Finding> findings_;
+  std::vector<Observation> findings_;
 };
 
 void Gutierrez2012::add(Planned p, const std::vector<Consumer>& consumers) {
