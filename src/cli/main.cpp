@@ -9,6 +9,7 @@
 #include "cli/models.hpp"
 #include "cli/plot_command.hpp"
 #include "core/error.hpp"
+#include "core/output_dir.hpp"
 #include "experiments/reps.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/sweep.hpp"
@@ -48,12 +49,12 @@ int run_experiment(const std::string& name, ExperimentOptions opts) {
     if (e.name != name) continue;
     if (opts.out_dir.empty()) opts.out_dir = "results/" + name;
     opts.name = name;
+    InterruptCleanup interrupt_cleanup(opts.out_dir);
     try {
       e.run(opts);
     } catch (const InputError&) {
       // The scenario files are wrong: runs made from them are not worth resuming.
-      std::error_code ec;
-      std::filesystem::remove_all(experiments::work_dir_of(opts.out_dir), ec);
+      experiments::remove_work_dir(experiments::work_dir_of(opts.out_dir));
       throw;
     }
     std::cout << "experiment " << name << ": results written to " << opts.out_dir << "/\n";
@@ -73,6 +74,7 @@ struct RunCommand {
   std::vector<std::string> sets;
   int reps = 1;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  bool fresh = false;
 
   explicit RunCommand(CLI::App& parent) {
     app = parent.add_subcommand("run", "Run one scenario and write its results directory");
@@ -93,6 +95,9 @@ struct RunCommand {
         ->check(CLI::Range(1, 100000));
     app->add_option("--jobs", jobs, "With --reps: runs at once (default: cores)")
         ->check(CLI::Range(1, 1024));
+    app->add_flag("--fresh", fresh,
+                  "With --reps: redo every run (default: keep those an interrupted command "
+                  "finished)");
     app->footer("SimGrid options such as --cfg=network/model:CM02 are passed to SimGrid.");
   }
   int operator()(const std::vector<std::string>& sg_args) {
@@ -117,7 +122,9 @@ struct RunCommand {
     r.sets = sets;
     r.sg_args = sg_args;
     r.log_level = log_level;
+    r.fresh = fresh;
     experiments::set_progress(!quiet);
+    InterruptCleanup interrupt_cleanup(r.out_dir);
     std::string table = experiments::run_reps(r);
     if (!quiet) std::cout << table << "results written to " << r.out_dir << "/\n";
     return 0;
@@ -215,6 +222,8 @@ struct SweepCommand {
   int operator()() {
     setup_logging("warn");
     experiments::set_progress(!quiet);
+    InterruptCleanup interrupt_cleanup("");  // a sweep's directory is written in place
+
     experiments::run_sweep(opts);
     return 0;
   }

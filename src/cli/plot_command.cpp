@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "core/output_dir.hpp"
 #include "experiments/plot_run.hpp"
 
 namespace botsim {
@@ -17,6 +18,7 @@ PlotCommand::PlotCommand(CLI::App& parent) {
 }
 
 int PlotCommand::operator()() const {
+  InterruptCleanup interrupt_cleanup(out.empty() ? dir + "/plots" : out);
   const auto plots = experiments::plot_run(dir, out);
   std::cout << "plot: " << plots.figures.size() << " figures in " << plots.dir << "/:";
   for (const auto& f : plots.figures) std::cout << " " << f;

@@ -154,6 +154,9 @@ std::string Results::stream_path(const std::string& file) const {
 
 void Results::stream_timelines(const std::string& prefix) {
   stream_prefix_ = prefix;
+  const fs::path p(prefix);
+  set_streamed_files(p.parent_path().string(), p.filename().string() + ".",
+                     "-" + std::to_string(getpid()) + ".tmp");
   for (auto& [file, t] : timelines_)
     if (t->streamed_type()) t->stream_to(stream_path(file));
   tasks_stream_path_ = stream_path("tasks.csv");
@@ -175,6 +178,7 @@ void Results::clear() {
     std::error_code ec;
     fs::remove(tasks_stream_path_, ec);
   }
+  if (!stream_prefix_.empty()) set_streamed_files("", "", "");
   *this = Results();
 }
 
@@ -436,45 +440,6 @@ std::string Results::table() const {
       out += fmt::format("{}: {} of {} tasks not done{}\n", u.name, u.tasks_total - u.tasks_done,
                          u.tasks_total, u.stop_reason.empty() ? "" : " (" + u.stop_reason + ")");
   return out;
-}
-
-std::filesystem::path normal_dir(const std::string& dir) {
-  fs::path path = fs::absolute(dir).lexically_normal();
-  if (path.filename().empty() && path != path.root_path()) path = path.parent_path();
-  return path;
-}
-
-void write_directory_atomically(const std::string& dir,
-                                const std::function<void(const std::string&)>& fill) {
-  const fs::path target = normal_dir(dir);
-  std::error_code ec;
-  fs::create_directories(target.parent_path(), ec);
-  if (ec) throw InputError(dir, "--out", "cannot create parent directory: " + ec.message());
-  if (fs::exists(target) && !fs::is_directory(target))
-    throw InputError(dir, "--out", "exists and is not a directory");
-  std::string pattern = (target.parent_path() / (target.filename().string() + ".tmp-XXXXXX"));
-  std::vector<char> buf(pattern.begin(), pattern.end());
-  buf.push_back('\0');
-  if (!mkdtemp(buf.data())) throw InputError(dir, "--out", "cannot create a temporary directory");
-  fs::path tmp(buf.data());
-  // mkdtemp makes it 0700; the results directory it becomes gets the user's umask, as mkdir's.
-  const mode_t mask = umask(0);
-  umask(mask);
-  fs::permissions(tmp, static_cast<fs::perms>(0777 & ~mask), ec);
-  try {
-    fill(tmp.string());
-  } catch (...) {
-    fs::remove_all(tmp, ec);
-    throw;
-  }
-  fs::path old;
-  if (fs::exists(target)) {
-    old = tmp;
-    old += ".old";
-    fs::rename(target, old);
-  }
-  fs::rename(tmp, target);
-  if (!old.empty()) fs::remove_all(old, ec);
 }
 
 }  // namespace botsim

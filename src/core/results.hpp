@@ -14,6 +14,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/output_dir.hpp"
+
 namespace botsim {
 
 /// How a user ended: summary.json's per-user "status" (README, docs/reliability.md).
@@ -328,15 +330,5 @@ struct RunSummary {
 /// Reads DIR/summary.json. Throws std::runtime_error naming the file on a missing file or a
 /// missing or mistyped field.
 RunSummary read_summary(const std::string& dir);
-
-/// `dir` as an absolute path without "." or ".." parts or a trailing separator ("out/" and
-/// "out/." are "<cwd>/out"): the directory that replaces it, and the prefix of its neighbours
-/// (OUT.tmp-*, OUT.work).
-std::filesystem::path normal_dir(const std::string& dir);
-
-/// Writes a results directory atomically: `fill(tmp)` writes into a fresh temporary directory
-/// next to `dir`, which then replaces `dir`. If `fill` throws, `dir` is left as it was.
-void write_directory_atomically(const std::string& dir,
-                                const std::function<void(const std::string&)>& fill);
 
 }  // namespace botsim

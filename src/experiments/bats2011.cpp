@@ -433,11 +433,8 @@ void run_bats2011(const ExperimentOptions& opts) {
                                   : " (does not hold; why: "
                                     "docs/bats2011.md#where-botsim-disagrees-with-the-paper)\n");
   std::cout << std::flush;
-  write_directory_atomically(out.string(), [&](const std::string& tmp) {
-    for (const auto& entry : fs::directory_iterator(stage))
-      fs::rename(entry.path(), fs::path(tmp) / entry.path().filename());
-  });
-  fs::remove_all(plan.work);
+  replace_directory(stage, out.string());
+  remove_work_dir(plan.work);
 }
 
 }  // namespace

@@ -154,11 +154,8 @@ class Gutierrez2012 {
     write_53(stage);
     write_findings(stage);
     draw_experiment_figures("gutierrez2012", stage, opts_.out_dir);
-    write_directory_atomically(out_.string(), [&](const std::string& tmp) {
-      for (const auto& entry : fs::directory_iterator(stage))
-        fs::rename(entry.path(), fs::path(tmp) / entry.path().filename());
-    });
-    fs::remove_all(work_);
+    replace_directory(stage, out_.string());
+    remove_work_dir(work_);
   }
 
  private:

@@ -179,6 +179,15 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
                      "botsim run writes them)");
   Plots plots;
   plots.dir = out_dir.empty() ? (dir / "plots").string() : out_dir;
+  // Replacing OUT must not take the run it reads with it.
+  std::error_code ec;
+  const fs::path run = fs::weakly_canonical(fs::absolute(dir), ec);
+  const fs::path target = fs::weakly_canonical(normal_dir(plots.dir), ec);
+  if (std::mismatch(target.begin(), target.end(), run.begin(), run.end()).first == target.end())
+    throw InputError(plots.dir, "--out",
+                     "is or holds the run directory " + dir_text +
+                         " that it plots: botsim never replaces it; give another directory");
+  check_output_dir(plots.dir);
   std::vector<std::string>& names = plots.figures;
   write_directory_atomically(plots.dir, [&](const std::string& tmp) {
     try {

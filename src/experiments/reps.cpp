@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -11,7 +12,9 @@
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 #include "experiments/sweep.hpp"
+#include "experiments/workspace.hpp"
 #include "platform/scenario.hpp"
+#include "version.hpp"
 
 namespace fs = std::filesystem;
 
@@ -44,6 +47,7 @@ std::string reps_table(const CsvTable& summary, const std::map<std::string, std:
 }  // namespace
 
 std::string run_reps(const RepsOptions& o) {
+  check_output_dir(o.out_dir);
   std::vector<std::string> check{self_exe(), "validate", o.platform, o.deployment};
   std::vector<std::string> args;
   for (const auto& s : o.sets) args.insert(args.end(), {"--set", s});
@@ -53,35 +57,46 @@ std::string run_reps(const RepsOptions& o) {
   if (c.bad_input()) throw InputError(child_message(c.err));
   if (!c.ok()) throw std::runtime_error("botsim validate failed: " + c.err);
   args.insert(args.end(), {"--log-level", o.log_level});
+  // What makes the runs in DIR.work the same runs: each seed's run depends on these alone.
+  const fs::path work = work_dir_of(o.out_dir);
+  const nlohmann::ordered_json id{{"platform", fs::absolute(o.platform).lexically_normal()},
+                                  {"deployment", fs::absolute(o.deployment).lexically_normal()},
+                                  {"arguments", args},
+                                  {"botsim_version", BOTSIM_VERSION}};
+  prepare_work_dir(work, "reps.json", id, o.fresh);
+  std::vector<RunRequest> requests;
+  for (int i = 0; i < o.reps; ++i) {
+    const unsigned long long seed = o.seed + static_cast<unsigned long long>(i);
+    requests.push_back(RunRequest{o.platform, o.deployment, seed,
+                                  (work / ("seed-" + std::to_string(seed))).string(), args});
+  }
+  run_many(requests, o.jobs);
   SweepSpec spec;
   spec.file = o.deployment;
   spec.metrics = {"makespan_s", "spent", "budget", "met_deadline"};
-  std::string table;
-  write_directory_atomically(o.out_dir, [&](const std::string& dir) {
-    std::vector<RunRequest> requests;
-    for (int i = 0; i < o.reps; ++i) {
-      const unsigned long long seed = o.seed + static_cast<unsigned long long>(i);
-      requests.push_back(RunRequest{o.platform, o.deployment, seed,
-                                    (fs::path(dir) / ("seed-" + std::to_string(seed))).string(),
-                                    args});
-    }
-    run_many(requests, o.jobs);
-    std::vector<SweepRun> runs;
-    std::map<std::string, std::string> models;
-    for (const auto& r : requests) {
-      std::ifstream in(fs::path(r.out_dir) / "summary.json");
-      const auto summary = nlohmann::ordered_json::parse(in);
-      for (const auto& u : summary.at("users"))
-        models[u.at("name").get<std::string>()] = u.at("model").get<std::string>();
-      for (auto& [user, values] : metric_rows(spec, summary))
-        runs.push_back(SweepRun{0, r.seed, user, std::move(values)});
-    }
-    CsvTable summary = sweep_summary_table(spec, {{}}, runs);
-    write_csv((fs::path(dir) / "reps.csv").string(), summary, true);
-    if (o.default_out_dir) mark_default_out_dir(dir, o.deployment);
-    table = reps_table(summary, models);
-  });
-  return table;
+  std::vector<SweepRun> runs;
+  std::map<std::string, std::string> models;
+  for (const auto& r : requests) {
+    std::ifstream in(fs::path(r.out_dir) / "summary.json");
+    const auto summary = nlohmann::ordered_json::parse(in);
+    for (const auto& u : summary.at("users"))
+      models[u.at("name").get<std::string>()] = u.at("model").get<std::string>();
+    for (auto& [user, values] : metric_rows(spec, summary))
+      runs.push_back(SweepRun{0, r.seed, user, std::move(values)});
+  }
+  CsvTable summary = sweep_summary_table(spec, {{}}, runs);
+  // DIR.work becomes DIR: its runs of other seeds (an earlier --reps) and its identity go.
+  for (const auto& e : fs::directory_iterator(work)) {
+    const std::string name = e.path().filename().string();
+    const bool requested = std::any_of(requests.begin(), requests.end(), [&](const RunRequest& r) {
+      return fs::path(r.out_dir).filename() == name;
+    });
+    if (!requested && name != kMarkerFile) fs::remove_all(e.path());
+  }
+  write_csv((work / "reps.csv").string(), summary, true);
+  if (o.default_out_dir) mark_default_out_dir(work.string(), o.deployment);
+  replace_directory(work, o.out_dir);
+  return reps_table(summary, models);
 }
 
 }  // namespace botsim::experiments

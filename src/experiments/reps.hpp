@@ -16,11 +16,14 @@ struct RepsOptions {
   std::vector<std::string> sg_args;  // --cfg=... and --log=..., for SimGrid
   std::string log_level = "warn";
   bool default_out_dir = false;  // DIR is the default one: mark it (mark_default_out_dir)
+  bool fresh = false;            // redo every run, even those an interrupted command finished
 };
 
-/// Checks the scenario once (`botsim validate`; InputError with its message), runs the
-/// replications into DIR (replaced only once all succeeded), writes DIR/reps.csv (per
-/// user and metric: n, mean, sd, 95 % confidence interval) and returns the table to print.
+/// Checks the scenario once (`botsim validate`; InputError with its message) and the output
+/// path (check_output_dir), runs the replications into DIR.work/seed-<s>/, then puts them with
+/// DIR/reps.csv (per user and metric: n, mean, sd, 95 % confidence interval) in DIR's place, and
+/// returns the table to print. Interrupted (Interrupted), DIR.work/ keeps the finished runs:
+/// the same command resumes from them (unless `fresh`).
 std::string run_reps(const RepsOptions& opts);
 
 }  // namespace botsim::experiments

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -140,8 +141,13 @@ RunEntry& run_entry() {
 
 // The child of fork(): the signals as a new process has them, then the run, then out without
 // the parent's exit handlers (its buffers were flushed before the fork; the child's are now).
-[[noreturn]] void run_forked(const std::vector<std::string>& command, const sigset_t& mask) {
+[[noreturn]] void run_forked(const std::vector<std::string>& command, const sigset_t& mask,
+                             pid_t parent) {
   for (int s : {SIGINT, SIGTERM, SIGCHLD}) signal(s, SIG_DFL);
+  // A parent killed outright (kill -9) takes its runs with it: each removes what it was
+  // writing (InterruptCleanup), and the next command resumes from the finished ones.
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != parent) _exit(128 + SIGTERM);
   sigprocmask(SIG_SETMASK, &mask, nullptr);
   int rc = 1;
   try {
@@ -160,10 +166,11 @@ pid_t spawn(const std::vector<std::string>& command, const sigset_t& mask) {
     std::cout.flush();
     std::cerr.flush();
     std::fflush(nullptr);
+    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid < 0)
       throw std::runtime_error(std::string("cannot start botsim: ") + std::strerror(errno));
-    if (pid == 0) run_forked(command, mask);
+    if (pid == 0) run_forked(command, mask, parent);
     return pid;
   }
   std::vector<std::string> args = command;
@@ -183,21 +190,15 @@ pid_t spawn(const std::vector<std::string>& command, const sigset_t& mask) {
   return pid;
 }
 
-// What a stopped `botsim run` leaves next to its results directory: the temporary directory it
-// was filling (OUT.tmp-XXXXXX) and its streamed timelines (OUT.<file>-<pid>.tmp).
-void remove_half_written(const std::string& out_dir, pid_t pid) {
-  const fs::path out = normal_dir(out_dir);
-  const std::string name = out.filename().string();
-  const std::string pid_tail = "-" + std::to_string(pid) + ".tmp";
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(out.parent_path(), ec)) {
-    const std::string n = e.path().filename().string();
-    if (n.rfind(name + ".", 0) != 0) continue;
-    const bool tmp_dir = n.rfind(name + ".tmp-", 0) == 0;
-    const bool stream = n.size() > pid_tail.size() &&
-                        n.compare(n.size() - pid_tail.size(), pid_tail.size(), pid_tail) == 0;
-    if (tmp_dir || stream) fs::remove_all(e.path(), ec);
+// What stopped `botsim run`s left next to the requests' results directories (OUT.tmp-<pid>-*,
+// OUT.<file>-<pid>.tmp of processes that no longer run), one pass per directory.
+void remove_stale_runs(const std::vector<RunRequest>& requests) {
+  std::map<fs::path, std::vector<std::string>> by_parent;
+  for (const auto& r : requests) {
+    const fs::path out = normal_dir(r.out_dir);
+    by_parent[out.parent_path()].push_back(out.filename().string());
   }
+  for (const auto& [parent, names] : by_parent) remove_stale_leftovers(parent, names);
 }
 
 std::string clock_text(double seconds) {
@@ -250,6 +251,7 @@ void run_many(const std::vector<RunRequest>& requests, int jobs,
               const std::vector<std::string>& extra_args) {
   if (jobs < 1) jobs = 1;
   const std::string exe = self_exe();
+  remove_stale_runs(requests);
   std::vector<size_t> todo;
   for (size_t i = 0; i < requests.size(); ++i)
     if (!run_finished(requests[i].out_dir)) todo.push_back(i);
@@ -282,7 +284,7 @@ void run_many(const std::vector<RunRequest>& requests, int jobs,
       running.erase(it);
       const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
       if (ok) progress.done();
-      if (!ok) remove_half_written(r.out_dir, pid);
+      if (!ok) remove_stale_runs({r});
       if (!ok && !interrupted && failure.empty()) {
         bad_input = WIFEXITED(status) && WEXITSTATUS(status) == 2;
         failure = failure_text(r, status);
@@ -343,27 +345,48 @@ Captured run_captured(const std::vector<std::string>& command) {
   return c;
 }
 
+void prepare_work_dir(const fs::path& work, const std::string& id_name,
+                      const nlohmann::ordered_json& id, bool fresh) {
+  const fs::path id_file = work / id_name;
+  std::error_code ec;
+  const fs::file_status st = fs::symlink_status(work, ec);
+  const bool exists = st.type() != fs::file_type::not_found;
+  if (exists && (!fs::is_directory(st) ||
+                 (!is_results_dir(work) && !fs::exists(id_file) && !fs::is_empty(work, ec))))
+    throw InputError(work.string(), "",
+                     "exists and was not written by botsim (botsim keeps unfinished runs here "
+                     "and never deletes what it did not write): move it away or give another "
+                     "--out");
+  std::string before;
+  if (std::ifstream in(id_file); in) before.assign(std::istreambuf_iterator<char>(in), {});
+  const bool same = before == id.dump(2) + "\n";
+  if (exists && (fresh || !same)) {
+    fs::remove_all(work);
+    if (!fresh)
+      std::cout << "starting afresh: " << work.string()
+                << " was left by a run with other settings\n";
+  } else if (exists) {
+    std::cout << "resuming from " << work.string()
+              << ": its finished runs are kept (--fresh starts over)\n";
+  }
+  fs::create_directories(work);
+  mark_results_dir(work);
+  std::ofstream(id_file) << id.dump(2) << "\n";
+}
+
 void prepare_work_dir(const fs::path& work, const ExperimentOptions& opts) {
+  check_output_dir(opts.out_dir);
   nlohmann::ordered_json id{
       {"experiment", opts.name},
       {"reps", opts.reps_given ? nlohmann::ordered_json(opts.reps) : nlohmann::ordered_json()},
       {"seed", opts.seed},
       {"botsim_version", BOTSIM_VERSION}};
-  const fs::path id_file = work / "experiment.json";
-  std::string before;
-  if (std::ifstream in(id_file); in) before.assign(std::istreambuf_iterator<char>(in), {});
-  const bool same = before == id.dump(2) + "\n";
-  if (fs::exists(work) && (opts.fresh || !same)) {
-    fs::remove_all(work);
-    if (!opts.fresh)
-      std::cout << "starting afresh: " << work.string()
-                << " was left by a run with other settings\n";
-  } else if (fs::exists(work)) {
-    std::cout << "resuming from " << work.string()
-              << ": its finished runs are kept (--fresh starts over)\n";
-  }
-  fs::create_directories(work);
-  std::ofstream(id_file) << id.dump(2) << "\n";
+  prepare_work_dir(work, "experiment.json", id, opts.fresh);
+}
+
+void remove_work_dir(const fs::path& work) {
+  std::error_code ec;
+  if (!fs::is_symlink(work, ec) && is_results_dir(work)) fs::remove_all(work, ec);
 }
 
 }  // namespace botsim::experiments

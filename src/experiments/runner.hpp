@@ -4,6 +4,7 @@
 // them at once.
 #include <filesystem>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -94,7 +95,14 @@ void set_progress(bool show);
 /// Makes `work` an experiment's working directory: kept from an interrupted run of the same
 /// experiment, name, seed and reps (its finished replications are not redone), else (or with
 /// opts.fresh) emptied first. Says which on stdout.
+/// Checks OUT first (check_output_dir: botsim replaces only what it wrote).
 void prepare_work_dir(const std::filesystem::path& work, const ExperimentOptions& opts);
+/// The same for any command's working directory: `id` (written to work/id_name) says which
+/// runs it holds. A directory that botsim did not write is refused (InputError), never emptied.
+void prepare_work_dir(const std::filesystem::path& work, const std::string& id_name,
+                      const nlohmann::ordered_json& id, bool fresh);
+/// Removes a working directory, only if botsim wrote it (it has the marker).
+void remove_work_dir(const std::filesystem::path& work);
 
 /// A shipped file (platforms/..., deployments/..., workloads/...): looked up in the directory
 /// set_data_dir named, else in the current directory, the source tree botsim was built in

@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "core/error.hpp"
+#include "core/output_dir.hpp"
 #include "experiments/sweep.hpp"
 #include "version.hpp"
 
@@ -79,18 +80,28 @@ std::string read_file(const fs::path& path) {
   return in ? std::string((std::istreambuf_iterator<char>(in)), {}) : std::string();
 }
 
-// DIR holds one sweep's runs (DIR/sweep.json says which): resumed, or emptied with --fresh;
-// another sweep's, or any other non-empty directory, is refused.
-void prepare_sweep_dir(const fs::path& dir, const SweepSpec& spec, bool fresh) {
-  const std::string id = sweep_identity(spec);
-  const std::string before = read_file(dir / "sweep.json");
+// The output path, checked before the parameters are (which takes a child process per value).
+void check_output_dir_early(const fs::path& dir, const std::string& option) {
   std::error_code ec;
-  if (fs::exists(dir) && !fs::is_empty(dir, ec)) {
-    if (before.empty())
-      throw InputError(dir.string(), "--out",
-                       "exists and holds no sweep (no sweep.json): give another directory");
+  if (!fs::is_regular_file(dir / "sweep.json", ec)) check_output_dir(dir.string(), option);
+}
+
+// DIR holds one sweep's runs (DIR/sweep.json says which): resumed, or emptied with --fresh;
+// another sweep's is refused, and so is anything botsim did not write (check_output_dir).
+void prepare_sweep_dir(const fs::path& dir, const SweepSpec& spec, bool fresh,
+                       const std::string& option) {
+  const std::string id = sweep_identity(spec);
+  std::error_code ec;
+  const fs::file_status st = fs::symlink_status(dir, ec);
+  const bool a_sweep = fs::is_directory(st) && fs::is_regular_file(dir / "sweep.json", ec);
+  if (!a_sweep && check_output_dir(dir.string(), option) == OutputState::Ours)
+    throw InputError(dir.string(), option,
+                     "holds botsim's results but no sweep (no sweep.json): give another "
+                     "directory");
+  const std::string before = read_file(dir / "sweep.json");
+  if (a_sweep) {
     if (before != id && !fresh)
-      throw InputError(dir.string(), "--out",
+      throw InputError(dir.string(), option,
                        "holds the runs of another sweep (its sweep.json names other files or "
                        "parameters): give another directory, or --fresh to replace them");
     if (fresh) {
@@ -102,6 +113,7 @@ void prepare_sweep_dir(const fs::path& dir, const SweepSpec& spec, bool fresh) {
     }
   }
   fs::create_directories(dir);
+  mark_results_dir(dir);
   std::ofstream(dir / "sweep.json") << id;
 }
 
@@ -216,8 +228,10 @@ void run_sweep(const SweepOptions& o) {
                        : !o.out_dir.empty()
                            ? o.out_dir
                            : "results/sweeps/" + fs::path(o.spec_file).stem().string();
+  const std::string option = !o.emit_jobs.empty() ? "--emit-jobs" : "--out";
+  check_output_dir_early(dir, option);
   check_parameters(spec);
-  prepare_sweep_dir(dir, spec, o.fresh);
+  prepare_sweep_dir(dir, spec, o.fresh, option);
   const auto planned = plan_runs(spec, settings, fs::absolute(dir));
   if (!o.emit_jobs.empty()) return emit_jobs(spec, planned, dir);
   check_metrics_on_first_run(spec, planned);

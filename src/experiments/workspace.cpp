@@ -19,11 +19,8 @@ Workspace::Workspace(const ExperimentOptions& opts)
 }
 
 void Workspace::commit() {
-  write_directory_atomically(out_.string(), [&](const std::string& tmp) {
-    for (const auto& entry : fs::directory_iterator(result_))
-      fs::rename(entry.path(), fs::path(tmp) / entry.path().filename());
-  });
-  fs::remove_all(work_);
+  replace_directory(result_, out_.string());
+  remove_work_dir(work_);
 }
 
 }  // namespace botsim::experiments

@@ -1,11 +1,9 @@
 #include "platform/abort_guard.hpp"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spdlog/sinks/base_sink.h>
 #include <spdlog/spdlog.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +16,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/output_dir.hpp"
 #include "platform/sim_log.hpp"
 
 #ifdef BOTSIM_SANITIZE
@@ -32,14 +31,10 @@ namespace botsim {
 namespace {
 
 constexpr int kSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
-constexpr size_t kPath = 4096;
 
 // Prepared by the guard's constructor, read by the handler.
-int g_stderr = -1;     // the real stderr
-int g_capture = -1;    // SimGrid's stderr meanwhile
-char g_dir[kPath];     // where the streamed files are
-char g_prefix[kPath];  // their names' start ("out.")
-char g_suffix[64];     // and end ("-<pid>.tmp")
+int g_stderr = -1;   // the real stderr
+int g_capture = -1;  // SimGrid's stderr meanwhile
 struct sigaction g_previous[std::size(kSignals)];
 std::vector<spdlog::sink_ptr> g_sinks;  // botsim's log sinks before the guard
 char g_altstack[64 * 1024];             // a crash may be a stack overflow
@@ -79,29 +74,6 @@ void send_sanitizer_reports_to(int fd) {
 #endif
 }
 
-// Removes the streamed timeline files, with system calls only.
-void remove_stream_files() {
-  if (g_prefix[0] == '\0') return;
-  int dir = open(g_dir, O_RDONLY | O_DIRECTORY);
-  if (dir < 0) return;
-  alignas(8) char buf[8192];
-  const size_t prefix = std::strlen(g_prefix), suffix = std::strlen(g_suffix);
-  for (;;) {
-    long n = syscall(SYS_getdents64, dir, buf, sizeof buf);
-    if (n <= 0) break;
-    for (long pos = 0; pos < n;) {
-      auto* entry = reinterpret_cast<struct dirent64*>(buf + pos);
-      const char* name = entry->d_name;
-      size_t len = std::strlen(name);
-      if (len > prefix + suffix && std::strncmp(name, g_prefix, prefix) == 0 &&
-          std::strcmp(name + len - suffix, g_suffix) == 0)
-        unlinkat(dir, name, 0);
-      pos += entry->d_reclen;
-    }
-  }
-  close(dir);
-}
-
 extern "C" void on_abort(int sig) {
   char line[2048];
   size_t n = 0;
@@ -117,7 +89,7 @@ extern "C" void on_abort(int sig) {
   line[n++] = '\n';
   ssize_t ignored = write(g_stderr, line, n);
   (void)ignored;
-  remove_stream_files();
+  remove_streamed_files_now();
   _exit(1);
 }
 
@@ -142,21 +114,9 @@ void copy_capture_to_stderr() {
   }
 }
 
-void copy_path(char* to, const std::string& from) {
-  if (from.size() >= kPath) throw std::runtime_error("path too long: " + from);
-  std::memcpy(to, from.c_str(), from.size() + 1);
-}
-
 }  // namespace
 
-SimulationAbortGuard::SimulationAbortGuard(const std::string& stream_prefix) {
-  g_prefix[0] = '\0';
-  if (!stream_prefix.empty()) {
-    std::filesystem::path p(stream_prefix);
-    copy_path(g_dir, p.parent_path().empty() ? "." : p.parent_path().string());
-    copy_path(g_prefix, p.filename().string() + ".");
-    std::snprintf(g_suffix, sizeof g_suffix, "-%ld.tmp", static_cast<long>(getpid()));
-  }
+SimulationAbortGuard::SimulationAbortGuard() {
   char pattern[] = "/tmp/botsim-simgrid-XXXXXX";
   std::fflush(stderr);
   g_capture = mkstemp(pattern);
@@ -164,6 +124,7 @@ SimulationAbortGuard::SimulationAbortGuard(const std::string& stream_prefix) {
   unlink(pattern);
   g_stderr = dup(STDERR_FILENO);
   dup2(g_capture, STDERR_FILENO);
+  set_interrupt_message_fd(g_stderr);
   send_sanitizer_reports_to(g_stderr);
   auto logger = spdlog::default_logger();
   g_sinks = logger->sinks();
@@ -185,6 +146,7 @@ SimulationAbortGuard::~SimulationAbortGuard() {
   for (size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &g_previous[i], nullptr);
   std::fflush(stderr);
   dup2(g_stderr, STDERR_FILENO);
+  set_interrupt_message_fd(-1);
   send_sanitizer_reports_to(STDERR_FILENO);
   close(g_stderr);
   copy_capture_to_stderr();  // SimGrid's messages of a run that did not abort

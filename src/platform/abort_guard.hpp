@@ -7,14 +7,14 @@ namespace botsim {
 /// While it lives, any abort of the process (xbt_die, a failed SimGrid assertion, an uncaught
 /// exception in an actor: all end in SIGABRT) or a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL)
 /// becomes exit code 1 with one line on stderr, "botsim: internal error: the simulation
-/// aborted: <SimGrid's first message>", after removing the streamed timeline files of
-/// `stream_prefix` ("<prefix>.<stem>-<pid>.tmp", Results::stream_timelines; empty: none).
+/// aborted: <SimGrid's first message>", after removing the streamed timeline files
+/// (set_streamed_files, which Results::stream_timelines calls).
 /// SimGrid writes its messages (and backtraces) to stderr: they go to an unlinked temporary
 /// file meanwhile, and are copied to stderr when the guard ends normally. botsim's own log
 /// keeps going to stderr as it comes. One guard at a time.
 class SimulationAbortGuard {
  public:
-  explicit SimulationAbortGuard(const std::string& stream_prefix);
+  SimulationAbortGuard();
   ~SimulationAbortGuard();
   SimulationAbortGuard(const SimulationAbortGuard&) = delete;
   SimulationAbortGuard& operator=(const SimulationAbortGuard&) = delete;

@@ -5,7 +5,9 @@
 #include <xbt/asserts.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -16,6 +18,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/NetZone.hpp>
+#include <thread>
 
 #include "core/error.hpp"
 #include "core/results.hpp"
@@ -288,9 +291,8 @@ static std::vector<ValidatedActor> load_scenario(sg4::Engine& engine, const RunO
   return validated;
 }
 
-// Streamed timelines (bids.csv) go straight to files next to the results directory; returns
-// their names' prefix.
-static std::string stream_timelines_next_to(const std::string& out, Results& results) {
+// Streamed timelines (bids.csv) go straight to files next to the results directory.
+static void stream_timelines_next_to(const std::string& out, Results& results) {
   const std::filesystem::path target = normal_dir(out);
   std::error_code ec;
   std::filesystem::create_directories(target.parent_path(), ec);
@@ -300,7 +302,6 @@ static std::string stream_timelines_next_to(const std::string& out, Results& res
   } catch (const std::exception& e) {
     throw InputError(out, "--out", e.what());
   }
-  return target.string();
 }
 
 // For the tests of SimulationAbortGuard: at simulated time `t`, whatever the scenario, SimGrid
@@ -316,10 +317,19 @@ static void fail_at(sg4::Engine& engine, double t, bool crash) {
   });
 }
 
+// For the tests of interrupted commands: a run whose seed is `seed` stops advancing at simulated
+// time `t` (its streamed files written so far), until a signal ends the process.
+static void stall_at(sg4::Engine& engine, double t) {
+  sg4::Actor::create("test-stall", engine.get_all_hosts().front(), [t] {
+    sg4::Actor::self()->daemonize();
+    sg4::this_actor::sleep_until(t);
+    for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+  });
+}
+
 // Hands the deployment to SimGrid, which creates the actors, and runs the simulation.
 static void simulate(sg4::Engine& engine, const RunOptions& o,
-                     const std::vector<ValidatedActor>& actors, Run& run,
-                     const std::string& stream_prefix) {
+                     const std::vector<ValidatedActor>& actors, Run& run) {
   actor_registry().install(engine, actors, run);
   {
     AbortIsInputError deployment_guard(o.deployment);
@@ -331,8 +341,13 @@ static void simulate(sg4::Engine& engine, const RunOptions& o,
   }
   if (const char* at = std::getenv("BOTSIM_TEST_ABORT_AT")) fail_at(engine, std::atof(at), false);
   if (const char* at = std::getenv("BOTSIM_TEST_CRASH_AT")) fail_at(engine, std::atof(at), true);
+  if (const char* stall = std::getenv("BOTSIM_TEST_STALL")) {  // "SEED TIME"
+    unsigned long long seed = 0;
+    double t = 0;
+    if (std::sscanf(stall, "%llu %lf", &seed, &t) == 2 && seed == o.seed) stall_at(engine, t);
+  }
   {
-    SimulationAbortGuard abort_guard(stream_prefix);
+    SimulationAbortGuard abort_guard;
     engine.run();
   }
   if (const std::string* problem = simulation_problem()) throw InputError(o.platform, "", *problem);
@@ -345,6 +360,10 @@ std::unique_ptr<Run> run_scenario(const RunOptions& o) {
   std::string options;
   std::optional<sg4::Engine> engine;
   start_engine(o, options, engine);
+  // After the engine: SimGrid's own SIGINT handler would end the run with exit code 1.
+  const std::string out = o.out_dir.empty() ? default_out_dir(o.deployment) : o.out_dir;
+  InterruptCleanup interrupt_cleanup(o.validate_only ? "" : out);
+  if (!o.validate_only) check_output_dir(out);  // botsim replaces only what it wrote
   install_sim_clock_logging();
   auto actors = load_scenario(*engine, o, options, *run);
   if (o.validate_only) {
@@ -352,7 +371,7 @@ std::unique_ptr<Run> run_scenario(const RunOptions& o) {
     return run;
   }
   Results& results = run->results();
-  std::string out = o.out_dir.empty() ? default_out_dir(o.deployment) : o.out_dir;
+  remove_stale_leftovers(out);
   // A failed run removes its stream files and leaves an earlier results directory as it was.
   struct StreamGuard {
     Results& results;
@@ -361,12 +380,11 @@ std::unique_ptr<Run> run_scenario(const RunOptions& o) {
       if (active) results.clear();
     }
   } stream_guard{results};
-  std::string stream_prefix;
   if (o.stream_timelines) {
-    stream_prefix = stream_timelines_next_to(out, results);
+    stream_timelines_next_to(out, results);
     stream_guard.active = true;
   }
-  simulate(*engine, o, actors, *run, stream_prefix);
+  simulate(*engine, o, actors, *run);
   RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock(), {}};
   for (const auto& s : o.settings) info.settings.push_back(s.text());
   write_directory_atomically(out, [&](const std::string& dir) {

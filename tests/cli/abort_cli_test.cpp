@@ -76,6 +76,7 @@ TEST_F(AbortCli, AbortInTheMiddleOfARunIsExitOneWithOneLineAndNoLeftovers) {
   // SimGrid dies (xbt_die) at t = 5000 s of the section-5 scenario, when bids.csv has rows
   // streamed to a temporary file next to out/; out/ holds an earlier run's results.
   fs::create_directories(dir_ + "/out");
+  file("out/.botsim", "an earlier run's results\n");
   file("out/summary.json", "{\"earlier\": true}\n");
   setenv("BOTSIM_TEST_ABORT_AT", "5000", 1);
   auto r = t::botsim(
@@ -85,7 +86,7 @@ TEST_F(AbortCli, AbortInTheMiddleOfARunIsExitOneWithOneLineAndNoLeftovers) {
       r, "botsim: internal error: the simulation aborted: BOTSIM_TEST_ABORT_AT: aborted at 5000 s");
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(t::read_text(dir_ + "/out/summary.json"), "{\"earlier\": true}\n");
-  EXPECT_EQ(std::distance(fs::directory_iterator(dir_ + "/out"), fs::directory_iterator()), 1);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_ + "/out"), fs::directory_iterator()), 2);
   expect_nothing_left("out");
 }
 

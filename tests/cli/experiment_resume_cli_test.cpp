@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -88,6 +89,7 @@ class ExperimentWorkDirCli : public ExperimentResumeCli,
 TEST_P(ExperimentWorkDirCli, TrailingSlashWorksNextToTheOutputDirectory) {
   const std::string out = dir_ + "/out";
   fs::create_directories(out);
+  t::write_text(out + "/.botsim", "an earlier experiment's results\n");
   t::write_text(out + "/old.csv", "earlier results\n");
   const pid_t pid = t::start_botsim({"experiment", GetParam(), "--jobs", "1", "--out", out + "/"});
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
@@ -101,7 +103,8 @@ TEST_P(ExperimentWorkDirCli, TrailingSlashWorksNextToTheOutputDirectory) {
   EXPECT_FALSE(fs::exists(out + "/.work"));
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(out)) names.push_back(e.path().filename());
-  EXPECT_EQ(names, std::vector<std::string>{"old.csv"});
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{".botsim", "old.csv"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Experiments, ExperimentWorkDirCli,

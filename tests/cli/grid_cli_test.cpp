@@ -579,7 +579,7 @@ TEST_F(GridCli, FailedRunLeavesEarlierResultsExactlyAsTheyWere) {
   auto good = t::botsim({"run", kPlatform, kDeployment, "--out", out, "--quiet"});
   ASSERT_EQ(good.exit_code, 0) << good.err;
   auto before = snapshot(out);
-  ASSERT_EQ(before.size(), 3u);  // summary.json, tasks.csv, bids.csv
+  ASSERT_EQ(before.size(), 4u);  // summary.json, tasks.csv, bids.csv, .botsim
   ASSERT_TRUE(before.count("summary.json"));
 
   // Bad input of several kinds, each run with --out into the good results.

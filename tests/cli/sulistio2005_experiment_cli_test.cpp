@@ -34,7 +34,7 @@ class Sulistio2005Cli : public ::testing::Test {
 
 // Each figure's table, gnuplot data and script, and (where gnuplot is installed) its SVG and PNG.
 std::vector<std::string> figure_files() {
-  std::vector<std::string> names{"findings.csv", "runs"};
+  std::vector<std::string> names{".botsim", "findings.csv", "runs"};
   const bool drawn = !botsim::find_gnuplot().empty();
   for (std::string f : {"fig2_bid_cost_R1", "fig3_share_R1", "fig4_bid_cost_R4", "fig5_share_R4",
                         "fig6_runtime", "fig7_cost"})
@@ -136,6 +136,7 @@ TEST_F(Sulistio2005Cli, OutputThatIsAFileIsBadInputAndStaysUntouched) {
 TEST_F(Sulistio2005Cli, ReplacesAnEarlierResultsDirectory) {
   std::string out = dir_ + "/out";
   fs::create_directories(out);
+  botsim::test::write_text(out + "/.botsim", "an earlier experiment's results\n");
   botsim::test::write_text(out + "/stale.txt", "from an earlier experiment");
   ASSERT_EQ(cli({"experiment", "sulistio2005", "--out", out}).exit_code, 0);
   EXPECT_FALSE(fs::exists(out + "/stale.txt"));
@@ -153,6 +154,7 @@ TEST_F(Sulistio2005Cli, BrokenScenarioFileIsBadInput) {
                            "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
                            "<actor host=\"R1\" function=\"NoSuchActor\"/>\n</platform>\n");
   fs::create_directories(dir_ + "/results/sulistio2005");
+  botsim::test::write_text(dir_ + "/results/sulistio2005/.botsim", "earlier results\n");
   botsim::test::write_text(dir_ + "/results/sulistio2005/keep.txt", "earlier");
   auto r = botsim::test::botsim({"experiment", "sulistio2005", "--jobs", "1"}, dir_);
   EXPECT_EQ(r.exit_code, 2) << r.err;

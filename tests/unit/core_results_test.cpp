@@ -479,6 +479,7 @@ TEST_F(ResultsTest, AtomicWriteKeepsOldDirectoryWhenWriterThrows) {
 TEST_F(ResultsTest, AtomicWriteReplacesOldDirectoryOnSuccess) {
   fs::path out = dir_ / "run";
   fs::create_directories(out);
+  mark_results_dir(out);  // botsim's own earlier results
   std::ofstream(out / "old.txt") << "previous results";
   std::string seen_tmp;
   write_directory_atomically(out.string(), [&](const std::string& tmp) {

@@ -36,8 +36,8 @@ TEST(Findings, AValueThatCouldNotBeMeasuredNeverHolds) {
 }
 
 TEST(Findings, TableHasTheContractColumnsAndComputedFields) {
-  Finding f = at_most("obs 3", "within 10 %, e.g. 6.33 %", "6.33 %", "largest difference", 4.1,
-                      10, "%");
+  Finding f =
+      at_most("obs 3", "within 10 %, e.g. 6.33 %", "6.33 %", "largest difference", 4.1, 10, "%");
   f.botsim = "largest difference 4.1 %";
   botsim::CsvTable t = findings_table({f});
   ASSERT_EQ(t.header, (std::vector<std::string>{"id", "claim", "paper", "botsim", "test", "value",
