@@ -16,6 +16,7 @@
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "experiments/figures.hpp"
+#include "experiments/findings.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 #include "experiments/workspace.hpp"
@@ -25,15 +26,6 @@ namespace botsim::experiments {
 namespace fs = std::filesystem;
 
 namespace {
-
-// One user across all runs.
-struct UserAcross {
-  std::string name, policy, vo;
-  std::optional<double> deadline_s, fund;  // fund: G$ at the start
-  std::vector<double> runtime_h;           // finished runs only
-  std::vector<double> spent;
-  size_t runs = 0, met_deadline = 0;
-};
 
 struct Resource {
   std::string name;
@@ -128,96 +120,135 @@ double mean_runtime(const UserAcross& u) {
   return u.runtime_h.empty() ? std::numeric_limits<double>::infinity() : stats(u.runtime_h).mean;
 }
 double mean_cost(const UserAcross& u) { return stats(u.spent).mean; }
-// Missed the deadline in most runs (or never finished).
-bool misses_deadline(const UserAcross& u) { return 2 * u.met_deadline < u.runs; }
 
 std::string value_text(double v, const char* unit) {
   return std::isinf(v) ? std::string("unfinished") : fmt::format("{:.2f} {}", v, unit);
 }
 
-// "About as much": within a factor 1.5 either way of the global users' mean cost.
-std::vector<std::string> about_as_much(const std::vector<const UserAcross*>& local_b,
-                                       const std::vector<const UserAcross*>& global,
-                                       const std::string& users) {
-  std::string text = "local users of domain B pay about as much as global users (x1.5)";
-  if (local_b.empty() || global.empty()) return {text, users, "n/a", "no such users"};
-  double g = 0;
-  for (const auto* u : global) g += mean_cost(*u);
-  g /= static_cast<double>(global.size());
-  bool holds = true;
-  std::string detail = fmt::format("global mean {:.2f} G$", g);
-  for (const auto* u : local_b) {
-    double c = mean_cost(*u);
-    holds = holds && c >= g / 1.5 && c <= g * 1.5;
-    detail += fmt::format("; {} {:.2f} G$", u->name, c);
-  }
-  return {text, users, holds ? "yes" : "NO", detail};
+using Group = std::vector<const UserAcross*>;
+
+std::string names(const Group& group) {
+  std::string s;
+  for (const auto* u : group) s += (s.empty() ? "" : " ") + u->name;
+  return s;
 }
 
-// The paper's findings (section 5.3, Figs 6 and 7), stated over policies and VO domains so
-// that they can be checked on any run: one row each, "yes", "NO" or "n/a" (no such users).
-CsvTable findings(const std::vector<UserAcross>& users) {
+}  // namespace
+
+// The paper's findings (section 5.3, Figs 6 and 7), stated over policies and VO domains so that
+// they can be checked on any run. "Group a before group b": the largest `what` of a minus the
+// smallest of b, at most 0.
+std::vector<Finding> sulistio2005_findings(const std::vector<UserAcross>& users,
+                                           const std::string& reading) {
   auto select = [&](const std::string& policy, const std::string& vo) {
-    std::vector<const UserAcross*> out;
+    Group out;
     for (const auto& u : users)
       if ((policy == "optimising" ? u.policy != "no-opt" : u.policy == policy) &&
           (vo.empty() || u.vo == vo))
         out.push_back(&u);
     return out;
   };
-  auto names = [](const std::vector<const UserAcross*>& group) {
-    std::string s;
-    for (const auto* u : group) s += (s.empty() ? "" : " ") + u->name;
-    return s;
-  };
-  CsvTable t{{"finding", "users", "holds", "detail"}, {}};
-  // "every user of `a` has a smaller `what` than every user of `b`"
-  auto compare = [&](const std::string& text, const std::vector<const UserAcross*>& a,
-                     const std::vector<const UserAcross*>& b, double (*what)(const UserAcross&),
-                     const char* unit) {
+  const std::string tag = reading.empty() ? "" : " (" + reading + ")";
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<Finding> found;
+  auto compare = [&](const std::string& id, const std::string& claim, const std::string& paper,
+                     const Group& a, const Group& b, double (*what)(const UserAcross&),
+                     const char* unit, const char* quantity) {
+    Finding f = at_most(id + tag, claim, paper,
+                        fmt::format("largest mean {} of {} - smallest of {}", quantity,
+                                    names(a), names(b)),
+                        nan, 0, unit);
     if (a.empty() || b.empty()) {
-      t.rows.push_back({text, names(a) + " vs " + names(b), "n/a", "no such users"});
-      return;
+      f.botsim = "no such users";
+    } else {
+      const UserAcross* worst = *std::max_element(
+          a.begin(), a.end(), [&](const auto* x, const auto* y) { return what(*x) < what(*y); });
+      const UserAcross* best = *std::min_element(
+          b.begin(), b.end(), [&](const auto* x, const auto* y) { return what(*x) < what(*y); });
+      f.value = what(*worst) - what(*best);
+      f.botsim = worst->name + " " + value_text(what(*worst), unit) + " against " + best->name +
+                 " " + value_text(what(*best), unit);
     }
-    const UserAcross* worst = *std::max_element(
-        a.begin(), a.end(), [&](const auto* x, const auto* y) { return what(*x) < what(*y); });
-    const UserAcross* best = *std::min_element(
-        b.begin(), b.end(), [&](const auto* x, const auto* y) { return what(*x) < what(*y); });
-    bool holds = what(*worst) < what(*best);
-    t.rows.push_back({text, names(a) + " vs " + names(b), holds ? "yes" : "NO",
-                      "first group at most " + worst->name + " " + value_text(what(*worst), unit) +
-                          "; second group at least " + best->name + " " +
-                          value_text(what(*best), unit)});
+    found.push_back(std::move(f));
   };
-  auto no_opt = select("no-opt", ""), optimising = select("optimising", ""),
-       global = select("global", ""), local_a = select("local", "A"),
-       local_b = select("local", "B"), no_opt_b = select("no-opt", "B");
+  const Group no_opt = select("no-opt", ""), optimising = select("optimising", ""),
+              global = select("global", ""), local_a = select("local", "A"),
+              local_b = select("local", "B"), no_opt_b = select("no-opt", "B");
 
-  compare("optimising users finish sooner than No-Opt users", optimising, no_opt, mean_runtime,
-          "h");
+  compare("fig6 optimising sooner", "users with a time optimisation policy finish sooner than "
+          "No-Opt users", "U2, U3, U7, U8 finish much faster than the No-Opt users (Fig. 6)",
+          optimising, no_opt, mean_runtime, "h", "run time");
   {
-    std::vector<std::string> wrong;
-    for (const auto* u : optimising)
-      if (misses_deadline(*u) != (u->policy == "local" && u->vo == "B"))
-        wrong.push_back(u->name + (misses_deadline(*u) ? " misses" : " meets"));
+    // Each optimising user's slack, signed so that positive is as the paper says: the time by
+    // which it meets the deadline in its worst run, or, for the local users of domain B, misses
+    // it in its best run. Never finishing is missing it.
+    Finding f = at_least("fig6 deadline" + tag,
+                         "of the optimising users only the local users of domain B miss the "
+                         "deadline",
+                         "only U3 misses its 10 h deadline (Fig. 6)",
+                         "smallest slack in the paper's direction (met by; missed by, for local B users)", nan,
+                         0, "s");
     std::string detail;
-    for (const auto& w : wrong) detail += (detail.empty() ? "" : "; ") + w;
-    t.rows.push_back({"of the optimising users only the local users of domain B miss the deadline",
-                      names(optimising),
-                      optimising.empty() ? "n/a"
-                      : wrong.empty()    ? "yes"
-                                         : "NO",
-                      detail.empty() ? "as the paper says" : detail});
+    for (const auto* u : optimising) {
+      if (!u->deadline_s) continue;
+      const bool should_miss = u->policy == "local" && u->vo == "B";
+      double worst = u->runtime_h.size() < u->runs ? std::numeric_limits<double>::infinity() : 0;
+      double best = std::numeric_limits<double>::infinity();
+      for (double h : u->runtime_h) {
+        worst = std::max(worst, h * 3600);
+        best = std::min(best, h * 3600);
+      }
+      const double slack = should_miss ? best - *u->deadline_s : *u->deadline_s - worst;
+      f.value = std::isnan(f.value) ? slack : std::min(f.value, slack);
+      const bool meets = !should_miss ? slack >= 0 : slack <= 0;
+      detail += (detail.empty() ? "" : "; ") + u->name +
+                (std::isinf(slack) ? std::string(" never finishes")
+                                   : fmt::format(" {} by {} s", meets ? "meets" : "misses",
+                                                 finding_number(std::fabs(slack))));
+    }
+    f.botsim = detail.empty() ? "no such users" : detail;
+    found.push_back(std::move(f));
   }
-  compare("No-Opt users pay less than global users", no_opt, global, mean_cost, "G$");
-  compare("local users of domain A finish sooner than global users", local_a, global, mean_runtime,
-          "h");
-  compare("local users of domain A pay less than global users", local_a, global, mean_cost, "G$");
-  compare("local users of domain A pay less than No-Opt users of domain B", local_a, no_opt_b,
-          mean_cost, "G$");
-  t.rows.push_back(about_as_much(local_b, global, names(local_b) + " vs " + names(global)));
-  return t;
+  compare("fig7 No-Opt cheaper", "No-Opt users pay less than global users",
+          "\"users with a No-Opt policy have cheaper total cost\" (Fig. 7)", no_opt, global,
+          mean_cost, "G$", "cost");
+  compare("fig6 local A sooner", "local users of domain A finish sooner than global users",
+          "U8 completes much faster than U2 and U7 (Fig. 6)", local_a, global, mean_runtime, "h",
+          "run time");
+  compare("fig7 local A cheaper than global", "local users of domain A pay less than global users",
+          "U8 has much lower costs than U2 and U7 (Fig. 7)", local_a, global, mean_cost, "G$",
+          "cost");
+  compare("fig7 local A cheaper than No-Opt B",
+          "local users of domain A pay less than No-Opt users of domain B",
+          "U8 has a cost lower than U4 and U5 (Fig. 7)", local_a, no_opt_b, mean_cost, "G$",
+          "cost");
+  {
+    Finding f = at_most("fig7 local B about global" + tag,
+                        "local users of domain B pay about as much as global users",
+                        "U3's total cost is high, as the global users' (Fig. 7)",
+                        "largest ratio of a local B user's mean cost to the global users' mean, "
+                        "either way",
+                        nan, 1.5);
+    if (local_b.empty() || global.empty()) {
+      f.botsim = "no such users";
+    } else {
+      double g = 0;
+      for (const auto* u : global) g += mean_cost(*u);
+      g /= static_cast<double>(global.size());
+      f.botsim = fmt::format("global mean {:.2f} G$", g);
+      f.value = 0;
+      for (const auto* u : local_b) {
+        const double c = mean_cost(*u);
+        f.value = std::max(f.value, std::max(c / g, g / c));
+        f.botsim += fmt::format("; {} {:.2f} G$", u->name, c);
+      }
+    }
+    found.push_back(std::move(f));
+  }
+  return found;
 }
+
+namespace {
 
 std::string category(const UserAcross& u) {
   return u.name + " (" + u.policy + (u.vo.empty() ? "" : ", " + u.vo) + ")";
@@ -231,20 +262,32 @@ std::string series_label(size_t runs) {
 
 std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
                                        const std::string& out_dir) {
-  if (run_dirs.empty()) throw std::runtime_error("sulistio2005: no runs to aggregate");
+  return write_sulistio2005_figures({SulistioReading{"", "", run_dirs}}, out_dir);
+}
+
+std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readings,
+                                       const std::string& out_dir) {
+  if (readings.empty() || readings.front().run_dirs.empty())
+    throw std::runtime_error("sulistio2005: no runs to aggregate");
   const fs::path out(out_dir);
   std::vector<Resource> resources;
-  std::vector<UserAcross> users = read_users(run_dirs, resources);
-  std::vector<Bid> bids = read_bids(run_dirs.front());
+  std::vector<std::vector<UserAcross>> users_of;
+  for (size_t k = 0; k < readings.size(); ++k) {
+    if (readings[k].run_dirs.empty())
+      throw std::runtime_error("sulistio2005: no runs of reading " + readings[k].name);
+    std::vector<Resource> seen;
+    users_of.push_back(read_users(readings[k].run_dirs, seen));
+    if (k == 0) resources = seen;
+  }
+  const std::vector<UserAcross>& users = users_of.front();
+  std::vector<Bid> bids = read_bids(readings.front().run_dirs.front());
 
   write_resource_figures(bids, "R1", resources, users, out, "fig2_bid_cost_R1", "fig3_share_R1");
   write_resource_figures(bids, "R4", resources, users, out, "fig4_bid_cost_R4", "fig5_share_R4");
 
-  // Figs 6 and 7: run time against the deadline, and cost, per user across runs.
-  CsvTable runtime_csv{{"user", "policy", "vo", "runs", "finished_runs", "runtime_h_mean",
-                        "runtime_h_sd", "deadline_h", "met_deadline_runs"},
-                       {}};
-  CsvTable cost_csv{{"user", "policy", "vo", "runs", "cost_mean", "cost_sd", "fund"}, {}};
+  // Figs 6 and 7: run time against the deadline, and cost, per user across runs; one series per
+  // reading, side by side; the first reading's tables keep their names, the others' get
+  // "_<reading>".
   Chart runtime_chart, cost_chart;
   runtime_chart.kind = cost_chart.kind = Chart::Kind::Bar;
   runtime_chart.x_label = cost_chart.x_label = "user (policy, VO domain)";
@@ -252,68 +295,99 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
   runtime_chart.y_label = "run time (hours)";
   cost_chart.title = "Fig. 7: total cost per user";
   cost_chart.y_label = "cost (G$)";
-  runtime_chart.series.push_back(Series{series_label(run_dirs.size()), {}, {}, {}});
-  cost_chart.series.push_back(Series{series_label(run_dirs.size()), {}, {}, {}});
-  std::string table = fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", "user",
-                                  "policy", "vo", "runtime_h", "sd", "met", "cost_G$", "sd");
-  for (const auto& u : users) {
-    Stats rt = stats(u.runtime_h), cost = stats(u.spent);
-    std::string deadline_h = u.deadline_s ? num6(*u.deadline_s / 3600) : "";
-    runtime_csv.rows.push_back({u.name, u.policy, u.vo, std::to_string(u.runs),
-                                std::to_string(u.runtime_h.size()), num6(rt.mean), num6(rt.sd),
-                                deadline_h, u.deadline_s ? std::to_string(u.met_deadline) : ""});
-    cost_csv.rows.push_back({u.name, u.policy, u.vo, std::to_string(u.runs), num6(cost.mean),
-                             num6(cost.sd), u.fund ? format_number(*u.fund) : ""});
+  for (const auto& u : users)
     for (Chart* c : {&runtime_chart, &cost_chart}) c->categories.push_back(category(u));
-    runtime_chart.series[0].y.push_back(rt.mean);
-    if (run_dirs.size() > 1) runtime_chart.series[0].y_err.push_back(rt.n > 1 ? rt.sd : 0);
-    cost_chart.series[0].y.push_back(cost.mean);
-    if (run_dirs.size() > 1) cost_chart.series[0].y_err.push_back(cost.n > 1 ? cost.sd : 0);
-    if (!std::isfinite(runtime_chart.reference_y) && u.deadline_s) {
-      // Every user of the paper has the same deadline; the first one found is drawn.
-      runtime_chart.reference_y = *u.deadline_s / 3600;
-      runtime_chart.reference_label = "deadline (" + num6(*u.deadline_s / 3600) + " h)";
+  std::string table;
+  std::vector<Finding> found;
+  for (size_t k = 0; k < readings.size(); ++k) {
+    const SulistioReading& reading = readings[k];
+    const size_t runs = reading.run_dirs.size();
+    CsvTable runtime_csv{{"user", "policy", "vo", "runs", "finished_runs", "runtime_h_mean",
+                          "runtime_h_sd", "deadline_h", "met_deadline_runs"},
+                         {}};
+    CsvTable cost_csv{{"user", "policy", "vo", "runs", "cost_mean", "cost_sd", "fund"}, {}};
+    const std::string label =
+        (reading.label.empty() ? "" : reading.label + ": ") + series_label(runs);
+    runtime_chart.series.push_back(Series{label, {}, {}, {}});
+    cost_chart.series.push_back(Series{label, {}, {}, {}});
+    if (!reading.label.empty()) table += (k ? "\n" : "") + reading.label + "\n";
+    table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", "user", "policy",
+                         "vo", "runtime_h", "sd", "met", "cost_G$", "sd");
+    for (const auto& first : users) {
+      // The users of the first reading, in its order (a user missing here is left at zero).
+      auto it = std::find_if(users_of[k].begin(), users_of[k].end(),
+                             [&](const UserAcross& x) { return x.name == first.name; });
+      const UserAcross u = it == users_of[k].end() ? UserAcross{first.name, first.policy,
+                                                                first.vo, {}, {}, {}, {}, 0, 0}
+                                                   : *it;
+      Stats rt = stats(u.runtime_h), cost = stats(u.spent);
+      std::string deadline_h = u.deadline_s ? num6(*u.deadline_s / 3600) : "";
+      runtime_csv.rows.push_back({u.name, u.policy, u.vo, std::to_string(u.runs),
+                                  std::to_string(u.runtime_h.size()), num6(rt.mean), num6(rt.sd),
+                                  deadline_h, u.deadline_s ? std::to_string(u.met_deadline) : ""});
+      cost_csv.rows.push_back({u.name, u.policy, u.vo, std::to_string(u.runs), num6(cost.mean),
+                               num6(cost.sd), u.fund ? format_number(*u.fund) : ""});
+      runtime_chart.series.back().y.push_back(rt.mean);
+      if (runs > 1) runtime_chart.series.back().y_err.push_back(rt.n > 1 ? rt.sd : 0);
+      cost_chart.series.back().y.push_back(cost.mean);
+      if (runs > 1) cost_chart.series.back().y_err.push_back(cost.n > 1 ? cost.sd : 0);
+      if (!std::isfinite(runtime_chart.reference_y) && u.deadline_s) {
+        // Every user of the paper has the same deadline; the first one found is drawn.
+        runtime_chart.reference_y = *u.deadline_s / 3600;
+        runtime_chart.reference_label = "deadline (" + num6(*u.deadline_s / 3600) + " h)";
+      }
+      table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", u.name,
+                           u.policy, u.vo.empty() ? "-" : u.vo,
+                           rt.n ? fmt::format("{:.2f}", rt.mean) : "-",
+                           rt.n ? fmt::format("{:.2f}", rt.sd) : "-",
+                           u.deadline_s ? fmt::format("{}/{}", u.met_deadline, u.runs) : "-",
+                           fmt::format("{:.2f}", cost.mean), fmt::format("{:.2f}", cost.sd));
     }
-    table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", u.name, u.policy,
-                         u.vo.empty() ? "-" : u.vo, rt.n ? fmt::format("{:.2f}", rt.mean) : "-",
-                         rt.n ? fmt::format("{:.2f}", rt.sd) : "-",
-                         u.deadline_s ? fmt::format("{}/{}", u.met_deadline, u.runs) : "-",
-                         fmt::format("{:.2f}", cost.mean), fmt::format("{:.2f}", cost.sd));
+    const std::string suffix = k == 0 ? "" : "_" + reading.name;
+    write_csv((out / ("fig6_runtime" + suffix + ".csv")).string(), runtime_csv);
+    write_csv((out / ("fig7_cost" + suffix + ".csv")).string(), cost_csv);
+    for (auto& f : sulistio2005_findings(users_of[k], reading.name)) found.push_back(std::move(f));
   }
-  write_csv((out / "fig6_runtime.csv").string(), runtime_csv);
-  write_csv((out / "fig7_cost.csv").string(), cost_csv);
   write_figure(out.string(), "fig6_runtime", runtime_chart);
   write_figure(out.string(), "fig7_cost", cost_chart);
 
-  CsvTable found = findings(users);
-  write_csv((out / "findings.csv").string(), found);
-  table += "\nthe paper's findings (findings.csv):\n";
-  for (const auto& row : found.rows) table += fmt::format("  {:<4} {}\n", row[2], row[0]);
-  if (std::any_of(found.rows.begin(), found.rows.end(), [](auto& row) { return row[2] == "NO"; }))
+  write_findings((out / "findings.csv").string(), found);
+  table += "\nthe paper's findings (findings.csv):\n" + findings_text(found);
+  if (std::any_of(found.begin(), found.end(), [](const Finding& f) { return !f.holds(); }))
     table +=
-        "  (NO: botsim does not reproduce it; why: "
+        "  (no: botsim does not reproduce it there; why: "
         "docs/sulistio2005.md#reproduction-section-5)\n";
   return table;
 }
 
 static void run_sulistio2005(const ExperimentOptions& opts) {
   const int reps = opts.reps_given ? opts.reps : 1;  // the paper reports a single run
-  const std::string platform = find_data_file("platforms/badg.xml");
   const std::string deployment = find_data_file("deployments/sulistio2005.xml");
   Workspace workspace(opts);  // OUT is replaced only once everything is written
   const fs::path& out = workspace.result();
+  // The two readings of C_r (docs/sulistio2005.md): each run's results are kept, in OUT/runs/
+  // and OUT/runs-total/.
+  std::vector<SulistioReading> readings{
+      {"per-PE", "C_r per PE (badg.xml, 4 x 1050 MIPS)", {}},
+      {"total", "C_r total (badg-total.xml, 4 x 262.5 MIPS)", {}}};
+  const std::vector<std::pair<std::string, std::string>> runs_of{
+      {"runs", "platforms/badg.xml"}, {"runs-total", "platforms/badg-total.xml"}};
   std::vector<RunRequest> requests;
-  std::vector<std::string> dirs;  // each run's results are kept, in OUT/runs/
-  for (int rep = 0; rep < reps; ++rep) {
-    unsigned long long seed = opts.seed + static_cast<unsigned long long>(rep);
-    dirs.push_back((out / "runs" / ("seed-" + std::to_string(seed))).string());
-    requests.push_back(RunRequest{platform, deployment, seed, dirs.back()});
+  for (size_t k = 0; k < readings.size(); ++k) {
+    const std::string platform = find_data_file(runs_of[k].second);
+    for (int rep = 0; rep < reps; ++rep) {
+      unsigned long long seed = opts.seed + static_cast<unsigned long long>(rep);
+      readings[k].run_dirs.push_back(
+          (out / runs_of[k].first / ("seed-" + std::to_string(seed))).string());
+      requests.push_back(RunRequest{platform, deployment, seed, readings[k].run_dirs.back()});
+    }
   }
-  std::cout << "sulistio2005: " << reps << (reps == 1 ? " run" : " runs") << ", "
-            << std::min(opts.jobs, reps) << " at a time\n"
+  std::cout << "sulistio2005: " << reps << (reps == 1 ? " run" : " runs")
+            << " for each reading of C_r, " << std::min<size_t>(opts.jobs, requests.size())
+            << " at a time\n"
             << std::flush;
   run_many(requests, opts.jobs);
-  std::string table = write_sulistio2005_figures(dirs, out.string());
+  std::string table = write_sulistio2005_figures(readings, out.string());
   draw_experiment_figures("sulistio2005", out, opts.out_dir);
   workspace.commit();
   std::cout << table;

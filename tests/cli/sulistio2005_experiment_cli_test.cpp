@@ -34,7 +34,8 @@ class Sulistio2005Cli : public ::testing::Test {
 
 // Each figure's table, gnuplot data and script, and (where gnuplot is installed) its SVG and PNG.
 std::vector<std::string> figure_files() {
-  std::vector<std::string> names{".botsim", "findings.csv", "runs"};
+  std::vector<std::string> names{".botsim", "findings.csv", "runs", "runs-total",
+                                 "fig6_runtime_total.csv", "fig7_cost_total.csv"};
   const bool drawn = !botsim::find_gnuplot().empty();
   for (std::string f : {"fig2_bid_cost_R1", "fig3_share_R1", "fig4_bid_cost_R4", "fig5_share_R4",
                         "fig6_runtime", "fig7_cost"})
@@ -86,7 +87,22 @@ TEST_F(Sulistio2005Cli, DefaultIsOneRunOfSeedOne) {
   EXPECT_EQ(botsim::read_csv(out + "/fig3_share_R1.csv").rows.size(), r1);
   EXPECT_EQ(botsim::read_csv(out + "/fig4_bid_cost_R4.csv").rows.size(), r4);
   EXPECT_EQ(botsim::read_csv(out + "/fig5_share_R4.csv").rows.size(), r4);
-  EXPECT_EQ(botsim::read_csv(out + "/findings.csv").rows.size(), 7u);
+  // Seven claims under each reading of C_r, their verdicts as docs/sulistio2005.md explains.
+  auto found = botsim::read_csv(out + "/findings.csv");
+  ASSERT_EQ(found.rows.size(), 14u);
+  std::string verdicts;
+  for (const auto& row : found.rows) verdicts += row[found.column("verdict")][0];
+  EXPECT_EQ(verdicts, "ynnyyyn" "ynynnny");
+  EXPECT_EQ(found.rows[7][0], "fig6 optimising sooner (total)");
+  // U2 and U3 meet the deadline by 0.16 s with C_r per PE: the margin shows the knife edge.
+  EXPECT_EQ(found.rows[1][found.column("margin")], "-0.1561");
+  // Only with C_r total does U3 still hold tasks past half of D, and send some to R1.
+  auto tasks = botsim::read_csv(out + "/runs-total/seed-1/tasks.csv");
+  size_t u3_on_r1 = 0;
+  for (const auto& row : tasks.rows) u3_on_r1 += row[0] == "U3" && row[3] == "R1";
+  EXPECT_GT(u3_on_r1, 0u);
+  tasks = botsim::read_csv(out + "/runs/seed-1/tasks.csv");
+  for (const auto& row : tasks.rows) EXPECT_FALSE(row[0] == "U3" && row[3] == "R1");
   // The per-user table and the findings are printed.
   EXPECT_NE(r.out.find("U8     local    A"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("the paper's findings"), std::string::npos);

@@ -39,7 +39,8 @@ if ! $scenarios_only; then
 fi
 cd "$work"
 # Run directories of experiments are covered by their CSVs; the version string is not a result.
-find . -type f \( -name '*.csv' -o -name '*.json' \) -not -path './experiments/*/runs/*' |
+find . -type f \( -name '*.csv' -o -name '*.json' \) -not -path './experiments/*/runs/*' \
+  -not -path './experiments/*/runs-*/*' |
   LC_ALL=C sort | while read -r f; do
     if [[ $f == *.json ]]; then
       grep -v '"botsim_version"' "$f" | sha256sum | sed "s|-\$|${f#./}|"

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/csv.hpp"
 #include "core/gnuplot.hpp"
 #include "experiments/sulistio2005.hpp"
 #include "support/files.hpp"
@@ -199,8 +200,11 @@ TEST_F(Sulistio2005Figures, CostMeanAndDeviationAcrossRuns) {
   EXPECT_EQ(table.rfind("user   policy", 0), 0u);
   EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 1 + 4 + 2 + 7 + 1);
   // A finding botsim does not reproduce points to where the docs say why.
-  EXPECT_NE(table.find("  NO   optimising users finish sooner than No-Opt users\n"),
-            std::string::npos);
+  EXPECT_NE(table.find("  fig6 optimising sooner users with a time optimisation policy finish "
+                       "sooner than No-Opt users: U3 12.00 h against U0 2.50 h (largest mean run "
+                       "time of U2 U3 U8 - smallest of U0 <= 0 h, margin -9.5 h): no\n"),
+            std::string::npos)
+      << table;
   EXPECT_NE(table.find("why: docs/sulistio2005.md#reproduction-section-5)\n"), std::string::npos);
   EXPECT_NE(table.find("U3     local    B        12.00     0.00       0/2      55.00     7.07"),
             std::string::npos)
@@ -272,31 +276,76 @@ TEST_F(Sulistio2005Figures, FindingsOfThePaperAreChecked) {
   write_sulistio2005_figures(runs(), out().string());
   // Means over both runs: run time U0 2.5 h, U2 1.75 h, U3 12 h (one run), U8 1.25 h;
   // cost U0 12, U2 42, U3 55, U8 21.
-  EXPECT_EQ(read(out() / "findings.csv"),
-            "finding,users,holds,detail\n"
-            "optimising users finish sooner than No-Opt users,U2 U3 U8 vs U0,NO,"
-            "first group at most U3 12.00 h; second group at least U0 2.50 h\n"
-            "of the optimising users only the local users of domain B miss the deadline,"
-            "U2 U3 U8,yes,as the paper says\n"
-            "No-Opt users pay less than global users,U0 vs U2,yes,"
-            "first group at most U0 12.00 G$; second group at least U2 42.00 G$\n"
-            "local users of domain A finish sooner than global users,U8 vs U2,yes,"
-            "first group at most U8 1.25 h; second group at least U2 1.75 h\n"
-            "local users of domain A pay less than global users,U8 vs U2,yes,"
-            "first group at most U8 21.00 G$; second group at least U2 42.00 G$\n"
-            "local users of domain A pay less than No-Opt users of domain B,U8 vs ,n/a,"
-            "no such users\n"
-            "local users of domain B pay about as much as global users (x1.5),U3 vs U2,yes,"
-            "global mean 42.00 G$; U3 55.00 G$\n");
+  const botsim::CsvTable t = botsim::read_csv((out() / "findings.csv").string());
+  ASSERT_EQ(t.rows.size(), 7u);
+  auto row = [&](size_t i) {
+    return t.rows[i][0] + "|" + t.rows[i][5] + "|" + t.rows[i][7] + "|" + t.rows[i][9];
+  };
+  EXPECT_EQ(row(0), "fig6 optimising sooner|9.5|-9.5|no");  // U3 12 h - U0 2.5 h
+  // U2's worst run 7200 s, U8's 5400 s against 36000 s; U3 never finishes in run 1, so its
+  // best run (43200 s) misses by 7200 s: the smallest slack is U3's.
+  EXPECT_EQ(row(1), "fig6 deadline|7200|7200|yes");
+  EXPECT_EQ(row(2), "fig7 No-Opt cheaper|-30|30|yes");       // U0 12 - U2 42 G$
+  EXPECT_EQ(row(3), "fig6 local A sooner|-0.5|0.5|yes");     // U8 1.25 - U2 1.75 h
+  EXPECT_EQ(row(4), "fig7 local A cheaper than global|-21|21|yes");
+  EXPECT_EQ(row(5), "fig7 local A cheaper than No-Opt B|||no");  // no No-Opt user in B
+  EXPECT_EQ(t.rows[5][3], "no such users");
+  EXPECT_EQ(row(6), "fig7 local B about global|1.31|0.1905|yes");  // 55 / 42
 }
 
 TEST_F(Sulistio2005Figures, UnfinishedUserIsSlowerThanAnyone) {
   // Only run 1: U3 never finishes, so it is the slowest optimising user.
   write_sulistio2005_figures({runs()[0]}, out().string());
-  std::string f = read(out() / "findings.csv");
-  EXPECT_NE(f.find("U2 U3 U8 vs U0,NO,first group at most U3 unfinished; second group at least "
-                   "U0 2.00 h\n"),
-            std::string::npos)
-      << f;
-  EXPECT_NE(f.find("U2 U3 U8,yes,as the paper says"), std::string::npos);
+  const botsim::CsvTable t = botsim::read_csv((out() / "findings.csv").string());
+  EXPECT_EQ(t.rows[0][3], "U3 unfinished against U0 2.00 h");
+  EXPECT_EQ(t.rows[0][9], "no");
+  EXPECT_EQ(t.rows[1][3], "U2 meets by 3.06e+04 s; U3 never finishes; U8 meets by 3.24e+04 s");
+  EXPECT_EQ(t.rows[1][9], "yes");
+}
+
+// The checks on canned users: each finding answers "no" where it does not hold.
+namespace {
+using botsim::experiments::UserAcross;
+UserAcross user(const std::string& name, const std::string& policy, const std::string& vo,
+                double runtime_h, double cost) {
+  UserAcross u{name, policy, vo, 36000.0, 100.0, {runtime_h}, {cost}, 1, runtime_h <= 10};
+  return u;
+}
+std::string verdicts(const std::vector<UserAcross>& users) {
+  std::string v;
+  for (const auto& f : botsim::experiments::sulistio2005_findings(users, "")) v += f.verdict()[0];
+  return v;
+}
+}  // namespace
+
+TEST(Sulistio2005Findings, HoldOnThePapersPicture) {
+  // Fig. 6 and 7 as the paper draws them.
+  const std::vector<UserAcross> paper{
+      user("U0", "no-opt", "A", 20, 200), user("U2", "global", "B", 9, 400),
+      user("U3", "local", "B", 12, 450),  user("U4", "no-opt", "B", 18, 250),
+      user("U7", "global", "B", 9.5, 380), user("U8", "local", "A", 5, 150)};
+  EXPECT_EQ(verdicts(paper), "yyyyyyy");
+  auto f = botsim::experiments::sulistio2005_findings(paper, "total");
+  EXPECT_EQ(f[0].id, "fig6 optimising sooner (total)");
+  EXPECT_DOUBLE_EQ(f[0].margin(), 6);                // No-Opt U4 18 h - U3 12 h
+  EXPECT_DOUBLE_EQ(f[1].margin(), 1800);  // U7 meets by 0.5 h, U2 by 1 h; U3 misses by 2 h
+  EXPECT_DOUBLE_EQ(f[6].value, 450 / 390.0);         // U3 against the global mean 390
+}
+
+TEST(Sulistio2005Findings, AnswerNoWhereTheyDoNotHold) {
+  // Every claim reversed: the No-Opt users fastest and cheapest, U3 in time, U8 slow and dear.
+  const std::vector<UserAcross> reversed{
+      user("U0", "no-opt", "A", 4, 50),   user("U2", "global", "B", 9, 400),
+      user("U3", "local", "B", 9.99, 2000), user("U4", "no-opt", "B", 5, 60),
+      user("U7", "global", "B", 11, 380), user("U8", "local", "A", 12, 900)};
+  EXPECT_EQ(verdicts(reversed), "nnynnnn");  // No-Opt cheaper than global holds here
+  auto f = botsim::experiments::sulistio2005_findings(reversed, "");
+  EXPECT_DOUBLE_EQ(f[1].margin(), -2 * 3600);  // U8 misses by 2 h (U3 meets by 36 s)
+  const std::vector<UserAcross> knife_edge{user("U2", "global", "B", 9, 400),
+                                           user("U3", "local", "B", 9.99, 450)};
+  EXPECT_NEAR(botsim::experiments::sulistio2005_findings(knife_edge, "")[1].margin(), -36, 1e-6);
+  EXPECT_DOUBLE_EQ(f[2].margin(), 380 - 60);
+  const std::vector<UserAcross> no_opt_dear{user("U0", "no-opt", "A", 20, 500),
+                                            user("U2", "global", "B", 9, 400)};
+  EXPECT_EQ(botsim::experiments::sulistio2005_findings(no_opt_dear, "")[2].verdict(), "no");
 }
