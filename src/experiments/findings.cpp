@@ -79,4 +79,26 @@ std::string findings_text(const std::vector<Finding>& findings) {
   return out;
 }
 
+std::string findings_markdown(const CsvTable& findings) {
+  auto cell = [](std::string text) {
+    std::string out;
+    for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+  };
+  std::string out =
+      "| finding | the paper | botsim | test | margin | holds |\n| --- | --- | --- | --- | --- | "
+      "--- |\n";
+  const size_t id = findings.column("id"), claim = findings.column("claim"),
+               paper = findings.column("paper"), botsim = findings.column("botsim"),
+               test = findings.column("test"), margin = findings.column("margin"),
+               unit = findings.column("unit"), verdict = findings.column("verdict");
+  for (const auto& row : findings.rows)
+    out += fmt::format(
+        "| {}: {} | {} | {} | {} | {} | **{}** |\n", cell(row[id]), cell(row[claim]),
+        cell(row[paper]), cell(row[botsim]), cell(row[test]),
+        row[margin].empty() ? "-" : cell(row[margin] + (row[unit].empty() ? "" : " " + row[unit])),
+        row[verdict]);
+  return out;
+}
+
 }  // namespace botsim::experiments

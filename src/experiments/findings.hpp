@@ -46,6 +46,10 @@ void write_findings(const std::string& path, const std::vector<Finding>& finding
 /// "claim: botsim (test value vs threshold, margin m): yes" per finding, for the terminal.
 std::string findings_text(const std::vector<Finding>& findings);
 
+/// A findings.csv table (as read back) as a Markdown table for the docs: the claim, the paper,
+/// botsim, the test with its threshold, the margin with its unit, and the verdict in bold.
+std::string findings_markdown(const CsvTable& findings);
+
 /// A number as findings.csv writes it: 4 significant digits ("" when not finite).
 std::string finding_number(double v);
 

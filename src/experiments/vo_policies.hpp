@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "experiments/findings.hpp"
 #include "platform/deployment.hpp"
 
 namespace botsim::experiments {
@@ -55,6 +56,12 @@ struct VoComparison {
   double cost_ratio() const { return local_cost / global_cost; }
 };
 VoComparison compare_policies(const std::vector<VoUserResult>& users, double deadline_s);
+
+/// The experiment's findings (section 4.2 of the paper), each with its threshold and margin:
+/// local users cheaper where a surcharge applies, more so with a higher one; as punctual as
+/// global users when the deadline leaves room, less so in some tight settings.
+std::vector<Finding> vo_policies_findings(const std::vector<VoSetting>& settings,
+                                          const std::vector<VoComparison>& cmp);
 
 /// Registers `botsim experiment vo-policies`.
 void register_vo_policies_experiment();

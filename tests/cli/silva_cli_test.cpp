@@ -304,11 +304,18 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   std::string out = dir_ + "/exp";
   auto r = t::botsim({"experiment", "silva2008", "--reps", "2", "--jobs", "2", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* f : {"runs.csv", "settings.csv", "fig1.csv"})
+  for (const char* f : {"runs.csv", "settings.csv", "fig1.csv", "check_interval.csv"})
     EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
-  t::expect_figures(out,
-                    {"fig1", "fig5_render_hosts", "fig5_render_timespan", "fig6_normal_hosts",
-                     "fig6_normal_timespan", "fig7_normal", "fig7_render", "fig2_render_like_job"});
+  t::expect_figures(out, {"fig1", "fig5_render_hosts", "fig5_render_timespan",
+                          "fig6_normal_hosts", "fig6_normal_timespan", "fig7_normal", "fig7_render",
+                          "fig2_render_like_job", "check_interval_normal",
+                          "check_interval_render"});
+  // The check interval's study: 2 jobs x 3 intervals x 5 creationRatios, at increaseRatio 0.5.
+  EXPECT_EQ(botsim::read_csv(out + "/check_interval.csv").rows.size(), 30u);
+  auto found = botsim::read_csv(out + "/findings.csv");
+  EXPECT_EQ(found.rows.size(), 19u);
+  EXPECT_EQ(found.rows[0][found.column("id")], "fig1 25 hosts");
+  EXPECT_EQ(found.rows[0][found.column("verdict")], "yes");
   auto runs = botsim::read_csv(out + "/runs.csv");
   EXPECT_EQ(runs.rows.size(), 2u * 25 * 2);  // 2 jobs x 25 settings x 2 replications
   // The summary table: per job, the mean timespan and hosts of each setting, as settings.csv.

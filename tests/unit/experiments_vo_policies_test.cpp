@@ -72,3 +72,52 @@ TEST(VoPolicies, ComparisonByHand) {
   EXPECT_DOUBLE_EQ(c.local_lateness, 0.6);    // the unfinished user is left out
   EXPECT_THROW(compare_policies({{"global", 0, 1, 1, true}}, 1), std::runtime_error);
 }
+
+namespace {
+// A comparison where local users pay `ratio` times what global users pay and meet the
+// deadline `local_met` of the time (global users always do).
+VoComparison outcome(double ratio, double local_met) {
+  VoComparison c;
+  c.global_cost = 100;
+  c.local_cost = 100 * ratio;
+  c.global_met = 1;
+  c.local_met = local_met;
+  return c;
+}
+std::string vo_verdicts(const std::vector<botsim::experiments::Finding>& found) {
+  std::string v;
+  for (const auto& f : found) v += f.verdict()[0];
+  return v;
+}
+}  // namespace
+
+TEST(VoPoliciesFindings, ComputedOnCannedComparisons) {
+  // Surcharges 0, 0.2, 0.5 at deadlines 1.1 and 1.5: local cheaper in 1 of 2, 1 of 2, 2 of 2.
+  std::vector<VoSetting> settings;
+  for (double s : {0.0, 0.2, 0.5})
+    for (double t : {1.1, 1.5}) settings.push_back(VoSetting{2, false, s, t});
+  std::vector<VoComparison> cmp{outcome(1.2, 0.5), outcome(0.9, 1), outcome(1.1, 1),
+                                outcome(0.8, 1), outcome(0.5, 1), outcome(0.4, 1)};
+  auto found = botsim::experiments::vo_policies_findings(settings, cmp);
+  ASSERT_EQ(found.size(), 4u);
+  EXPECT_EQ(vo_verdicts(found), "yyyy");
+  EXPECT_DOUBLE_EQ(found[0].value, 3.0 / 4);  // with a surcharge: 3 of 4
+  EXPECT_DOUBLE_EQ(found[1].value, 1 - 0.5);  // 2 of 2 at 50 %, 1 of 2 at 0 %
+  EXPECT_DOUBLE_EQ(found[2].value, 0);        // with room (1.5 x) local users are in time
+  EXPECT_DOUBLE_EQ(found[3].value, 1);        // tight (1.1 x): late once, at surcharge 0
+}
+
+TEST(VoPoliciesFindings, AnswerNoWhereTheyDoNotHold) {
+  std::vector<VoSetting> settings;
+  for (double s : {0.0, 0.5})
+    for (double t : {1.1, 2.5}) settings.push_back(VoSetting{2, false, s, t});
+  // Local users dearer where there is a surcharge, late with room, punctual when tight.
+  std::vector<VoComparison> cmp{outcome(0.5, 1), outcome(0.5, 1), outcome(1.5, 1),
+                                outcome(1.4, 0.5)};
+  auto found = botsim::experiments::vo_policies_findings(settings, cmp);
+  EXPECT_EQ(vo_verdicts(found), "nnnn");
+  EXPECT_DOUBLE_EQ(found[0].margin(), 0 - 0.5);
+  EXPECT_DOUBLE_EQ(found[1].margin(), 0 - 1);
+  EXPECT_DOUBLE_EQ(found[2].margin(), -1);
+  EXPECT_DOUBLE_EQ(found[3].margin(), -1);
+}
