@@ -162,10 +162,12 @@ TEST_P(BatsScenarioCli, RunsWithinBudgetAndProposesFourSchedules) {
   auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
   EXPECT_EQ(u.at("model"), "bats");
   EXPECT_EQ(u.at("policy"), "sched2");
-  // The run's budget is Sched2's plus its accepted cushion; never exceeded.
+  // The user's money in all: the sampling's, then Sched2's budget plus its accepted cushion (or
+  // raise); never exceeded.
   const auto& sched2 = s.at("schedules").at(1);
-  EXPECT_DOUBLE_EQ(u.at("budget").get<double>(),
-                   sched2.at("budget").get<double>() + sched2.at("cushion").get<double>());
+  EXPECT_DOUBLE_EQ(u.at("budget").get<double>(), u.at("sampling_spent").get<double>() +
+                                                     sched2.at("budget").get<double>() +
+                                                     sched2.at("cushion").get<double>());
   EXPECT_LE(u.at("spent").get<double>(), u.at("budget").get<double>() + 1e-9);
   for (const char* key : {"budget", "spent", "instances", "charged_units", "tasks_done"})
     EXPECT_TRUE(u.contains(key) && !u.at(key).is_null()) << key;

@@ -87,8 +87,12 @@ TEST(BatsScenario, LinearRegressionSamplingThenSched2) {
   EXPECT_EQ(u.tasks_done, 15);
   ASSERT_TRUE(u.finish_s);
   EXPECT_NEAR(*u.finish_s, 810, 1e-6);
-  EXPECT_DOUBLE_EQ(*u.budget, 3);
-  EXPECT_DOUBLE_EQ(u.spent, 3);
+  // The user's money in all: the sampling's $3 and Sched2's $3.
+  EXPECT_DOUBLE_EQ(*u.budget, 6);
+  EXPECT_DOUBLE_EQ(u.spent, 6);
+  EXPECT_DOUBLE_EQ(u.extra.at("execution_spent").get<double>(), 3);
+  EXPECT_NEAR(u.extra.at("sampling_s").get<double>(), 630, 1e-6);
+  EXPECT_NEAR(u.extra.at("execution_makespan_s").get<double>(), 810 - 630, 1e-6);
   EXPECT_EQ(*u.instances, 2);
   EXPECT_EQ(*u.charged_units, 4);
   EXPECT_DOUBLE_EQ(u.extra.at("sampling_spent").get<double>(), 3);
