@@ -107,8 +107,6 @@ BatsMaster::Params BatsMaster::Params::read(const PropReader& props, const Actor
     props.fail("budget", "give either 'budget' or 'schedule', not both");
   if (props.has("budget")) p.budget = props.number("budget", std::nullopt, 0);
   p.schedule = static_cast<int>(props.integer("schedule", 2, 1, 4));
-  if (p.sampling == Sampling::Implicit && !p.budget)
-    props.fail("sampling", "implicit sampling (the standalone mode) needs a 'budget'");
   if (p.budget) check_budget(props, p);
   p.accept_cushion =
       props.choice("cushion", {"accept", "refuse"}, std::string("accept")) == "accept";
@@ -166,7 +164,8 @@ void BatsMaster::operator()() {
     initial = sampling_->initial_configuration();
   } else {
     implicit_.emplace(params_.clusters, params_.ns, params_.initial_workers);
-    implicit_ledger_.emplace(*params_.budget);  // standalone: the sampling is paid from it
+    // Standalone with a budget: the sampling is paid from it; with a schedule, apart.
+    if (params_.budget) implicit_ledger_.emplace(*params_.budget);
     initial = implicit_->initial_configuration();
   }
   for (size_t c = 0; c < initial.size(); ++c)
@@ -193,7 +192,7 @@ void BatsMaster::record_user() {
   rec.charged_units = pool_->charged_units();
   // Everything the user paid, the LR sampling's ATUs (paid apart, Table 1's S) included; the
   // budget likewise (the standalone mode pays its sampling from its budget).
-  const double lr_sampling = sampling_ ? sampling_spent_ : 0;
+  const double lr_sampling = implicit_ledger_ ? 0 : sampling_spent_;
   rec.spent = pool_->spent();
   if (execution_) {
     const Schedule& s = execution_->schedule();
@@ -228,6 +227,11 @@ void BatsMaster::record_user() {
   else
     rec.extra["execution_makespan_s"] = nullptr;
   rec.extra["reconfigurations"] = execution_ ? execution_->reconfigurations() : 0;
+  rec.extra["violation_signals"] = execution_ ? execution_->signals() : 0;
+  if (execution_ && execution_->first_signal_s())
+    rec.extra["first_signal_s"] = *execution_->first_signal_s();
+  else
+    rec.extra["first_signal_s"] = nullptr;
   if (!job_done()) rec.extra["incomplete_reason"] = incomplete_reason_;
 }
 
@@ -242,14 +246,15 @@ BatsMaster::Instance* BatsMaster::acquire(int cluster) {
   Machine mc;
   mc.cluster = cluster;
   mc.paid_atus = 1;
-  mc.paid_by_sampling = phase_ == Phase::Sampling && sampling_;
+  mc.paid_by_sampling = phase_ == Phase::Sampling && !implicit_ledger_;
   machines_[inst.name] = mc;
   return &inst;
 }
 
 bool BatsMaster::pay(double price) {
-  // The LR sampling phase is paid apart (Table 1's S); everything else by the ledger.
-  if (phase_ == Phase::Sampling && sampling_) {
+  // The sampling phase is paid apart (Table 1's S) unless the user's budget pays it (the
+  // standalone mode with a budget); everything else by the ledger.
+  if (phase_ == Phase::Sampling && !implicit_ledger_) {
     sampling_spent_ += price;
     return true;
   }
@@ -484,6 +489,8 @@ void BatsMaster::on(const MonitorTick&) {
       "ATUs planned {}: {}",
       params_.name, machines.size(), bag_.size(), r.ne, r.np, execution_->ledger().left(),
       r.committed, r.atus_planned, to_string(r.decision));
+  if (r.decision == Decision::Reconfigure)
+    execution_->signalled(sg4::Engine::get_clock() - sampling_end_s_);
   if (std::optional<std::vector<int>> target = execution_->target(r, machines, gone_)) {
     spdlog::info("{}: Ne {} > Np {}: reconfiguring", params_.name, r.ne, r.np);
     execution_->reconfigured(reconfigure(*target));
@@ -571,7 +578,7 @@ bool BatsMaster::resume_sampling() {
 
 void BatsMaster::sampling_finished() {
   sampling_end_s_ = sg4::Engine::get_clock();
-  if (!sampling_) sampling_spent_ = implicit_ledger_->spent();  // implicit: from the budget
+  if (implicit_ledger_) sampling_spent_ = implicit_ledger_->spent();  // paid from the budget
   std::vector<SampleSet> sets;
   SamplingSummary summary;
   if (sampling_) {
@@ -608,16 +615,16 @@ void BatsMaster::start_execution(const SamplingSummary& summary, std::vector<Clu
   // The money the execution may spend: the budget given (in the standalone mode, what its
   // sampling left of it), else the proposed schedule's.
   std::optional<double> budget = params_.budget;
-  if (budget && implicit_) budget = implicit_ledger_->left();
+  if (implicit_ledger_) budget = implicit_ledger_->left();
   Schedule schedule = chosen_schedule(proposed, params_.schedule, budget, params_.clusters, ti, n,
                                       params_.atu_s, &incomplete_reason_);
   // The ledger's budget is the user's in all in the standalone mode, its sampling paid already.
-  const double base = implicit_ ? *params_.budget : schedule.budget;
+  const double base = implicit_ledger_ ? *params_.budget : schedule.budget;
   ExecutionBudget money = execution_budget(schedule, base, params_.accept_cushion);
   spdlog::info("{}: sampling done at {} s; {} budget {} + cushion {}", params_.name,
                sampling_end_s_, schedule.name, money.budget, money.cushion);
   execution_.emplace(params_.clusters, params_.atu_s, std::move(schedule), money, std::move(stats),
-                     implicit_ ? implicit_ledger_->spent() : 0.0);
+                     implicit_ledger_ ? implicit_ledger_->spent() : 0.0);
   reconfigure(execution_->first_target(active_machines(), n));
 }
 

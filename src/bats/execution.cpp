@@ -198,6 +198,11 @@ void MonitoredExecution::reconfigured(const ReconfigurationPlan& plan) {
   if (changes_machines(plan)) ++reconfigurations_;
 }
 
+void MonitoredExecution::signalled(double at_s) {
+  ++signals_;
+  if (!first_signal_s_) first_signal_s_ = at_s;
+}
+
 int MonitoredExecution::most_profitable(const std::vector<double>& ti_s, double money,
                                         const std::vector<bool>& gone) const {
   int best = -1;

@@ -99,6 +99,11 @@ class MonitoredExecution {
                                          const std::vector<bool>& gone) const;
   /// A plan was carried out: counted when it changes the machine set.
   void reconfigured(const ReconfigurationPlan& plan);
+  /// 3.1's possible budget violation signal (the monitor decided to reconfigure), `at_s` from
+  /// the start of the execution: counted, with the time of the first (Fig. 7's condition).
+  void signalled(double at_s);
+  long signals() const { return signals_; }
+  std::optional<double> first_signal_s() const { return first_signal_s_; }
 
  private:
   /// The cluster whose machine does a task for the least money (Ti x price), among those not
@@ -114,6 +119,8 @@ class MonitoredExecution {
   std::vector<ClusterStats> stats_;
   double tolerance_;  // speed_tolerance() of the sample sets
   long reconfigurations_ = 0;
+  long signals_ = 0;
+  std::optional<double> first_signal_s_;
 };
 
 }  // namespace botsim::bats

@@ -170,6 +170,34 @@ TEST(BatsScenario, StandaloneModeWithABudget) {
   EXPECT_EQ(u.extra.at("machines"), (nlohmann::ordered_json{1}));
 }
 
+TEST(BatsScenario, StandaloneModeWithASchedule) {
+  // Implicit sampling on c1 alone, no budget given: the sampling is paid apart (Table 1 without
+  // LR), then the proposed schedule runs. 10 tasks of 25 s, ATU 100 s, ns = 1, Sched1.
+  // A (c1) is rented at 0 ($1, sampling) and runs task 0 (0-25): the sample is complete.
+  // 9 tasks left, Ti = 25 s: Bmin1 = ceil(9 x 25 / 100) = 3 ATUs of $1 = $3; within $3 two
+  // machines would need 2 ATUs ($4): Sched1 is A alone. A runs the 9 tasks 25-250, entering
+  // its ATUs at 100 and 200 ($1 each from Sched1's $3) and is released at 250.
+  const auto& r = run("100s", {{"clusters", "c1"},
+                               {"tasks", "10"},
+                               {"task_time", "25"},
+                               {"sampling", "implicit"},
+                               {"sample_size", "1"},
+                               {"schedule", "1"}});
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.policy, "sched1,implicit");
+  EXPECT_EQ(u.tasks_done, 10);
+  EXPECT_NEAR(*u.finish_s, 250, 1e-6);
+  EXPECT_DOUBLE_EQ(*u.budget, 4);  // $1 of sampling + Sched1's $3
+  EXPECT_DOUBLE_EQ(u.spent, 3);
+  EXPECT_DOUBLE_EQ(u.extra.at("sampling_spent").get<double>(), 1);
+  EXPECT_DOUBLE_EQ(u.extra.at("execution_spent").get<double>(), 2);
+  EXPECT_DOUBLE_EQ(u.extra.at("schedule_budget").get<double>(), 3);
+  EXPECT_NEAR(u.extra.at("execution_makespan_s").get<double>(), 225, 1e-6);
+  EXPECT_EQ(*u.instances, 1);
+  EXPECT_EQ(*u.charged_units, 3);
+  EXPECT_DOUBLE_EQ(file_cost(r), 3);
+}
+
 TEST(BatsScenario, EstimatesSayInfeasibleSoTheMachineIsMarkedThenBatsReplans) {
   // Standalone on c1: 12 tasks of 25 s in file order, ATU 100 s, budget $3 (the cheapest run
   // of 12 tasks: one machine, 3 ATUs), cushion refused.
