@@ -177,6 +177,58 @@ INSTANTIATE_TEST_SUITE_P(Section41, BatsScenarioCli,
                            return n;
                          });
 
+// The schedules the paper runs (4.3, Figs 6 and 7: S3-4's four, S4-1's Sched2-4; S1-1's Sched4,
+// Table 1's F.M.) on the shipped scenarios over seeds 1-10: every bag completes within its
+// budget, a reconfiguration only follows a violation signal and few are needed, and the
+// execution phase ends within `bound` of the schedule's Te. 15 % holds where Te's fluid
+// schedule does; on S3-4 the last 15-minute cluster1 task outlasts a 92-118 minute Te, and
+// S4-1's Sched3 has $36 of slack on an estimate 2 % short of the bag's mean: there botsim ends
+// up to 1.35 Te over these seeds (docs/bats2011.md, "Where botsim disagrees with the paper").
+struct Sweep {
+  std::string scenario;
+  int schedule;
+  double bound;
+};
+class BatsSweepCli : public ::testing::TestWithParam<Sweep> {};
+
+TEST_P(BatsSweepCli, EveryBagCompletesNearItsEstimate) {
+  const Sweep& w = GetParam();
+  std::string dir = t::make_temp_dir();
+  for (int seed = 1; seed <= 10; ++seed) {
+    std::string out = dir + "/seed-" + std::to_string(seed);
+    auto r = t::botsim({"run", "platforms/bats-" + w.scenario + ".xml",
+                        "deployments/bats-" + w.scenario + ".xml", "--set",
+                        "U0.schedule=" + std::to_string(w.schedule), "--seed", std::to_string(seed),
+                        "--out", out, "--quiet", "--log-level", "error"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
+    const std::string what =
+        w.scenario + " Sched" + std::to_string(w.schedule) + " seed " + std::to_string(seed);
+    EXPECT_EQ(u.at("tasks_done"), u.at("tasks_total")) << what;
+    EXPECT_LE(u.at("spent").get<double>(), u.at("budget").get<double>() + 1e-9) << what;
+    const long reconfigurations = u.at("reconfigurations").get<long>();
+    EXPECT_LE(reconfigurations, 3) << what;
+    EXPECT_LE(reconfigurations, u.at("violation_signals").get<long>()) << what;
+    if (u.at("execution_makespan_s").is_null()) continue;
+    EXPECT_LE(u.at("execution_makespan_s").get<double>(),
+              w.bound * u.at("expected_makespan_s").get<double>())
+        << what;
+  }
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(PaperSchedules, BatsSweepCli,
+                         ::testing::Values(Sweep{"S3-4", 1, 1.35}, Sweep{"S3-4", 2, 1.4},
+                                           Sweep{"S3-4", 3, 1.35}, Sweep{"S3-4", 4, 1.35},
+                                           Sweep{"S4-1", 2, 1.15}, Sweep{"S4-1", 3, 1.35},
+                                           Sweep{"S4-1", 4, 1.15}, Sweep{"S1-1", 4, 1.15}),
+                         [](const auto& info) {
+                           std::string n =
+                               info.param.scenario + "_Sched" + std::to_string(info.param.schedule);
+                           n.erase(std::remove(n.begin(), n.end(), '-'), n.end());
+                           return n;
+                         });
+
 TEST(BatsGolden, S3_4SummaryMatches) {
   std::string out = t::make_temp_dir() + "/run";
   auto r = t::botsim(
