@@ -501,8 +501,10 @@ std::vector<Finding> bats2011_findings(const Bats2011Tables& t) {
       ++failed;
       failed_words += (failed_words.empty() ? "" : ", ") + r.name;
     }
+    // Without its cushion a schedule is short of money by design (delta_n > 0): Fig. 7's run is
+    // longer than its estimate in the paper too.
     double ratio = cell(*r.table, *r.row, "execution_ratio");
-    if (std::isnan(ratio)) continue;
+    if (std::isnan(ratio) || r.table == &t.fig7) continue;
     ratios.push_back(ratio);
     if (ratio > worst_ratio) {
       worst_ratio = ratio;
@@ -517,7 +519,8 @@ std::vector<Finding> bats2011_findings(const Bats2011Tables& t) {
                   paper_rows.size(), failed_words.empty() ? "" : " (" + failed_words + ")",
                   others_incomplete, others);
   out.push_back(runs);
-  Finding est = at_most("estimates", "the runs end within the schedules' estimated makespans",
+  Finding est = at_most("estimates",
+                        "the runs with their cushion end within the schedules' estimated makespans",
                         "e.g. S3-4 Sched4 95 min in 2 ATUs, S4-1 Sched3 293 min in 5 ATUs",
                         "largest execution / Te", max_of(ratios), 1.15);
   est.botsim = fmt::format("largest {:.3f} ({}), mean {:.3f} over {} runs", worst_ratio, worst,
