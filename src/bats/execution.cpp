@@ -158,15 +158,8 @@ bool MonitoredExecution::goes_on(const MachineState& m, bool busy,
 
 MonitorReport MonitoredExecution::report(const std::vector<MachineState>& machines,
                                          long tasks_in_bag) const {
-  MonitorState s;
-  s.clusters = clusters_;
-  s.atu_s = atu_s_;
-  s.stats = stats_;
-  s.machines = machines;
-  s.tasks_in_bag = tasks_in_bag;
-  s.budget_left = ledger_.left();
-  s.cushion_tasks = money_.cushion_tasks;
-  return monitor(s);  // 3.1
+  return monitor(MonitorState{clusters_, atu_s_, stats_, machines, tasks_in_bag, ledger_.left(),
+                              money_.cushion_tasks});  // 3.1
 }
 
 std::optional<std::vector<int>> MonitoredExecution::target(
