@@ -315,16 +315,9 @@ void BatsMaster::dispatch() {
     if (!inst.ready || inst.stopping || !inst.slots[0].idle()) continue;
     Machine& mc = machines_.at(name);
     if (phase_ == Phase::Sampling && sampling_) {
-      // 3.2: after the regression, the sampling goes on with one machine of the intermediary
-      // type; the others are marked for release at the end of their ATU and take a sample task
-      // only if it is expected to end in their paid time (as marked machines do in Fig. 4).
-      if (sampling_->regression_ready() && name != intermediary_) {
-        MachineState st = machine_state(inst);
-        st.marked = true;
-        if (on_work_request(st, sampling_->ti_s()[static_cast<size_t>(mc.cluster)], params_.atu_s,
-                            bag_.empty()) != MachineAction::TakeTask)
-          continue;  // idle until its ATU ends (the execution phase may still want it)
-      }
+      if (!sampling_->takes_task(machine_state(inst), name == intermediary_, params_.atu_s,
+                                 bag_.empty()))
+        continue;  // idle until its ATU ends (the execution phase may still want it)
       SampleAssignment a = sampling_->next_task(mc.cluster);  // Fig. 3 lines 15-21
       if (a.kind == SampleAssignment::Kind::Replicated)
         run_task(inst, replicated_tasks_[static_cast<size_t>(a.replicated)], a.replicated);
@@ -461,7 +454,7 @@ void BatsMaster::on(const AtuEnding& m) {
   if (phase_ == Phase::Execution && execution_)
     want = execution_->goes_on(machine_state(*inst), busy, others_of(*inst), bag_.empty());
   if (phase_ == Phase::Sampling && sampling_)
-    want = (busy && mc.replicated >= 0) || (inst->name == intermediary_ && !sampling_->complete());
+    want = sampling_->goes_on(busy && mc.replicated >= 0, inst->name == intermediary_);
   if (want && pay(params_.types[static_cast<size_t>(mc.cluster)].price)) {
     ++mc.paid_atus;
     pool_->alarm_at(*inst,
@@ -546,18 +539,22 @@ void BatsMaster::carry_on_sampling() {
     return;
   }
   // A live machine of that type, the one whose paid time ends last; else a new one.
-  intermediary_.clear();
-  double paid_until = -1;
+  std::vector<std::string> names;
+  std::vector<int> clusters;
+  std::vector<double> paid_until;
   for (const auto& [name, inst] : pool_->live()) {
+    if (inst.stopping) continue;
     const Machine& mc = machines_.at(name);
-    double end = inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s;
-    if (mc.cluster == cluster && !inst.stopping && end > paid_until) {
-      intermediary_ = name;
-      paid_until = end;
-    }
+    names.push_back(name);
+    clusters.push_back(mc.cluster);
+    paid_until.push_back(inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s);
   }
-  if (intermediary_.empty())
-    if (Instance* inst = acquire(cluster)) intermediary_ = inst->name;
+  const int j = intermediary_machine(clusters, paid_until, cluster);
+  intermediary_.clear();
+  if (j >= 0)
+    intermediary_ = names[static_cast<size_t>(j)];
+  else if (Instance* inst = acquire(cluster))
+    intermediary_ = inst->name;
   dispatch();
 }
 
