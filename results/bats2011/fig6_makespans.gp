@@ -1,12 +1,12 @@
-# fig6_makespans: Fig. 6: actual makespan against BaTS's estimate (sampling included)
+# fig6_makespans: Fig. 6: execution phase's makespan against BaTS's estimate Te
 # botsim wrote this script and fig6_makespans.dat; to re-draw fig6_makespans.svg and fig6_makespans.png after an edit,
 # run `gnuplot fig6_makespans.gp` in this directory.
 set encoding utf8
 set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb 'white'
 set output 'fig6_makespans.svg'
-set title 'Fig. 6: actual makespan against BaTS''s estimate (sampling included)'
-set xlabel 'estimated makespan (h)'
-set ylabel 'actual makespan (h)'
+set title 'Fig. 6: execution phase''s makespan against BaTS''s estimate Te'
+set xlabel 'estimated execution makespan (h)'
+set ylabel 'actual execution makespan (h)'
 set key outside right top vertical
 set yrange [0:*]
 set grid

@@ -1,16 +1,16 @@
-# fig7_cushion: Fig. 7: S4-1 Sched4 with and without its cushion
+# fig7_cushion: Fig. 7: S4-1 Sched4 with and without its cushion (execution phase)
 # botsim wrote this script and fig7_cushion.dat; to re-draw fig7_cushion.svg and fig7_cushion.png after an edit,
 # run `gnuplot fig7_cushion.gp` in this directory.
 set encoding utf8
 set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb 'white'
 set output 'fig7_cushion.svg'
-set title 'Fig. 7: S4-1 Sched4 with and without its cushion'
+set title 'Fig. 7: S4-1 Sched4 with and without its cushion (execution phase)'
 set xlabel 'replication (seed)'
-set ylabel 'makespan (min; none: bag incomplete)'
+set ylabel 'execution makespan (min; none: bag incomplete)'
 set key outside right top vertical
 set yrange [0:*]
-set xrange [-0.6:3.6]
-set xtics ('rep 0' 0, 'rep 1' 1, 'rep 2' 2, 'mean' 3)
+set xrange [-0.6:9.6]
+set xtics ('rep 0' 0, 'rep 1' 1, 'rep 2' 2, 'rep 3' 3, 'rep 4' 4, 'rep 5' 5, 'rep 6' 6, 'rep 7' 7, 'rep 8' 8, 'rep 9' 9) rotate by 35 right
 set boxwidth 0.4 absolute
 set style fill transparent solid 0.45 border
 set grid ytics

@@ -107,8 +107,6 @@ BatsMaster::Params BatsMaster::Params::read(const PropReader& props, const Actor
     props.fail("budget", "give either 'budget' or 'schedule', not both");
   if (props.has("budget")) p.budget = props.number("budget", std::nullopt, 0);
   p.schedule = static_cast<int>(props.integer("schedule", 2, 1, 4));
-  if (p.sampling == Sampling::Implicit && !p.budget)
-    props.fail("sampling", "implicit sampling (the standalone mode) needs a 'budget'");
   if (p.budget) check_budget(props, p);
   p.accept_cushion =
       props.choice("cushion", {"accept", "refuse"}, std::string("accept")) == "accept";
@@ -166,7 +164,8 @@ void BatsMaster::operator()() {
     initial = sampling_->initial_configuration();
   } else {
     implicit_.emplace(params_.clusters, params_.ns, params_.initial_workers);
-    ledger_.emplace(*params_.budget);  // standalone: the sampling is paid from the budget
+    // Standalone with a budget: the sampling is paid from it; with a schedule, apart.
+    if (params_.budget) implicit_ledger_.emplace(*params_.budget);
     initial = implicit_->initial_configuration();
   }
   for (size_t c = 0; c < initial.size(); ++c)
@@ -191,17 +190,22 @@ void BatsMaster::record_user() {
   if (job_done()) rec.finish_s = last_finish_s_;
   rec.instances = pool_->started();
   rec.charged_units = pool_->charged_units();
-  rec.spent = ledger_ ? ledger_->spent() : 0;
-  if (schedule_) {
-    double cushion = params_.accept_cushion ? schedule_->cushion : 0;
-    rec.budget = (params_.budget ? *params_.budget : schedule_->budget) + cushion;
-    rec.extra["schedule"] = schedule_->name;
-    rec.extra["schedule_budget"] = schedule_->budget;
-    rec.extra["cushion"] = cushion;
-    rec.extra["machines"] = schedule_->config.machines;
-    rec.extra["expected_makespan_s"] = schedule_->expected_makespan_s;
+  // Everything the user paid, the LR sampling's ATUs (paid apart, Table 1's S) included; the
+  // budget likewise (the standalone mode pays its sampling from its budget).
+  const double lr_sampling = implicit_ledger_ ? 0 : sampling_spent_;
+  rec.spent = pool_->spent();
+  if (execution_) {
+    const Schedule& s = execution_->schedule();
+    const ExecutionBudget& money = execution_->money();
+    rec.budget = lr_sampling + money.budget + money.cushion;
+    rec.extra["schedule"] = s.name;
+    rec.extra["schedule_budget"] = s.budget;
+    rec.extra["cushion"] = s.risk == Risk::RaisedBudget ? money.budget - s.budget : money.cushion;
+    rec.extra["risk"] = to_string(s.risk);
+    rec.extra["machines"] = money.config.machines;
+    rec.extra["expected_makespan_s"] = s.expected_makespan_s;
   } else if (params_.budget) {
-    rec.budget = *params_.budget;
+    rec.budget = lr_sampling + *params_.budget;
   }
   // The bag's real mean and deviation on each cluster, for Fig. 5 (known to the simulator, not
   // to BaTS): base times scaled by the clusters' speeds.
@@ -215,7 +219,19 @@ void BatsMaster::record_user() {
   rec.extra["sampling_spent"] = sampling_spent_;
   rec.extra["sampling_end_s"] = sampling_end_s_;
   rec.extra["total_spent"] = pool_->spent();
-  rec.extra["reconfigurations"] = reconfigurations_;
+  // The paper's makespans are the execution phase's (4.3), from the end of the sampling.
+  rec.extra["sampling_s"] = sampling_end_s_ - start_s_;
+  rec.extra["execution_spent"] = pool_->spent() - sampling_spent_;
+  if (job_done() && execution_)
+    rec.extra["execution_makespan_s"] = last_finish_s_ - sampling_end_s_;
+  else
+    rec.extra["execution_makespan_s"] = nullptr;
+  rec.extra["reconfigurations"] = execution_ ? execution_->reconfigurations() : 0;
+  rec.extra["violation_signals"] = execution_ ? execution_->signals() : 0;
+  if (execution_ && execution_->first_signal_s())
+    rec.extra["first_signal_s"] = *execution_->first_signal_s();
+  else
+    rec.extra["first_signal_s"] = nullptr;
   if (!job_done()) rec.extra["incomplete_reason"] = incomplete_reason_;
 }
 
@@ -230,19 +246,21 @@ BatsMaster::Instance* BatsMaster::acquire(int cluster) {
   Machine mc;
   mc.cluster = cluster;
   mc.paid_atus = 1;
-  mc.paid_by_sampling = phase_ == Phase::Sampling && sampling_;
+  mc.paid_by_sampling = phase_ == Phase::Sampling && !implicit_ledger_;
   machines_[inst.name] = mc;
   return &inst;
 }
 
 bool BatsMaster::pay(double price) {
-  // The LR sampling phase is paid apart (Table 1's S); everything else by the ledger.
-  if (phase_ == Phase::Sampling && sampling_) {
+  // The sampling phase is paid apart (Table 1's S) unless the user's budget pays it (the
+  // standalone mode with a budget); everything else by the ledger.
+  if (phase_ == Phase::Sampling && !implicit_ledger_) {
     sampling_spent_ += price;
     return true;
   }
-  if (!ledger_->can_pay(price)) return false;
-  ledger_->pay(price);
+  BudgetLedger& ledger = execution_ ? execution_->ledger() : *implicit_ledger_;
+  if (!ledger.can_pay(price)) return false;
+  ledger.pay(price);
   return true;
 }
 
@@ -291,30 +309,15 @@ MachineState BatsMaster::machine_state(const Instance& inst) const {
   return s;
 }
 
-std::vector<double> BatsMaster::current_ti() const {
-  std::vector<double> ti;
-  for (const ClusterStats& s : stats_)
-    ti.push_back(cluster_ti(s.sample, s.rt_done_s, s.tasks_done, {}));
-  return ti;
-}
-
 void BatsMaster::dispatch() {
-  if (phase_ == Phase::Done) return;
-  std::vector<double> ti = phase_ == Phase::Execution ? current_ti() : std::vector<double>{};
+  if (phase_ == Phase::Done || (phase_ == Phase::Execution && !execution_)) return;
   for (auto& [name, inst] : pool_->live()) {
     if (!inst.ready || inst.stopping || !inst.slots[0].idle()) continue;
     Machine& mc = machines_.at(name);
     if (phase_ == Phase::Sampling && sampling_) {
-      // 3.2: after the regression, the sampling goes on with one machine of the intermediary
-      // type; the others are marked for release at the end of their ATU and take a sample task
-      // only if it is expected to end in their paid time (as marked machines do in Fig. 4).
-      if (sampling_->regression_ready() && name != intermediary_) {
-        MachineState st = machine_state(inst);
-        st.marked = true;
-        if (on_work_request(st, sampling_->ti_s()[static_cast<size_t>(mc.cluster)], params_.atu_s,
-                            bag_.empty()) != MachineAction::TakeTask)
-          continue;  // idle until its ATU ends (the execution phase may still want it)
-      }
+      if (!sampling_->takes_task(machine_state(inst), name == intermediary_, params_.atu_s,
+                                 bag_.empty()))
+        continue;  // idle until its ATU ends (the execution phase may still want it)
       SampleAssignment a = sampling_->next_task(mc.cluster);  // Fig. 3 lines 15-21
       if (a.kind == SampleAssignment::Kind::Replicated)
         run_task(inst, replicated_tasks_[static_cast<size_t>(a.replicated)], a.replicated);
@@ -328,8 +331,8 @@ void BatsMaster::dispatch() {
       if (!bag_.empty()) run_task(inst, pop_task(), -1);
       continue;
     }
-    switch (on_work_request(machine_state(inst), ti[static_cast<size_t>(mc.cluster)], params_.atu_s,
-                            bag_.empty())) {  // Fig. 4 lines 23-28
+    switch (execution_->work_request(machine_state(inst), others_of(inst),
+                                     bag_.empty())) {  // Fig. 4 lines 23-28
       case MachineAction::TakeTask:
         run_task(inst, pop_task(), -1);
         break;
@@ -367,7 +370,7 @@ void BatsMaster::on(const InstanceRefused& m) {
     if (it->second.paid_by_sampling)
       sampling_spent_ -= price;
     else
-      ledger_->refund(price);
+      (execution_ ? execution_->ledger() : *implicit_ledger_).refund(price);
   }
   machines_.erase(m.instance);
   if (m.for_good && cluster >= 0) {
@@ -433,8 +436,7 @@ void BatsMaster::on(const TaskDone& m) {
     implicit_->task_finished(mc.cluster, rt);
     if (implicit_->complete()) sampling_finished();
   } else if (phase_ == Phase::Execution) {
-    stats_[static_cast<size_t>(mc.cluster)].rt_done_s += rt;  // Ti's moving average (2.1)
-    ++stats_[static_cast<size_t>(mc.cluster)].tasks_done;
+    execution_->task_done(mc.cluster, rt);
   }
   if (!job_done()) dispatch();
 }
@@ -449,8 +451,10 @@ void BatsMaster::on(const AtuEnding& m) {
   // LR sampling (3.2) a machine goes on only to finish a replicated task, or as the one machine
   // of the intermediary type that carries the sampling on; the others are released.
   bool want = phase_ != Phase::Done && !mc.marked && (busy || !bag_.empty());
+  if (phase_ == Phase::Execution && execution_)
+    want = execution_->goes_on(machine_state(*inst), busy, others_of(*inst), bag_.empty());
   if (phase_ == Phase::Sampling && sampling_)
-    want = (busy && mc.replicated >= 0) || (inst->name == intermediary_ && !sampling_->complete());
+    want = sampling_->goes_on(busy && mc.replicated >= 0, inst->name == intermediary_);
   if (want && pay(params_.types[static_cast<size_t>(mc.cluster)].price)) {
     ++mc.paid_atus;
     pool_->alarm_at(*inst,
@@ -458,6 +462,7 @@ void BatsMaster::on(const AtuEnding& m) {
     return;
   }
   stop_machine(*inst);
+  dispatch();  // a task it ran is back in the bag: an idle machine may take it
 }
 
 void BatsMaster::on(const MonitorTick&) {
@@ -469,32 +474,19 @@ void BatsMaster::on(const MonitorTick&) {
       finish(user_status::kOutOfBudget,
              "the budget left cannot pay for a machine to finish the sampling");
   }
-  if (phase_ != Phase::Execution) return;
-  MonitorState s;
-  s.clusters = params_.clusters;
-  s.atu_s = params_.atu_s;
-  s.stats = stats_;
-  std::vector<std::string> names;
-  for (const auto& [name, inst] : pool_->live()) {
-    if (inst.stopping) continue;
-    s.machines.push_back(machine_state(inst));
-    names.push_back(name);
-  }
-  s.tasks_in_bag = static_cast<long>(bag_.size());
-  s.budget_left = ledger_->left();
-  s.cushion_tasks =
-      params_.accept_cushion && schedule_->risk == Risk::Cushion ? schedule_->delta_n : 0;
-  MonitorReport r = monitor(s);  // 3.1
+  if (phase_ != Phase::Execution || !execution_) return;
+  std::vector<MachineState> machines = active_machines();
+  MonitorReport r = execution_->report(machines, static_cast<long>(bag_.size()));  // 3.1
   spdlog::debug(
       "{}: monitor: {} machines, bag {}, Ne {}, Np {}, budget left {}, committed {}, "
       "ATUs planned {}: {}",
-      params_.name, s.machines.size(), s.tasks_in_bag, r.ne, r.np, s.budget_left, r.committed,
-      r.atus_planned, to_string(r.decision));
-  if (r.decision == Decision::Reconfigure) {
-    ++reconfigurations_;
+      params_.name, machines.size(), bag_.size(), r.ne, r.np, execution_->ledger().left(),
+      r.committed, r.atus_planned, to_string(r.decision));
+  if (r.decision == Decision::Reconfigure)
+    execution_->signalled(sg4::Engine::get_clock() - sampling_end_s_);
+  if (std::optional<std::vector<int>> target = execution_->target(r, machines, gone_)) {
     spdlog::info("{}: Ne {} > Np {}: reconfiguring", params_.name, r.ne, r.np);
-    if (std::optional<std::vector<int>> target = fallback_target(r, s.machines.empty()))
-      reconfigure(*target);
+    execution_->reconfigured(reconfigure(*target));
   }
   bool any = std::any_of(pool_->live().begin(), pool_->live().end(),
                          [](const auto& kv) { return !kv.second.stopping; });
@@ -503,49 +495,33 @@ void BatsMaster::on(const MonitorTick&) {
            "the budget left cannot pay for a machine to run the remaining tasks");
 }
 
-std::optional<std::vector<int>> BatsMaster::fallback_target(const MonitorReport& r,
-                                                            bool no_machine) const {
-  if (r.target.total_machines() > 0) return r.target.machines;
-  // No configuration runs the Ne tasks within the budget: try with the accepted cushion, else
-  // keep the machines running as far as the ledger pays (never over the budget), rather than
-  // release them with money left (docs/bats2011.md, "When the knapsack finds nothing").
-  double money = (ledger_ ? ledger_->left_with_cushion() : 0) - r.committed;
-  KnapsackAnswer a = knapsack(params_.clusters, r.ti_s, r.ne, std::max(0.0, money), params_.atu_s);
-  if (a.feasible) return a.best.machines;
-  if (!no_machine) return std::nullopt;
-  // No machine left: the most profitable cluster's machine, if one ATU can still be paid.
-  int best = most_profitable(r.ti_s, money);
-  if (best < 0) return std::nullopt;
-  std::vector<int> target(params_.clusters.size(), 0);
-  target[static_cast<size_t>(best)] = 1;
-  return target;
-}
-
-int BatsMaster::most_profitable(const std::vector<double>& ti_s, double money) const {
-  int best = -1;
-  for (size_t c = 0; c < params_.clusters.size(); ++c) {
-    double worth = ti_s[c] * params_.clusters[c].price_per_atu;
-    if (!gone_[c] && params_.clusters[c].price_per_atu <= money &&
-        (best < 0 || worth < ti_s[best] * params_.clusters[best].price_per_atu))
-      best = static_cast<int>(c);
-  }
-  return best;
-}
-
-void BatsMaster::reconfigure(const std::vector<int>& target) {
+std::vector<MachineState> BatsMaster::others_of(const Instance& self) {
   std::vector<MachineState> states;
-  std::vector<Instance*> insts;
+  for (auto& [name, inst] : pool_->live())
+    if (!inst.stopping && &inst != &self) states.push_back(machine_state(inst));
+  return states;
+}
+
+std::vector<MachineState> BatsMaster::active_machines(std::vector<Instance*>* instances) {
+  std::vector<MachineState> states;
   for (auto& [name, inst] : pool_->live()) {
     if (inst.stopping) continue;
     states.push_back(machine_state(inst));
-    insts.push_back(&inst);
+    if (instances) instances->push_back(&inst);
   }
+  return states;
+}
+
+ReconfigurationPlan BatsMaster::reconfigure(const std::vector<int>& target) {
+  std::vector<Instance*> insts;
+  std::vector<MachineState> states = active_machines(&insts);
   ReconfigurationPlan plan = plan_reconfiguration(states, target, params_.atu_s);
   for (size_t j : plan.mark) machines_.at(insts[j]->name).marked = true;
   for (size_t j : plan.unmark) machines_.at(insts[j]->name).marked = false;
   for (size_t c = 0; c < plan.acquire.size(); ++c)
     for (int i = 0; i < plan.acquire[c]; ++i) acquire(static_cast<int>(c));
   dispatch();
+  return plan;
 }
 
 void BatsMaster::carry_on_sampling() {
@@ -563,18 +539,22 @@ void BatsMaster::carry_on_sampling() {
     return;
   }
   // A live machine of that type, the one whose paid time ends last; else a new one.
-  intermediary_.clear();
-  double paid_until = -1;
+  std::vector<std::string> names;
+  std::vector<int> clusters;
+  std::vector<double> paid_until;
   for (const auto& [name, inst] : pool_->live()) {
+    if (inst.stopping) continue;
     const Machine& mc = machines_.at(name);
-    double end = inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s;
-    if (mc.cluster == cluster && !inst.stopping && end > paid_until) {
-      intermediary_ = name;
-      paid_until = end;
-    }
+    names.push_back(name);
+    clusters.push_back(mc.cluster);
+    paid_until.push_back(inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s);
   }
-  if (intermediary_.empty())
-    if (Instance* inst = acquire(cluster)) intermediary_ = inst->name;
+  const int j = intermediary_machine(clusters, paid_until, cluster);
+  intermediary_.clear();
+  if (j >= 0)
+    intermediary_ = names[static_cast<size_t>(j)];
+  else if (Instance* inst = acquire(cluster))
+    intermediary_ = inst->name;
   dispatch();
 }
 
@@ -595,7 +575,7 @@ bool BatsMaster::resume_sampling() {
 
 void BatsMaster::sampling_finished() {
   sampling_end_s_ = sg4::Engine::get_clock();
-  if (!sampling_) sampling_spent_ = ledger_->spent();  // implicit: paid from the budget
+  if (implicit_ledger_) sampling_spent_ = implicit_ledger_->spent();  // paid from the budget
   std::vector<SampleSet> sets;
   SamplingSummary summary;
   if (sampling_) {
@@ -616,12 +596,12 @@ void BatsMaster::sampling_finished() {
       summary.ti_s.push_back(modified_cma(s.sum(), s.size(), {}));
     }
   }
-  stats_.clear();
-  for (const SampleSet& s : sets) stats_.push_back(ClusterStats{s, s.sum(), s.size()});
-  start_execution(summary);
+  std::vector<ClusterStats> stats;
+  for (const SampleSet& s : sets) stats.push_back(ClusterStats{s, s.sum(), s.size()});
+  start_execution(summary, std::move(stats));
 }
 
-void BatsMaster::start_execution(const SamplingSummary& summary) {
+void BatsMaster::start_execution(const SamplingSummary& summary, std::vector<ClusterStats> stats) {
   phase_ = Phase::Execution;
   const long n = static_cast<long>(params_.task_times.size()) - finished_;
   if (n == 0) return;  // a tiny bag finished within the sample
@@ -629,30 +609,20 @@ void BatsMaster::start_execution(const SamplingSummary& summary) {
   std::vector<Schedule> proposed = propose_schedules(params_.clusters, ti, n, params_.atu_s);
   run_.results().add_file(
       "schedules.json", schedules_json(proposed, params_.clusters, params_.atu_s, summary).dump(2));
-  try {
-    if (!params_.budget)
-      schedule_ = pick_schedule(proposed, params_.schedule);
-    else if (sampling_)
-      schedule_ = schedule_for_budget(params_.clusters, ti, n, params_.atu_s, *params_.budget);
-    else
-      schedule_ = schedule_for_budget(params_.clusters, ti, n, params_.atu_s, ledger_->left());
-  } catch (const InfeasibleBudget& e) {
-    // The estimates say the money cannot finish the bag: no new ATU is planned, the machines
-    // finish their paid ATUs (docs/bats2011.md, "Reconfiguring to nothing").
-    incomplete_reason_ = std::string("on the sample's estimates, ") + e.what();
-    schedule_.emplace();
-    schedule_->name = "none";
-    schedule_->budget = params_.budget ? *params_.budget : 0;
-    schedule_->config.machines.assign(params_.clusters.size(), 0);
-  }
-  double cushion = params_.accept_cushion ? schedule_->cushion : 0;
-  double spent = ledger_ ? ledger_->spent() : 0;
-  double budget = params_.budget && !sampling_ ? *params_.budget : schedule_->budget;
-  ledger_.emplace(budget, cushion);
-  if (spent > 0) ledger_->pay(spent);
+  // The money the execution may spend: the budget given (in the standalone mode, what its
+  // sampling left of it), else the proposed schedule's.
+  std::optional<double> budget = params_.budget;
+  if (implicit_ledger_) budget = implicit_ledger_->left();
+  Schedule schedule = chosen_schedule(proposed, params_.schedule, budget, params_.clusters, ti, n,
+                                      params_.atu_s, &incomplete_reason_);
+  // The ledger's budget is the user's in all in the standalone mode, its sampling paid already.
+  const double base = implicit_ledger_ ? *params_.budget : schedule.budget;
+  ExecutionBudget money = execution_budget(schedule, base, params_.accept_cushion);
   spdlog::info("{}: sampling done at {} s; {} budget {} + cushion {}", params_.name,
-               sampling_end_s_, schedule_->name, budget, cushion);
-  reconfigure(schedule_->config.machines);
+               sampling_end_s_, schedule.name, money.budget, money.cushion);
+  execution_.emplace(params_.clusters, params_.atu_s, std::move(schedule), money, std::move(stats),
+                     implicit_ledger_ ? implicit_ledger_->spent() : 0.0);
+  reconfigure(execution_->first_target(active_machines(), n));
 }
 
 void BatsMaster::on(const DeadlineTick&) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bats/cluster.hpp"
+#include "bats/execution.hpp"
 #include "bats/monitor.hpp"
 #include "bats/sampling.hpp"
 #include "bats/schedules.hpp"
@@ -89,21 +90,21 @@ class BatsMaster {
   long pop_task();
   void run_task(Instance& inst, long task, int replicated);
   MachineState machine_state(const Instance& inst) const;
-  std::vector<double> current_ti() const;
   void carry_on_sampling();
   /// Asks for a machine of each cluster the sampling still needs and has none of (they
   /// failed); true if any machine is left or coming.
   bool resume_sampling();
   void sampling_finished();
-  void start_execution(const SamplingSummary& summary);
-  void reconfigure(const std::vector<int>& target);
-  std::optional<std::vector<int>> fallback_target(const MonitorReport& r, bool no_machine) const;
+  void start_execution(const SamplingSummary& summary, std::vector<ClusterStats> stats);
+  /// Moves to `target` (marking, keeping and renting machines) and says what it changed.
+  ReconfigurationPlan reconfigure(const std::vector<int>& target);
+  /// The active machines' snapshots (3.1) and their instances, in the same order.
+  std::vector<MachineState> active_machines(std::vector<Instance*>* instances = nullptr);
+  /// The active machines but `self`.
+  std::vector<MachineState> others_of(const Instance& self);
   /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
   void finish(const char* status, const std::string& reason);
   void record_user();
-  /// The cluster whose machine does a task for the least money (Ti x price), among those not
-  /// gone for good whose ATU `money` pays; -1 if none.
-  int most_profitable(const std::vector<double>& ti_s, double money) const;
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
   Params params_;
@@ -113,9 +114,8 @@ class BatsMaster {
   std::map<std::string, Machine> machines_;  // by instance name
   std::optional<SamplingPhase> sampling_;
   std::optional<ImplicitSampling> implicit_;
-  std::optional<BudgetLedger> ledger_;
-  std::optional<Schedule> schedule_;
-  std::vector<ClusterStats> stats_;
+  std::optional<BudgetLedger> implicit_ledger_;  // the standalone mode's, until the execution
+  std::optional<MonitoredExecution> execution_;
   Phase phase_ = Phase::Sampling;
   std::deque<long> bag_;                // tasks not handed out yet, in random order
   std::vector<long> replicated_tasks_;  // the nlr tasks run on every cluster (Fig. 3)
@@ -124,7 +124,6 @@ class BatsMaster {
   long finished_ = 0;
   double sampling_spent_ = 0;  // the sampling phase's ATUs (Table 1's S)
   double start_s_ = 0, last_finish_s_ = 0, sampling_end_s_ = 0;
-  long reconfigurations_ = 0;
   std::string incomplete_reason_;
   bool sampling_failures_ = false;  // a machine failed or was refused in the sampling phase
   std::vector<bool> gone_;  // per cluster: every host failed for good (InstanceRefused::for_good)

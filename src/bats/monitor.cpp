@@ -211,6 +211,10 @@ ReconfigurationPlan plan_reconfiguration(const std::vector<MachineState>& machin
   return p;
 }
 
+double current_atu_end_s(double uptime_s, double atu_s) {
+  return static_cast<double>(atu_index(uptime_s, atu_s)) * atu_s;
+}
+
 MachineAction on_work_request(const MachineState& m, double ti_s, double atu_s, bool bag_empty) {
   if (!m.marked) return bag_empty ? MachineAction::Wait : MachineAction::TakeTask;
   double end = static_cast<double>(atu_index(m.uptime_s, atu_s)) * atu_s;

@@ -97,6 +97,10 @@ struct ReconfigurationPlan {
 ReconfigurationPlan plan_reconfiguration(const std::vector<MachineState>& machines,
                                          const std::vector<int>& target, double atu_s);
 
+/// The uptime at which the ATU a machine is in at `uptime_s` ends (an ATU is entered, and
+/// paid, at its start: at k ATU the machine is in ATU k + 1).
+double current_atu_end_s(double uptime_s, double atu_s);
+
 enum class MachineAction { TakeTask, Wait, Release };
 /// Fig. 4 lines 23-28 for a machine asking for work: an unmarked machine takes a task (or waits
 /// for one to come back to an empty bag); a marked one takes a task only if one of Ti seconds is

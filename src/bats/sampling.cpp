@@ -146,6 +146,32 @@ int SamplingPhase::intermediary_cluster() const {
   return best;
 }
 
+bool SamplingPhase::takes_task(const MachineState& machine, bool intermediary, double atu_s,
+                               bool bag_empty) const {
+  if (!regression_ready() || intermediary) return true;
+  MachineState marked = machine;
+  marked.marked = true;
+  check_cluster(machine.cluster, clusters_.size());
+  return on_work_request(marked, ti_s()[static_cast<size_t>(machine.cluster)], atu_s, bag_empty) ==
+         MachineAction::TakeTask;
+}
+
+bool SamplingPhase::goes_on(bool running_replicated, bool intermediary) const {
+  return running_replicated || (intermediary && !complete());
+}
+
+int intermediary_machine(const std::vector<int>& clusters, const std::vector<double>& paid_until_s,
+                         int cluster) {
+  if (clusters.size() != paid_until_s.size())
+    throw std::invalid_argument("intermediary_machine: one paid time per machine needed");
+  int best = -1;
+  for (std::size_t j = 0; j < clusters.size(); ++j)
+    if (clusters[j] == cluster &&
+        (best < 0 || paid_until_s[j] > paid_until_s[static_cast<std::size_t>(best)]))
+      best = static_cast<int>(j);
+  return best;
+}
+
 SamplingSummary SamplingPhase::summary() const {
   SamplingSummary s;
   s.ns = ns_;

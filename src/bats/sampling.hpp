@@ -7,6 +7,7 @@
 
 #include "bats/cluster.hpp"
 #include "bats/estimates.hpp"
+#include "bats/monitor.hpp"
 #include "bats/regression.hpp"
 #include "bats/schedules.hpp"
 
@@ -49,6 +50,17 @@ class SamplingPhase {
   /// regression is ready; the sampling goes on with one machine of it.
   int intermediary_cluster() const;
 
+  /// 3.2 for an idle machine asking for work: before the regression every machine may take a
+  /// task; after it, the intermediary machine carries the sampling on and any other takes a
+  /// task only if one of its cluster's Ti is expected to end in its paid time (the rule of
+  /// marked machines, Fig. 4), else it idles to the end of its ATU.
+  bool takes_task(const MachineState& machine, bool intermediary, double atu_s,
+                  bool bag_empty) const;
+  /// At the end of a sampling machine's ATU: it goes on only to finish a replicated task (the
+  /// regression needs it on that cluster), or as the intermediary machine while the sample is
+  /// incomplete; any other is released there.
+  bool goes_on(bool running_replicated, bool intermediary) const;
+
   /// Once regression_ready(): the fit against the base cluster.
   Regression regression() const;
   /// Once regression_ready(): 2.2's complete sample set of every cluster (so far).
@@ -69,6 +81,12 @@ class SamplingPhase {
   std::vector<SampleRun> others_;
   long others_running_ = 0;
 };
+
+/// 3.2: the machine that carries the sampling on, of the intermediary `cluster`: among the live
+/// machines (their clusters and the ends of their paid time), the one whose paid time ends
+/// last; -1 if none (a machine is rented for it).
+int intermediary_machine(const std::vector<int>& clusters, const std::vector<double>& paid_until_s,
+                         int cluster);
 
 /// The standalone mode's implicit sampling (2.1, [3]): iw machines per cluster run tasks of the
 /// bag; once every cluster has finished ns of them, its sample set and Ti are known and the

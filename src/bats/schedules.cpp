@@ -105,7 +105,7 @@ Schedule refine_schedule(const std::string& name, const std::vector<Cluster>& cl
     throw std::invalid_argument("schedule: raise step must be >= 1 %, threshold >= 0 %");
   KnapsackAnswer first = knapsack(clusters, ti_s, n_tasks, budget, atu_s);
   if (!first.feasible) throw InfeasibleBudget(budget, first.min_budget);
-  Schedule s{name, budget, 0, first.best, 0, 0, Risk::None, 0};
+  Schedule s{name, budget, 0, first.best, first.best, 0, 0, Risk::None, 0};
   s.delta_n = s.delta_n_initial = delta_n(s.config, ti_s, n_tasks, atu_s);
   if (s.delta_n > 0 && !all_at_max(s.config, clusters)) {
     // Case (a): raise the input budget in steps until delta_n <= 0 or the threshold.
@@ -161,6 +161,24 @@ const Schedule& pick_schedule(const std::vector<Schedule>& schedules, int index)
     throw std::invalid_argument(
         fmt::format("schedule {} does not exist: pick 1 to {}", index, schedules.size()));
   return schedules[index - 1];
+}
+
+Schedule chosen_schedule(const std::vector<Schedule>& proposed, int index,
+                         std::optional<double> budget, const std::vector<Cluster>& clusters,
+                         const std::vector<double>& ti_s, long n_tasks, double atu_s,
+                         std::string* infeasible) {
+  if (!budget) return pick_schedule(proposed, index);
+  try {
+    return schedule_for_budget(clusters, ti_s, n_tasks, atu_s, *budget);
+  } catch (const InfeasibleBudget& e) {
+    if (infeasible) *infeasible = std::string("on the sample's estimates, ") + e.what();
+    Schedule none;
+    none.name = "none";
+    none.budget = *budget;
+    none.config.machines.assign(clusters.size(), 0);
+    none.initial = none.config;
+    return none;
+  }
 }
 
 nlohmann::json schedules_json(const std::vector<Schedule>& schedules,

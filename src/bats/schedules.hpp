@@ -3,6 +3,7 @@
 // execution phase, from the cheapest (Bmin1) to the fastest (Bfastest), each refined so that
 // delta_n <= 0 (case a: a higher budget) or given a cushion (case b).
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,7 @@ struct Schedule {
   double budget = 0;         // the input budget B
   double cushion = 0;        // extra money, see Risk; the run may spend budget + cushion
   Configuration config;      // machines per cluster, makespan M in ATUs, cost
+  Configuration initial;     // the knapsack's answer for `budget`, before case (a)'s raise
   long delta_n = 0;          // delta_n of config (> 0 only for case b)
   long delta_n_initial = 0;  // delta_n of the knapsack's answer for `budget`
   Risk risk = Risk::None;
@@ -75,6 +77,16 @@ Schedule schedule_for_budget(const std::vector<Cluster>& clusters, const std::ve
 
 /// Schedule `index` (1-based, as Sched1..Sched4); std::invalid_argument when out of range.
 const Schedule& pick_schedule(const std::vector<Schedule>& schedules, int index);
+
+/// The schedule the execution phase runs: proposed schedule `index` when the user gave no
+/// budget, else schedule_for_budget(*budget) (the money the execution may spend). A budget the
+/// sample's estimates find infeasible gives the schedule "none" at that budget, no machine
+/// planned, with the reason in `*infeasible` (docs/bats2011.md, "When the knapsack finds
+/// nothing").
+Schedule chosen_schedule(const std::vector<Schedule>& proposed, int index,
+                         std::optional<double> budget, const std::vector<Cluster>& clusters,
+                         const std::vector<double>& ti_s, long n_tasks, double atu_s,
+                         std::string* infeasible);
 
 /// What the schedules came from, for schedules.json.
 struct SamplingSummary {

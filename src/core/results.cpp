@@ -434,6 +434,19 @@ std::string Results::table() const {
     rows.back().push_back(u.status());
   }
   std::string out = aligned(rows, 4);  // user, model, policy, vo to the left
+  // A model that pays a sampling phase before its execution (BaTS) shows the split: spent is
+  // everything the user paid.
+  for (const auto& u : users_) {
+    auto sampling = u.extra.find("sampling_spent");
+    auto end = u.extra.find("sampling_end_s");
+    if (sampling == u.extra.end() || end == u.extra.end() || !sampling->is_number()) continue;
+    const std::string unit = " " + currency_of(u.model);
+    const double paid = sampling->get<double>(), end_s = end->get<double>();
+    out +=
+        fmt::format("{}: spent {:.2f}{} = sampling {:.2f}{} ({:.1f}-{:.1f} s) + execution {:.2f}{}",
+                    u.name, u.spent, unit, paid, unit, u.start_s, end_s, u.spent - paid, unit);
+    out += u.finish_s ? fmt::format(" ({:.1f}-{:.1f} s)\n", end_s, *u.finish_s) : "\n";
+  }
   // A user that ends with tasks undone never passes silently.
   for (const auto& u : users_)
     if (u.tasks_done < u.tasks_total)

@@ -20,6 +20,7 @@
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "experiments/figures.hpp"
+#include "experiments/findings.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 #include "experiments/workspace.hpp"
@@ -42,16 +43,17 @@ const std::vector<Scenario> kScenarios{
 // One run's outcome: its summary.json's first user and its schedules.json.
 struct BatsOutcome {
   nlohmann::json user, schedules;
-  double makespan_s() const {
-    return user.at("makespan_s").is_null() ? NAN : user.at("makespan_s").get<double>();
+  double number(const char* key) const {
+    const nlohmann::json& v = user.at(key);
+    return v.is_null() ? NAN : v.get<double>();
   }
-  double total_budget() const { return user.at("budget").get<double>(); }
-  double spent() const { return user.at("spent").get<double>(); }
-  double sampling() const { return user.at("sampling_spent").get<double>(); }
-  // Sampling end plus the chosen schedule's Te (2.3): the makespan BaTS expects.
-  double expected_s() const {
-    return user.at("sampling_end_s").get<double>() + user.at("expected_makespan_s").get<double>();
-  }
+  double total_budget() const { return number("budget"); }
+  double spent() const { return number("spent"); }  // everything the user paid
+  double sampling() const { return number("sampling_spent"); }
+  // The paper's makespans are the execution phase's (4.3: S4-1 Sched4 236 min ~ 1000 x 15 / 64).
+  double execution_s() const { return number("execution_makespan_s"); }
+  double expected_s() const { return number("expected_makespan_s"); }  // Te (2.3)
+  bool complete() const { return user.at("tasks_done") == user.at("tasks_total"); }
 };
 
 BatsOutcome read_outcome(const std::string& dir) {
@@ -73,7 +75,7 @@ std::string deployment_xml(const std::string& shipped,
   std::stringstream text;
   text << in.rdbuf();
   std::string xml = text.str();
-  for (const char* key : {"schedule", "cushion", "sampling", "budget"})
+  for (const char* key : {"schedule", "cushion", "sampling", "budget", "initial_workers"})
     xml = std::regex_replace(xml, std::regex(fmt::format(" *<prop id=\"{}\"[^>]*/>\n", key)), "");
   std::string add;
   for (const auto& [k, v] : props) add += fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", k, v);
@@ -84,7 +86,7 @@ std::string deployment_xml(const std::string& shipped,
 struct Plan {
   fs::path work;
   unsigned long long seed;
-  int reps;
+  int reps, cushion_reps;
   std::vector<RunRequest> requests;
   std::map<std::string, size_t> index;  // "<scenario>/<variant>/<rep>" -> request
 
@@ -109,15 +111,51 @@ const BatsOutcome& at(const Outcomes& o, const std::string& scenario, const std:
   return o.at(scenario + "/" + variant + "/" + std::to_string(rep));
 }
 
-// LR runs of every schedule (cushion accepted), and S4-1's Sched4 without the cushion (Fig. 7).
-void plan_lr(Plan& plan) {
+// The paper's runs (4.3, Figs 6 and 7): their execution makespans in minutes. S4-1's Sched1 is
+// not run ("it would run very long"); the other scenarios appear in Table 1 only.
+struct PaperRun {
+  const char* scenario;
+  const char* variant;
+  double minutes;
+  const char* words;
+};
+const std::vector<PaperRun> kPaperRuns{
+    {"S3-4", "sched1", 118, "1 h 58 min"}, {"S3-4", "sched2", 108, "1 h 48 min"},
+    {"S3-4", "sched3", 108, "1 h 48 min"}, {"S3-4", "sched4", 95, "1 h 35 min"},
+    {"S4-1", "sched2", 449, "7 h 29 min"}, {"S4-1", "sched3", 293, "4 h 53 min"},
+    {"S4-1", "sched4", 236, "3 h 56 min"}, {"S4-1", "sched4-nocushion", 269, "4 h 29 min"}};
+
+const PaperRun* paper_run(const std::string& scenario, const std::string& variant) {
+  for (const PaperRun& p : kPaperRuns)
+    if (scenario == p.scenario && variant == p.variant) return &p;
+  return nullptr;
+}
+
+// The machines per cluster of the sampling without LR: ns of the paper's bags.
+constexpr int kImplicitWorkers = 30;
+
+// Every schedule with LR (cushion accepted), S4-1's Sched4 without the cushion (Fig. 7, over
+// at least 10 seeds: its condition, a violation signal in the first ATU, comes in few), and
+// the runs without LR (Table 1): the standalone mode's implicit sampling, paid apart, then the
+// cheapest (Sched1) or fastest (Sched4) schedule its own estimates propose.
+void plan_runs(Plan& plan) {
   for (const auto& s : kScenarios)
-    for (int rep = 0; rep < plan.reps; ++rep) {
+    for (int rep = 0; rep < std::max(plan.reps, plan.cushion_reps); ++rep) {
+      const bool all = rep < plan.reps;
       for (int k = 1; k <= 4; ++k)
-        plan.add(s.name, fmt::format("sched{}", k), rep,
-                 {{"schedule", std::to_string(k)}, {"cushion", "accept"}});
+        if (all || (s.name == "S4-1" && k == 4))
+          plan.add(s.name, fmt::format("sched{}", k), rep,
+                   {{"schedule", std::to_string(k)}, {"cushion", "accept"}});
       if (s.name == "S4-1")
         plan.add(s.name, "sched4-nocushion", rep, {{"schedule", "4"}, {"cushion", "refuse"}});
+      if (!all) continue;
+      // Without LR, BaTS [3] samples on ns machines of every cluster at once (Table 1's S:
+      // S4-1's $450 = 30 x $3 + 30 x $12 for one ATU; ns = 30 for 1000 tasks, 2.1).
+      for (int k : {1, 4})
+        plan.add(s.name, fmt::format("implicit-sched{}", k), rep,
+                 {{"sampling", "implicit"},
+                  {"initial_workers", std::to_string(kImplicitWorkers)},
+                  {"schedule", std::to_string(k)}});
     }
 }
 
@@ -127,61 +165,19 @@ std::vector<double> numbers(const nlohmann::json& j) {
   return v;
 }
 
-// The cheapest possible run of the whole bag (2.3's filter on its real mean times, as
-// `botsim run` checks a budget given directly).
-double cheapest_run(const Scenario& s, const BatsOutcome& o) {
-  std::vector<bats::Cluster> clusters{{"cluster1", 3, 32}, {"cluster2", s.cluster2_price, 32}};
-  std::vector<double> real_mu = numbers(o.user.at("real_mu_s"));
-  return bats::knapsack(clusters, real_mu, o.user.at("tasks_total").get<long>(), 0, 3600)
-      .min_budget;
-}
-
-// Without LR (Table 1): the standalone mode's implicit sampling with the money the LR runs had
-// for the cheapest (Sched1) and the fastest (Sched4) makespan, sampling included; at least the
-// cheapest possible run of the bag (the LR sample may have underestimated it).
-void plan_implicit(Plan& plan, const Outcomes& lr) {
-  for (const auto& s : kScenarios)
-    for (int rep = 0; rep < plan.reps; ++rep)
-      for (const char* k : {"sched1", "sched4"}) {
-        const BatsOutcome& o = at(lr, s.name, k, rep);
-        double budget = std::ceil(std::max(o.total_budget() + o.sampling(), cheapest_run(s, o)));
-        plan.add(s.name, std::string("implicit-") + k, rep,
-                 {{"sampling", "implicit"}, {"budget", format_number(budget)}});
-      }
-}
-
-Outcomes run_plan(Plan& plan, size_t from, int jobs) {
-  std::vector<RunRequest> todo(plan.requests.begin() + static_cast<long>(from),
-                               plan.requests.end());
+Outcomes run_plan(const Plan& plan, int jobs) {
   // Quietly: a run that leaves its bag incomplete says so in its summary.json (and the
   // experiment counts them), not as a warning line per run on the terminal.
-  run_many(todo, jobs, {"--log-level", "error"});
+  run_many(plan.requests, jobs, {"--log-level", "error"});
   Outcomes out;
-  for (const auto& [key, i] : plan.index)
-    if (i >= from) out[key] = read_outcome(plan.requests[i].out_dir);
+  for (const auto& [key, i] : plan.index) out[key] = read_outcome(plan.requests[i].out_dir);
   return out;
 }
 
-struct Findings {
-  double worst_mu_error = 0, worst_sigma_error = 0;
-  bool lr_cheaper = true;
-  long runs = 0, over_budget = 0, incomplete = 0;
-  std::vector<double> makespan_ratio;
-  double cushion_makespan = 0, no_cushion_makespan = 0;  // means over every replication
-  // Replications whose run without the cushion reconfigured (the budget-violation signal of
-  // Fig. 7), their mean makespans, and replications where the cushion made the run longer.
-  int cushion_reps = 0, signalled = 0, cushion_longer = 0;
-  double signalled_with = 0, signalled_without = 0;
-};
-
-// The cushion "shortens" S4-1's Sched4 when, in the replications where the run without it
-// meets a budget-violation signal, it is at least this much longer on average (the paper's
-// Fig. 7: 3 h 56 min with, 4 h 29 min without, 14 % longer; a minute or two is what one task
-// more or less on a machine changes). Where no signal comes, the two runs are the same run.
-constexpr double kCushionGain = 0.05;
+std::string minutes(double s) { return std::isnan(s) ? "" : num6(s / 60); }
 
 // Fig. 5: mu and sigma estimated through LR (the complete sample sets) against the bag's.
-CsvTable fig5(const Outcomes& lr, int reps, Findings& f, Chart& chart) {
+CsvTable fig5(const Outcomes& lr, int reps, Chart& chart) {
   CsvTable t{
       {"scenario", "rep", "cluster", "mu_lr_min", "mu_real_min", "sigma_lr_min", "sigma_real_min"},
       {}};
@@ -201,8 +197,6 @@ CsvTable fig5(const Outcomes& lr, int reps, Findings& f, Chart& chart) {
         double d = clusters[c].at("sample").at("sigma_s").get<double>();
         t.rows.push_back({s.name, std::to_string(rep), clusters[c].at("name").get<std::string>(),
                           num6(m / 60), num6(mu[c] / 60), num6(d / 60), num6(sd[c] / 60)});
-        f.worst_mu_error = std::max(f.worst_mu_error, std::abs(m / mu[c] - 1));
-        f.worst_sigma_error = std::max(f.worst_sigma_error, std::abs(d / sd[c] - 1));
         chart.series[0].x.push_back(mu[c] / 60);
         chart.series[0].y.push_back(m / 60);
         chart.series[1].x.push_back(sd[c] / 60);
@@ -213,8 +207,8 @@ CsvTable fig5(const Outcomes& lr, int reps, Findings& f, Chart& chart) {
 }
 
 // Table 1: sampling cost (S), cheapest makespan's cost (C.M.) and fastest's (F.M.), with LR
-// (S + the execution's spending) and without (the standalone runs' whole spending).
-CsvTable table1(const Outcomes& lr, const Outcomes& implicit, int reps, Findings& f, Chart& chart) {
+// (S + the execution's spending) and without (the standalone runs' whole spending), means.
+CsvTable table1(const Outcomes& runs, int reps, Chart& chart) {
   CsvTable t{{"profitability", "scenario", "S_lr", "CM_lr", "FM_lr", "S_implicit", "CM_implicit",
               "FM_implicit"},
              {}};
@@ -228,13 +222,13 @@ CsvTable table1(const Outcomes& lr, const Outcomes& implicit, int reps, Findings
   for (const auto& s : kScenarios) {
     std::vector<double> v[6];
     for (int rep = 0; rep < reps; ++rep) {
-      const BatsOutcome& cm = at(lr, s.name, "sched1", rep);
-      const BatsOutcome& fm = at(lr, s.name, "sched4", rep);
+      const BatsOutcome& cm = at(runs, s.name, "sched1", rep);
+      const BatsOutcome& fm = at(runs, s.name, "sched4", rep);
       v[0].push_back(cm.sampling());
-      v[1].push_back(cm.sampling() + cm.spent());
-      v[2].push_back(fm.sampling() + fm.spent());
-      const BatsOutcome& icm = at(implicit, s.name, "implicit-sched1", rep);
-      const BatsOutcome& ifm = at(implicit, s.name, "implicit-sched4", rep);
+      v[1].push_back(cm.spent());  // everything paid: S + the execution
+      v[2].push_back(fm.spent());
+      const BatsOutcome& icm = at(runs, s.name, "implicit-sched1", rep);
+      const BatsOutcome& ifm = at(runs, s.name, "implicit-sched4", rep);
       v[3].push_back(icm.sampling());
       v[4].push_back(icm.spent());
       v[5].push_back(ifm.spent());
@@ -246,7 +240,6 @@ CsvTable table1(const Outcomes& lr, const Outcomes& implicit, int reps, Findings
       chart.series[k].x.push_back(static_cast<double>(chart.categories.size() - 1));
       chart.series[k].y.push_back(stats(v[k]).mean);
     }
-    f.lr_cheaper = f.lr_cheaper && stats(v[0]).mean < stats(v[3]).mean;
     t.rows.push_back(row);
   }
   return t;
@@ -269,175 +262,326 @@ CsvTable table2(const Outcomes& lr) {
   return t;
 }
 
-// Fig. 6: each schedule's actual cost and makespan against its budget and estimate.
-CsvTable fig6(const Outcomes& lr, int reps, Findings& f, Chart& chart) {
-  CsvTable t{{"scenario", "schedule", "rep", "budget", "spent", "tasks_done",
-              "expected_makespan_min", "makespan_min"},
-             {}};
-  chart.title = "Fig. 6: actual makespan against BaTS's estimate (sampling included)";
+// One run's row of fig6_schedules.csv / fig7_cushion.csv: money and time, sampling and
+// execution apart.
+std::vector<std::string> run_row(const BatsOutcome& o) {
+  double ratio = o.execution_s() / o.expected_s();
+  return {num6(o.total_budget()),
+          num6(o.spent()),
+          num6(o.sampling()),
+          num6(o.number("execution_spent")),
+          std::to_string(o.user.at("tasks_done").get<long>()),
+          std::to_string(o.user.at("tasks_total").get<long>()),
+          minutes(o.number("sampling_s")),
+          minutes(o.expected_s()),
+          minutes(o.execution_s()),
+          std::isnan(ratio) ? "" : num6(ratio),
+          std::to_string(o.user.at("violation_signals").get<long>()),
+          minutes(o.number("first_signal_s")),
+          std::to_string(o.user.at("reconfigurations").get<long>())};
+}
+const std::vector<std::string> kRunColumns{
+    "budget",          "spent",           "sampling_spent",    "execution_spent",
+    "tasks_done",      "tasks_total",     "sampling_min",      "expected_makespan_min",
+    "execution_min",   "execution_ratio", "violation_signals", "first_signal_min",
+    "reconfigurations"};
+
+// Fig. 6: each schedule's execution makespan against its estimate Te, and the paper's.
+CsvTable fig6(const Outcomes& lr, int reps, Chart& chart) {
+  CsvTable t{{"scenario", "schedule", "rep", "paper_run"}, {}};
+  t.header.insert(t.header.end(), kRunColumns.begin(), kRunColumns.end());
+  t.header.push_back("paper_execution_min");
+  chart.title = "Fig. 6: execution phase's makespan against BaTS's estimate Te";
   chart.kind = Chart::Kind::Scatter;
-  chart.x_label = "estimated makespan (h)";
-  chart.y_label = "actual makespan (h)";
+  chart.x_label = "estimated execution makespan (h)";
+  chart.y_label = "actual execution makespan (h)";
   chart.y_min = 0;
   for (const auto& s : kScenarios) {
     chart.series.push_back(Series{s.name, {}, {}, {}});
     for (int k = 1; k <= 4; ++k)
       for (int rep = 0; rep < reps; ++rep) {
-        const BatsOutcome& o = at(lr, s.name, fmt::format("sched{}", k), rep);
-        double m = o.makespan_s();
-        t.rows.push_back({s.name, fmt::format("Sched{}", k), std::to_string(rep),
-                          num6(o.total_budget()), num6(o.spent()),
-                          std::to_string(o.user.at("tasks_done").get<long>()),
-                          num6(o.expected_s() / 60), std::isnan(m) ? "" : num6(m / 60)});
-        if (std::isnan(m)) continue;
-        f.makespan_ratio.push_back(m / o.expected_s());
+        const std::string variant = fmt::format("sched{}", k);
+        const BatsOutcome& o = at(lr, s.name, variant, rep);
+        const PaperRun* paper = paper_run(s.name, variant);
+        std::vector<std::string> row{s.name, fmt::format("Sched{}", k), std::to_string(rep),
+                                     paper ? "yes" : "no"};
+        for (std::string& cell : run_row(o)) row.push_back(std::move(cell));
+        row.push_back(paper ? num6(paper->minutes) : "");
+        t.rows.push_back(row);
+        if (std::isnan(o.execution_s())) continue;
         chart.series.back().x.push_back(o.expected_s() / 3600);
-        chart.series.back().y.push_back(m / 3600);
+        chart.series.back().y.push_back(o.execution_s() / 3600);
       }
   }
   return t;
 }
 
-// Fig. 7: S4-1's Sched4 with and without its cushion.
-CsvTable fig7(const Outcomes& lr, int reps, Findings& f, Chart& chart) {
-  CsvTable t{
-      {"rep", "cushion", "budget", "spent", "tasks_done", "reconfigurations", "makespan_min"}, {}};
-  chart.title = "Fig. 7: S4-1 Sched4 with and without its cushion";
+// Fig. 7: S4-1's Sched4 with and without its cushion, per replication.
+CsvTable fig7(const Outcomes& lr, int reps, Chart& chart) {
+  CsvTable t{{"rep", "cushion"}, {}};
+  t.header.insert(t.header.end(), kRunColumns.begin(), kRunColumns.end());
+  chart.title = "Fig. 7: S4-1 Sched4 with and without its cushion (execution phase)";
   chart.kind = Chart::Kind::Bar;
   chart.x_label = "replication (seed)";
-  chart.y_label = "makespan (min; none: bag incomplete)";
+  chart.y_label = "execution makespan (min; none: bag incomplete)";
   chart.series = {Series{"cushion accepted", {}, {}, {}}, Series{"cushion refused", {}, {}, {}}};
-  std::vector<double> with, without, signalled_with, signalled_without;
-  f.cushion_reps = reps;
   for (int rep = 0; rep < reps; ++rep) {
     chart.categories.push_back(fmt::format("rep {}", rep));
     for (const char* v : {"sched4", "sched4-nocushion"}) {
       const BatsOutcome& o = at(lr, "S4-1", v, rep);
       bool cushion = std::string(v) == "sched4";
-      double m = o.makespan_s();
-      long reconfigurations = o.user.at("reconfigurations").get<long>();
-      t.rows.push_back({std::to_string(rep), cushion ? "accepted" : "refused",
-                        num6(o.total_budget()), num6(o.spent()),
-                        std::to_string(o.user.at("tasks_done").get<long>()),
-                        std::to_string(reconfigurations), std::isnan(m) ? "" : num6(m / 60)});
-      // An incomplete bag counts as never finishing (infinite makespan).
-      (cushion ? with : without).push_back(std::isnan(m) ? INFINITY : m);
-      if (!cushion && reconfigurations > 0) {
-        ++f.signalled;
-        signalled_with.push_back(with.back());
-        signalled_without.push_back(without.back());
-      }
+      std::vector<std::string> row{std::to_string(rep), cushion ? "accepted" : "refused"};
+      for (std::string& cell : run_row(o)) row.push_back(std::move(cell));
+      t.rows.push_back(row);
       Series& bars = chart.series[cushion ? 0 : 1];
       bars.x.push_back(rep);
-      bars.y.push_back(m / 60);  // NaN (incomplete): no bar
+      bars.y.push_back(o.execution_s() / 60);  // NaN (incomplete): no bar
     }
-    if (with.back() > without.back()) ++f.cushion_longer;
-  }
-  f.cushion_makespan = stats(with).mean;
-  f.no_cushion_makespan = stats(without).mean;
-  if (f.signalled > 0) {
-    f.signalled_with = stats(signalled_with).mean;
-    f.signalled_without = stats(signalled_without).mean;
-  }
-  chart.categories.push_back("mean");
-  for (Series* s : {&chart.series[0], &chart.series[1]}) {
-    double mean = (s == &chart.series[0] ? f.cushion_makespan : f.no_cushion_makespan) / 60;
-    s->x.push_back(reps);
-    s->y.push_back(std::isfinite(mean) ? mean : NAN);
   }
   return t;
 }
 
-void count_budgets(const Outcomes& all, Findings& f) {
+// The runs over budget and those incomplete, for the terminal.
+void count_runs(const Outcomes& all, long& runs, long& over, long& incomplete) {
   for (const auto& [key, o] : all) {
-    ++f.runs;
-    if (o.spent() > o.total_budget() + 1e-9) ++f.over_budget;
-    if (o.user.at("finish_s").is_null()) ++f.incomplete;
+    ++runs;
+    if (o.spent() > o.total_budget() + 1e-9) ++over;
+    if (!o.complete()) ++incomplete;
   }
 }
 
-CsvTable findings(const Findings& f) {
-  CsvTable t{{"finding", "measured", "holds"}, {}};
-  auto row = [&](const std::string& name, const std::string& measured, bool holds) {
-    t.rows.push_back({name, measured, holds ? "yes" : "no"});
-  };
-  row("LR estimates mu within 10% of the real bag's",
-      fmt::format("worst error {:.1f}%", 100 * f.worst_mu_error), f.worst_mu_error <= 0.10);
-  row("LR estimates sigma within 35% of the real bag's",
-      fmt::format("worst error {:.1f}%", 100 * f.worst_sigma_error), f.worst_sigma_error <= 0.35);
-  row("sampling with LR costs less than without, in every scenario", "see table1_costs.csv",
-      f.lr_cheaper);
-  row("every run within its budget (plus accepted cushion)",
-      fmt::format("{} of {} runs over budget, {} incomplete", f.over_budget, f.runs, f.incomplete),
-      f.over_budget == 0);
-  double ratio = f.makespan_ratio.empty() ? NAN : stats(f.makespan_ratio).mean;
-  row("actual makespans within 25% of the estimates (mean ratio)",
-      fmt::format("mean actual/estimate {:.3f}", ratio), ratio >= 0.75 && ratio <= 1.25);
-  double gain = f.signalled > 0 ? f.signalled_without / f.signalled_with - 1 : NAN;
-  row(fmt::format("the cushion shortens S4-1's Sched4 (where refusing it meets a violation signal, "
-                  "at least {:.0f}% longer without it; never longer with it)",
-                  100 * kCushionGain),
-      fmt::format("signal in {} of {} replications: {:.0f} min with, {:.0f} min without "
-                  "({:+.1f}%); all: {:.0f} min with, {:.0f} min without; longer with: {}",
-                  f.signalled, f.cushion_reps, f.signalled_with / 60, f.signalled_without / 60,
-                  100 * gain, f.cushion_makespan / 60, f.no_cushion_makespan / 60,
-                  f.cushion_longer),
-      f.signalled > 0 && gain >= kCushionGain && f.cushion_longer == 0);
-  return t;
+// A column of a table by name; throws std::invalid_argument naming a missing one.
+std::size_t column(const CsvTable& t, const std::string& name) {
+  auto it = std::find(t.header.begin(), t.header.end(), name);
+  if (it == t.header.end()) throw std::invalid_argument("bats2011 table has no column " + name);
+  return static_cast<std::size_t>(it - t.header.begin());
+}
+double cell(const CsvTable& t, const std::vector<std::string>& row, const std::string& name) {
+  const std::string& v = row.at(column(t, name));
+  return v.empty() ? NAN : std::stod(v);
 }
 
 void run_bats2011(const ExperimentOptions& opts) {
   Plan plan;
   plan.reps = opts.reps_given ? opts.reps : 3;
+  plan.cushion_reps = std::max(plan.reps, kCushionReps);
   plan.seed = opts.seed;
   const fs::path out = normal_dir(opts.out_dir);
   plan.work = work_dir_of(opts.out_dir);
   prepare_work_dir(plan.work, opts);  // keeps the runs an interrupted experiment finished
   fs::create_directories(plan.work / "deployments");
   fs::create_directories(plan.work / "runs");
-  plan_lr(plan);
-  std::cout << "bats2011: " << plan.requests.size() << " LR runs, " << opts.jobs << " at a time\n"
+  plan_runs(plan);
+  std::cout << "bats2011: " << plan.requests.size() << " runs, " << opts.jobs << " at a time\n"
             << std::flush;
-  Outcomes lr = run_plan(plan, 0, opts.jobs);
-  size_t from = plan.requests.size();
-  plan_implicit(plan, lr);
-  std::cout << "bats2011: " << plan.requests.size() - from << " runs without LR\n" << std::flush;
-  Outcomes implicit = run_plan(plan, from, opts.jobs);
+  Outcomes runs = run_plan(plan, opts.jobs);
 
   const fs::path stage = plan.work / "result";
   fs::create_directories(stage);
   fs::rename(plan.work / "deployments", stage / "deployments");
-  Findings f;
+  Bats2011Tables t;
   Chart c5, t1, c6, c7;
-  write_csv((stage / "fig5_estimates.csv").string(), fig5(lr, plan.reps, f, c5));
-  write_csv((stage / "table1_costs.csv").string(), table1(lr, implicit, plan.reps, f, t1));
-  write_csv((stage / "table2_schedules.csv").string(), table2(lr));
-  write_csv((stage / "fig6_schedules.csv").string(), fig6(lr, plan.reps, f, c6));
-  write_csv((stage / "fig7_cushion.csv").string(), fig7(lr, plan.reps, f, c7));
-  count_budgets(lr, f);
-  count_budgets(implicit, f);
-  const CsvTable found = findings(f);
-  write_csv((stage / "findings.csv").string(), found, true);  // findings hold commas
+  t.fig5 = fig5(runs, plan.reps, c5);
+  t.table1 = table1(runs, plan.reps, t1);
+  t.fig6 = fig6(runs, plan.reps, c6);
+  t.fig7 = fig7(runs, plan.cushion_reps, c7);
+  write_csv((stage / "fig5_estimates.csv").string(), t.fig5);
+  write_csv((stage / "table1_costs.csv").string(), t.table1);
+  write_csv((stage / "table2_schedules.csv").string(), table2(runs));
+  write_csv((stage / "fig6_schedules.csv").string(), t.fig6);
+  write_csv((stage / "fig7_cushion.csv").string(), t.fig7);
+  const std::vector<Finding> found = bats2011_findings(t);
+  write_findings((stage / "findings.csv").string(), found);
   write_figure(stage.string(), "fig5_estimates", c5);
   write_figure(stage.string(), "table1_costs", t1);
   write_figure(stage.string(), "fig6_makespans", c6);
   write_figure(stage.string(), "fig7_cushion", c7);
   draw_experiment_figures("bats2011", stage, opts.out_dir);
+  long n = 0, over = 0, incomplete = 0;
+  count_runs(runs, n, over, incomplete);
   std::cout << fmt::format(
-      "bats2011: {} runs, {} over budget, {} left their bag incomplete within "
-      "budget (fig6_schedules.csv, fig7_cushion.csv, findings.csv)\n",
-      f.runs, f.over_budget, f.incomplete);
-  for (const auto& row : found.rows)
-    std::cout << "bats2011: " << row[0] << ": " << row[1]
-              << (row[2] == "yes" ? " (holds)\n"
-                                  : " (does not hold; why: "
-                                    "docs/bats2011.md#where-botsim-disagrees-with-the-paper)\n");
-  std::cout << std::flush;
+      "bats2011: {} runs, {} over budget, {} left their bag incomplete within budget "
+      "(fig6_schedules.csv, fig7_cushion.csv)\n",
+      n, over, incomplete);
+  std::cout << "bats2011: findings.csv (a \"no\": docs/bats2011.md#where-botsim-disagrees-with-"
+               "the-paper)\n"
+            << findings_text(found) << std::flush;
   replace_directory(stage, out.string());
   remove_work_dir(plan.work);
 }
 
 }  // namespace
+
+std::vector<Finding> bats2011_findings(const Bats2011Tables& t) {
+  std::vector<Finding> out;
+  auto max_of = [](const std::vector<double>& v) {
+    return v.empty() ? NAN : *std::max_element(v.begin(), v.end());
+  };
+  // Fig. 5 (4.2).
+  std::vector<double> mu_err, sd_err;
+  for (const auto& row : t.fig5.rows) {
+    mu_err.push_back(
+        100 * std::abs(cell(t.fig5, row, "mu_lr_min") / cell(t.fig5, row, "mu_real_min") - 1));
+    sd_err.push_back(
+        100 *
+        std::abs(cell(t.fig5, row, "sigma_lr_min") / cell(t.fig5, row, "sigma_real_min") - 1));
+  }
+  Finding mu = at_most("fig5 mu", "LR finds almost perfect estimates of the bag's mean (4.2)",
+                       "almost perfect", "largest |mu_LR / mu - 1|", max_of(mu_err), 10, "%");
+  mu.botsim = fmt::format("mu within {:.1f} % in {} estimates", max_of(mu_err), mu_err.size());
+  out.push_back(mu);
+  // sigma from 30 sample values: a relative standard error of about 13 %.
+  Finding sd =
+      at_most("fig5 sigma", "LR finds almost perfect estimates of the bag's deviation (4.2)",
+              "almost perfect", "largest |sigma_LR / sigma - 1|", max_of(sd_err), 35, "%");
+  sd.botsim = fmt::format("sigma within {:.1f} % in {} estimates", max_of(sd_err), sd_err.size());
+  out.push_back(sd);
+
+  // Table 1.
+  std::vector<double> s_ratio, cm_ratio;
+  std::string s_words, cm_words;
+  for (const auto& row : t.table1.rows) {
+    const std::string& name = row.at(column(t.table1, "scenario"));
+    double s_lr = cell(t.table1, row, "S_lr"), s_without = cell(t.table1, row, "S_implicit");
+    double cm_lr = cell(t.table1, row, "CM_lr"), cm_without = cell(t.table1, row, "CM_implicit");
+    s_ratio.push_back(s_lr / s_without);
+    cm_ratio.push_back(cm_without / cm_lr);
+    s_words +=
+        fmt::format("{}{} ${:.0f} vs ${:.0f}", s_words.empty() ? "" : ", ", name, s_lr, s_without);
+    cm_words += fmt::format("{}{} ${:.0f} vs ${:.0f}", cm_words.empty() ? "" : ", ", name,
+                            cm_without, cm_lr);
+  }
+  Finding s = at_most("table1 S", "sampling with LR costs less than without, in every scenario",
+                      "S4-1: $105 vs $450; S1-4: $42 vs $180", "largest S_LR / S_without",
+                      max_of(s_ratio), 1);
+  s.botsim = "S with LR vs without: " + s_words;
+  out.push_back(s);
+  Finding cm = at_least(
+      "table1 penalty",
+      "too many machines in the sampling (BaTS without LR) can incur serious cost penalties",
+      "C.M. $1026 without LR vs $837 with (S4-1, +23 %)", "largest C.M. without / with LR",
+      max_of(cm_ratio), 1.1);
+  cm.botsim = "C.M. without LR vs with: " + cm_words;
+  out.push_back(cm);
+
+  // The paper's runs (Figs 6 and 7): complete within budget, within their estimates.
+  struct Row {
+    std::string name;
+    const CsvTable* table;
+    const std::vector<std::string>* row;
+  };
+  std::vector<Row> paper_rows;
+  long others = 0, others_incomplete = 0;
+  for (const auto& row : t.fig6.rows) {
+    std::string name = row.at(column(t.fig6, "scenario")) + " " +
+                       row.at(column(t.fig6, "schedule")) + " rep " + row.at(column(t.fig6, "rep"));
+    if (row.at(column(t.fig6, "paper_run")) == "yes") {
+      paper_rows.push_back({name, &t.fig6, &row});
+    } else {
+      ++others;
+      if (cell(t.fig6, row, "tasks_done") < cell(t.fig6, row, "tasks_total")) ++others_incomplete;
+    }
+  }
+  for (const auto& row : t.fig7.rows)
+    if (row.at(column(t.fig7, "cushion")) == "refused")
+      paper_rows.push_back(
+          {"S4-1 Sched4 no cushion rep " + row.at(column(t.fig7, "rep")), &t.fig7, &row});
+  long failed = 0;
+  std::string failed_words;
+  std::vector<double> ratios;
+  std::string worst;
+  double worst_ratio = -1;
+  for (const Row& r : paper_rows) {
+    bool complete = cell(*r.table, *r.row, "tasks_done") >= cell(*r.table, *r.row, "tasks_total");
+    bool within = cell(*r.table, *r.row, "spent") <= cell(*r.table, *r.row, "budget") + 1e-9;
+    if (!complete || !within) {
+      ++failed;
+      failed_words += (failed_words.empty() ? "" : ", ") + r.name;
+    }
+    // Without its cushion a schedule is short of money by design (delta_n > 0): Fig. 7's run is
+    // longer than its estimate in the paper too.
+    double ratio = cell(*r.table, *r.row, "execution_ratio");
+    if (std::isnan(ratio) || r.table == &t.fig7) continue;
+    ratios.push_back(ratio);
+    if (ratio > worst_ratio) {
+      worst_ratio = ratio;
+      worst = r.name;
+    }
+  }
+  Finding runs =
+      at_most("runs", "every run finishes its bag within its budget (Figs 6 and 7)", "every run",
+              "runs incomplete or over budget", static_cast<double>(failed), 0);
+  runs.botsim =
+      fmt::format("{} of {} of the paper's runs{}; other schedules: {} of {} incomplete", failed,
+                  paper_rows.size(), failed_words.empty() ? "" : " (" + failed_words + ")",
+                  others_incomplete, others);
+  out.push_back(runs);
+  Finding est = at_most("estimates",
+                        "the runs with their cushion end within the schedules' estimated makespans",
+                        "e.g. S3-4 Sched4 95 min in 2 ATUs, S4-1 Sched3 293 min in 5 ATUs",
+                        "largest execution / Te", max_of(ratios), 1.15);
+  est.botsim = fmt::format("largest {:.3f} ({}), mean {:.3f} over {} runs", worst_ratio, worst,
+                           ratios.empty() ? NAN : stats(ratios).mean, ratios.size());
+  out.push_back(est);
+
+  // Each of the paper's makespans (execution phase) against botsim's mean over replications.
+  for (const PaperRun& p : kPaperRuns) {
+    const bool refused = std::string(p.variant) == "sched4-nocushion";
+    const CsvTable& table = refused ? t.fig7 : t.fig6;
+    std::vector<double> m;
+    for (const auto& row : table.rows) {
+      if (refused ? row.at(column(table, "cushion")) != "refused"
+                  : (row.at(column(table, "scenario")) != p.scenario ||
+                     row.at(column(table, "schedule")) !=
+                         fmt::format("Sched{}", std::string(p.variant).substr(5))))
+        continue;
+      double x = cell(table, row, "execution_min");
+      if (!std::isnan(x)) m.push_back(x);
+    }
+    double mean = m.empty() ? NAN : stats(m).mean;
+    std::string label = fmt::format(
+        "{} {}", p.scenario,
+        refused ? "Sched4 without cushion" : "Sched" + std::string(p.variant).substr(5));
+    Finding f = at_most(fmt::format("fig{} {}", refused ? 7 : 6, label),
+                        fmt::format("BaTS finishes the bag's execution in {}", p.words),
+                        fmt::format("{:.0f} min", p.minutes), "|botsim / paper - 1|",
+                        100 * std::abs(mean / p.minutes - 1), 15, "%");
+    f.botsim = fmt::format("{:.0f} min (mean of {} complete runs)", mean, m.size());
+    out.push_back(f);
+  }
+
+  // Fig. 7's cushion, where the paper's condition holds: the run without it meets a violation
+  // signal in its first ATU.
+  std::vector<double> with, without;
+  int reps = 0;
+  for (const auto& row : t.fig7.rows) {
+    if (row.at(column(t.fig7, "cushion")) != "refused") continue;
+    ++reps;
+    double first = cell(t.fig7, row, "first_signal_min");
+    if (std::isnan(first) || first > 60) continue;
+    for (const auto& other : t.fig7.rows)
+      if (other.at(column(t.fig7, "rep")) == row.at(column(t.fig7, "rep")) &&
+          other.at(column(t.fig7, "cushion")) == "accepted") {
+        double w = cell(t.fig7, other, "execution_min"), wo = cell(t.fig7, row, "execution_min");
+        with.push_back(std::isnan(w) ? INFINITY : w);  // incomplete: never finished
+        without.push_back(std::isnan(wo) ? INFINITY : wo);
+      }
+  }
+  double gain = with.empty() ? NAN : 100 * (stats(without).mean / stats(with).mean - 1);
+  Finding c =
+      at_least("fig7 cushion",
+               "without the cushion BaTS reconfigures at the violation signal in the first "
+               "ATU and takes longer",
+               "4 h 29 min without vs 3 h 56 min with (+14 %)",
+               "mean without / with - 1, where the signal comes in the first ATU", gain, 5, "%");
+  c.botsim = with.empty() ? fmt::format("no signal in the first ATU in {} replications", reps)
+                          : fmt::format(
+                                "signal in the first ATU in {} of {} replications: "
+                                "{:.0f} min without vs {:.0f} min with",
+                                with.size(), reps, stats(without).mean, stats(with).mean);
+  out.push_back(c);
+  return out;
+}
 
 void register_bats2011_experiment() {
   register_experiment(Experiment{

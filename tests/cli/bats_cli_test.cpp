@@ -136,11 +136,6 @@ TEST_F(BatsCli, BudgetAndScheduleTogether) {
                      {"d.xml", "budget", "schedule"});
 }
 
-TEST_F(BatsCli, ImplicitSamplingWithoutBudget) {
-  expect_input_error(run(platform(), deployment({{"sampling", "implicit"}})),
-                     {"d.xml", "sampling", "budget"});
-}
-
 TEST_F(BatsCli, MisspelledProperty) {
   expect_input_error(run(platform(), deployment({{"cushon", "accept"}})), {"d.xml", "cushon"});
 }
@@ -162,10 +157,12 @@ TEST_P(BatsScenarioCli, RunsWithinBudgetAndProposesFourSchedules) {
   auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
   EXPECT_EQ(u.at("model"), "bats");
   EXPECT_EQ(u.at("policy"), "sched2");
-  // The run's budget is Sched2's plus its accepted cushion; never exceeded.
+  // The user's money in all: the sampling's, then Sched2's budget plus its accepted cushion (or
+  // raise); never exceeded.
   const auto& sched2 = s.at("schedules").at(1);
-  EXPECT_DOUBLE_EQ(u.at("budget").get<double>(),
-                   sched2.at("budget").get<double>() + sched2.at("cushion").get<double>());
+  EXPECT_DOUBLE_EQ(u.at("budget").get<double>(), u.at("sampling_spent").get<double>() +
+                                                     sched2.at("budget").get<double>() +
+                                                     sched2.at("cushion").get<double>());
   EXPECT_LE(u.at("spent").get<double>(), u.at("budget").get<double>() + 1e-9);
   for (const char* key : {"budget", "spent", "instances", "charged_units", "tasks_done"})
     EXPECT_TRUE(u.contains(key) && !u.at(key).is_null()) << key;
@@ -176,6 +173,58 @@ INSTANTIATE_TEST_SUITE_P(Section41, BatsScenarioCli,
                          ::testing::Values("S1-1", "S1-4", "S4-1", "S3-4", "S4-3"),
                          [](const auto& info) {
                            std::string n = info.param;
+                           n.erase(std::remove(n.begin(), n.end(), '-'), n.end());
+                           return n;
+                         });
+
+// The schedules the paper runs (4.3, Figs 6 and 7: S3-4's four, S4-1's Sched2-4; S1-1's Sched4,
+// Table 1's F.M.) on the shipped scenarios over seeds 1-10: every bag completes within its
+// budget, a reconfiguration only follows a violation signal and few are needed, and the
+// execution phase ends within `bound` of the schedule's Te. 15 % holds where Te's fluid
+// schedule does; on S3-4 the last 15-minute cluster1 task outlasts a 92-118 minute Te, and
+// S4-1's Sched3 has $36 of slack on an estimate 2 % short of the bag's mean: there botsim ends
+// up to 1.35 Te over these seeds (docs/bats2011.md, "Where botsim disagrees with the paper").
+struct Sweep {
+  std::string scenario;
+  int schedule;
+  double bound;
+};
+class BatsSweepCli : public ::testing::TestWithParam<Sweep> {};
+
+TEST_P(BatsSweepCli, EveryBagCompletesNearItsEstimate) {
+  const Sweep& w = GetParam();
+  std::string dir = t::make_temp_dir();
+  for (int seed = 1; seed <= 10; ++seed) {
+    std::string out = dir + "/seed-" + std::to_string(seed);
+    auto r = t::botsim({"run", "platforms/bats-" + w.scenario + ".xml",
+                        "deployments/bats-" + w.scenario + ".xml", "--set",
+                        "U0.schedule=" + std::to_string(w.schedule), "--seed", std::to_string(seed),
+                        "--out", out, "--quiet", "--log-level", "error"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
+    const std::string what =
+        w.scenario + " Sched" + std::to_string(w.schedule) + " seed " + std::to_string(seed);
+    EXPECT_EQ(u.at("tasks_done"), u.at("tasks_total")) << what;
+    EXPECT_LE(u.at("spent").get<double>(), u.at("budget").get<double>() + 1e-9) << what;
+    const long reconfigurations = u.at("reconfigurations").get<long>();
+    EXPECT_LE(reconfigurations, 3) << what;
+    EXPECT_LE(reconfigurations, u.at("violation_signals").get<long>()) << what;
+    if (u.at("execution_makespan_s").is_null()) continue;
+    EXPECT_LE(u.at("execution_makespan_s").get<double>(),
+              w.bound * u.at("expected_makespan_s").get<double>())
+        << what;
+  }
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(PaperSchedules, BatsSweepCli,
+                         ::testing::Values(Sweep{"S3-4", 1, 1.35}, Sweep{"S3-4", 2, 1.4},
+                                           Sweep{"S3-4", 3, 1.35}, Sweep{"S3-4", 4, 1.35},
+                                           Sweep{"S4-1", 2, 1.15}, Sweep{"S4-1", 3, 1.35},
+                                           Sweep{"S4-1", 4, 1.15}, Sweep{"S1-1", 4, 1.15}),
+                         [](const auto& info) {
+                           std::string n =
+                               info.param.scenario + "_Sched" + std::to_string(info.param.schedule);
                            n.erase(std::remove(n.begin(), n.end(), '-'), n.end());
                            return n;
                          });
@@ -201,31 +250,28 @@ TEST(BatsExperiment, OneReplicationWritesEveryTableAndStaysWithinBudget) {
                         "fig6_schedules.csv", "fig7_cushion.csv", "findings.csv"})
     EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
   t::expect_figures(out, {"fig5_estimates", "table1_costs", "fig6_makespans", "fig7_cushion"});
-  // Every finding is printed; one that does not hold says where the docs explain why.
-  EXPECT_NE(r.out.find("bats2011: LR estimates mu within 10% of the real bag's: worst error"),
+  // Every finding is printed, with where the docs explain a "no".
+  EXPECT_NE(r.out.find("bats2011: findings.csv (a \"no\": "
+                       "docs/bats2011.md#where-botsim-disagrees-with-the-paper)"),
             std::string::npos)
       << r.out;
-  size_t printed = 0;
-  for (size_t at = r.out.find("bats2011: "); at != std::string::npos;
-       at = r.out.find("bats2011: ", at + 1)) {
-    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
-    if (line.find("(holds)") != std::string::npos) ++printed;
-    if (line.find("(does not hold") == std::string::npos) continue;
-    ++printed;
-    EXPECT_NE(line.find("why: docs/bats2011.md#where-botsim-disagrees-with-the-paper)"),
-              std::string::npos)
-        << line;
-  }
-  EXPECT_EQ(printed, 6u) << r.out;
-  // Fields that hold commas are quoted: every row reads back as three fields.
+  EXPECT_NE(r.out.find("  fig5 mu LR finds almost perfect estimates of the bag's mean (4.2): mu "
+                       "within "),
+            std::string::npos)
+      << r.out;
+  // findings.csv: the shared columns, one row per claim (fields with commas quoted).
   const botsim::CsvTable findings = botsim::read_csv(out + "/findings.csv");
-  ASSERT_EQ(findings.rows.size(), 6u);
-  EXPECT_EQ(findings.rows[2][0], "sampling with LR costs less than without, in every scenario");
-  EXPECT_EQ(findings.rows[3][0], "every run within its budget (plus accepted cushion)");
-  EXPECT_EQ(findings.rows[3][1].rfind("0 of 31 runs over budget, ", 0), 0u) << findings.rows[3][1];
+  ASSERT_EQ(findings.rows.size(), 15u);
+  EXPECT_EQ(findings.header.back(), "verdict");
+  EXPECT_EQ(findings.rows[2][0], "table1 S");
+  EXPECT_EQ(findings.rows[4][0], "runs");
+  for (const auto& row : findings.rows)
+    EXPECT_TRUE(row.back() == "yes" || row.back() == "no") << row[0];
   // The runs are quiet: an incomplete bag is counted in the experiment's own summary line,
-  // not warned about once per run.
+  // not warned about once per run. One replication: 5 scenarios x (4 schedules with LR + 2
+  // without) + S4-1's Sched4 without its cushion = 31 runs; Fig. 7 runs S4-1's Sched4 with and
+  // without its cushion on 9 more seeds: 18.
   EXPECT_EQ(r.err.find("bag incomplete"), std::string::npos) << r.err;
-  EXPECT_NE(r.out.find("bats2011: 31 runs, 0 over budget, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bats2011: 49 runs, 0 over budget, "), std::string::npos) << r.out;
   fs::remove_all(fs::path(out).parent_path());
 }

@@ -82,10 +82,11 @@ TEST_P(BatsBudget, NeverOverBudget) {
   double billed = 0;
   for (const auto& i : r.records<cloud::InstanceRecord>()) billed += i.cost;
   EXPECT_NEAR(u.extra.at("total_spent").get<double>(), billed, 1e-9);
-  if (how != "implicit")  // LR: the sampling phase is paid apart from the budget
-    EXPECT_NEAR(u.extra.at("sampling_spent").get<double>() + u.spent, billed, 1e-9);
-  else
-    EXPECT_NEAR(u.spent, billed, 1e-9);
+  // spent is everything the user paid: the sampling (paid apart with LR) and the execution.
+  EXPECT_NEAR(u.spent, billed, 1e-9);
+  EXPECT_NEAR(
+      u.extra.at("sampling_spent").get<double>() + u.extra.at("execution_spent").get<double>(),
+      billed, 1e-9);
   if (u.tasks_done < u.tasks_total) {
     EXPECT_FALSE(u.finish_s);
     EXPECT_FALSE(u.extra.at("incomplete_reason").get<std::string>().empty());

@@ -54,10 +54,32 @@ const Results& run(const std::string& atu, std::map<std::string, std::string> pr
   return t::run(platform(dir, atu), deployment(dir, props));
 }
 
+// The standalone mode on c1 alone: 10 tasks of 25 s, ATU 100 s, ns = 1, with `key` (a budget
+// or a schedule) set to `value`.
+const Results& standalone_ten_tasks(const std::string& key, const std::string& value) {
+  return run("100s", {{"clusters", "c1"},
+                      {"tasks", "10"},
+                      {"task_time", "25"},
+                      {"sampling", "implicit"},
+                      {"sample_size", "1"},
+                      {key, value}});
+}
+
 double file_cost(const Results& r) {
   double sum = 0;
   for (const auto& i : r.records<cloud::InstanceRecord>()) sum += i.cost;
   return sum;
+}
+
+// Both standalone runs below: A alone runs the 10 tasks, 0-250, in 3 ATUs ($3).
+void expect_one_machine_ran_the_bag(const Results& r) {
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.tasks_done, 10);
+  EXPECT_NEAR(*u.finish_s, 250, 1e-6);
+  EXPECT_DOUBLE_EQ(u.spent, 3);
+  EXPECT_EQ(*u.instances, 1);
+  EXPECT_EQ(*u.charged_units, 3);
+  EXPECT_DOUBLE_EQ(file_cost(r), 3);
 }
 
 }  // namespace
@@ -87,8 +109,12 @@ TEST(BatsScenario, LinearRegressionSamplingThenSched2) {
   EXPECT_EQ(u.tasks_done, 15);
   ASSERT_TRUE(u.finish_s);
   EXPECT_NEAR(*u.finish_s, 810, 1e-6);
-  EXPECT_DOUBLE_EQ(*u.budget, 3);
-  EXPECT_DOUBLE_EQ(u.spent, 3);
+  // The user's money in all: the sampling's $3 and Sched2's $3.
+  EXPECT_DOUBLE_EQ(*u.budget, 6);
+  EXPECT_DOUBLE_EQ(u.spent, 6);
+  EXPECT_DOUBLE_EQ(u.extra.at("execution_spent").get<double>(), 3);
+  EXPECT_NEAR(u.extra.at("sampling_s").get<double>(), 630, 1e-6);
+  EXPECT_NEAR(u.extra.at("execution_makespan_s").get<double>(), 810 - 630, 1e-6);
   EXPECT_EQ(*u.instances, 2);
   EXPECT_EQ(*u.charged_units, 4);
   EXPECT_DOUBLE_EQ(u.extra.at("sampling_spent").get<double>(), 3);
@@ -148,22 +174,30 @@ TEST(BatsScenario, StandaloneModeWithABudget) {
   // 9 tasks left, Ti = 25 s, $3 left: 2 machines would need 2 ATUs ($4), 1 machine needs
   // 3 ATUs ($3): the knapsack keeps A alone. A runs the 9 tasks 25-250, entering its ATUs at
   // 100 and 200 ($1 each, $3 in all) and is released at 250: 3 ATUs, under the budget.
-  const auto& r = run("100s", {{"clusters", "c1"},
-                               {"tasks", "10"},
-                               {"task_time", "25"},
-                               {"sampling", "implicit"},
-                               {"sample_size", "1"},
-                               {"budget", "4"}});
+  const auto& r = standalone_ten_tasks("budget", "4");
   const auto& u = r.users()[0];
+  expect_one_machine_ran_the_bag(r);
   EXPECT_EQ(u.policy, "budget=4,implicit");
-  EXPECT_EQ(u.tasks_done, 10);
-  EXPECT_NEAR(*u.finish_s, 250, 1e-6);
   EXPECT_DOUBLE_EQ(*u.budget, 4);
-  EXPECT_DOUBLE_EQ(u.spent, 3);
-  EXPECT_EQ(*u.instances, 1);
-  EXPECT_EQ(*u.charged_units, 3);
-  EXPECT_DOUBLE_EQ(file_cost(r), 3);
   EXPECT_EQ(u.extra.at("machines"), (nlohmann::ordered_json{1}));
+}
+
+TEST(BatsScenario, StandaloneModeWithASchedule) {
+  // Implicit sampling on c1 alone, no budget given: the sampling is paid apart (Table 1 without
+  // LR), then the proposed schedule runs. 10 tasks of 25 s, ATU 100 s, ns = 1, Sched1.
+  // A (c1) is rented at 0 ($1, sampling) and runs task 0 (0-25): the sample is complete.
+  // 9 tasks left, Ti = 25 s: Bmin1 = ceil(9 x 25 / 100) = 3 ATUs of $1 = $3; within $3 two
+  // machines would need 2 ATUs ($4): Sched1 is A alone. A runs the 9 tasks 25-250, entering
+  // its ATUs at 100 and 200 ($1 each from Sched1's $3) and is released at 250.
+  const auto& r = standalone_ten_tasks("schedule", "1");
+  const auto& u = r.users()[0];
+  expect_one_machine_ran_the_bag(r);
+  EXPECT_EQ(u.policy, "sched1,implicit");
+  EXPECT_DOUBLE_EQ(*u.budget, 4);  // $1 of sampling + Sched1's $3
+  EXPECT_DOUBLE_EQ(u.extra.at("sampling_spent").get<double>(), 1);
+  EXPECT_DOUBLE_EQ(u.extra.at("execution_spent").get<double>(), 2);
+  EXPECT_DOUBLE_EQ(u.extra.at("schedule_budget").get<double>(), 3);
+  EXPECT_NEAR(u.extra.at("execution_makespan_s").get<double>(), 225, 1e-6);
 }
 
 TEST(BatsScenario, EstimatesSayInfeasibleSoTheMachineIsMarkedThenBatsReplans) {

@@ -126,3 +126,44 @@ TEST(BatsImplicitSampling, NeedsAClusterUntilItHasNsTasks) {
   EXPECT_TRUE(s.needs(1));
   EXPECT_THROW(s.needs(-1), std::invalid_argument);
 }
+
+// 3.2 after the regression, ATU 100 s: the 7 replicated tasks done on both clusters, no other
+// sample task yet (ns = 9). Cluster 0's Ti is the mean of its replicated times 10..22: 16 s.
+TEST(BatsSampling, AfterTheRegressionOnlyTheIntermediaryMachineTakesAnyTask) {
+  SamplingPhase p(kTwo, 9, 7);
+  const MachineState late{0, 7, 112, 95, false, 0, false};  // 95 + 16 > 100: not in paid time
+  const MachineState early{0, 7, 112, 10, false, 0, false};
+  EXPECT_TRUE(p.takes_task(late, false, 100, false));  // before the regression: any machine
+  for (int r = 0; r < kNlr; ++r) {
+    p.next_task(0);
+    p.next_task(1);
+    p.replicated_done(r, 0, 10 + 2 * r);
+    p.replicated_done(r, 1, 1 + 2 * (10 + 2 * r));
+  }
+  ASSERT_TRUE(p.regression_ready());
+  EXPECT_DOUBLE_EQ(p.ti_s()[0], 16);
+  EXPECT_TRUE(p.takes_task(late, true, 100, false));    // the intermediary machine
+  EXPECT_FALSE(p.takes_task(late, false, 100, false));  // another: only within its paid time
+  EXPECT_TRUE(p.takes_task(early, false, 100, false));
+  EXPECT_FALSE(p.takes_task(early, false, 100, true));  // nothing left in the bag
+  // At the end of an ATU: a replicated task running, or the intermediary machine of an
+  // incomplete sample, goes on; nothing else.
+  EXPECT_TRUE(p.goes_on(true, false));
+  EXPECT_TRUE(p.goes_on(false, true));
+  EXPECT_FALSE(p.goes_on(false, false));
+  p.next_task(0);
+  p.next_task(1);
+  p.sample_done(0, 16);
+  p.sample_done(1, 41);
+  ASSERT_TRUE(p.complete());
+  EXPECT_FALSE(p.goes_on(false, true));
+}
+
+TEST(BatsSampling, TheIntermediaryMachineIsTheOneWhosePaidTimeEndsLast) {
+  const std::vector<int> clusters{0, 1, 1, 1};
+  const std::vector<double> paid{3600, 3600, 7200, 7200};
+  EXPECT_EQ(intermediary_machine(clusters, paid, 1), 2);  // the first of the two latest
+  EXPECT_EQ(intermediary_machine(clusters, paid, 0), 0);
+  EXPECT_EQ(intermediary_machine(clusters, paid, 2), -1);  // none: one is rented
+  EXPECT_THROW(intermediary_machine(clusters, {3600}, 0), std::invalid_argument);
+}

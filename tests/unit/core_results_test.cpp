@@ -386,6 +386,27 @@ TEST_F(ResultsTest, TableShowsUnitsAndBudgetNextToSpent) {
   EXPECT_EQ(lines_of(cloud.table())[0].find("budget"), std::string::npos);
 }
 
+// A user that paid a sampling phase apart (BaTS) has its spent split under the table.
+TEST_F(ResultsTest, TableSplitsASamplingPhasesMoneyAndTime) {
+  UserRecord u;
+  u.name = "U0";
+  u.model = "bats";
+  u.policy = "sched2";
+  u.tasks_total = u.tasks_done = 600;
+  u.finish_s = 46905.8;
+  u.budget = 579;
+  u.spent = 555;
+  u.extra["sampling_spent"] = 48;
+  u.extra["sampling_end_s"] = 3294.1;
+  Results r;
+  r.add_user(u);
+  std::vector<std::string> lines = lines_of(r.table());
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[3],
+            "U0: spent 555.00 $ = sampling 48.00 $ (0.0-3294.1 s) + execution 507.00 $ "
+            "(3294.1-46905.8 s)");
+}
+
 // A model that stops a user says why: the status and the reason go to summary.json, the table
 // and back through read_summary.
 TEST_F(ResultsTest, StatusOfAStoppedUserIsWrittenAndReadBack) {

@@ -1,0 +1,126 @@
+#pragma once
+// Section 3 (Fig. 4, 3.1): the monitored execution phase as plain logic, no SimGrid. From the
+// schedule the user picked it takes the money the run may spend; at every monitoring tick it
+// turns 3.1's report on the running machines into the next configuration, changing as few
+// running machines as that allows. The actor feeds it machine snapshots and finished tasks.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bats/cluster.hpp"
+#include "bats/knapsack.hpp"
+#include "bats/monitor.hpp"
+#include "bats/regression.hpp"
+#include "bats/schedules.hpp"
+
+namespace botsim::bats {
+
+/// What the execution phase may spend on a schedule, and with which machines it starts.
+struct ExecutionBudget {
+  double budget = 0;       // what the monitor plans with (3.1's remaining budget comes from it)
+  double cushion = 0;      // case (b)'s cushion: spent only on the rounding problem's tasks
+  long cushion_tasks = 0;  // delta_n the cushion pays for (3.1: Ne <= Np + delta_n)
+  Configuration config;    // the configuration to start with
+};
+
+/// The schedule as it runs, `budget` being its budget before any raise (the schedule's, or the
+/// user's in all, sampling included, in the standalone mode). Case (a)'s raise is the schedule's
+/// new budget (4.3: Sched3 "finds a new schedule at 0.85*Bfastest=$1633", its configuration
+/// bought with that money), so the monitor plans with it; a refused raise runs the knapsack's
+/// own answer for `budget`. Case (b)'s cushion stays apart, as 3.1 asks.
+ExecutionBudget execution_budget(const Schedule& schedule, double budget, bool accept_cushion);
+
+/// The machines of each cluster that go on (running, not marked), from machine snapshots.
+std::vector<int> running_per_cluster(const std::vector<MachineState>& machines,
+                                     std::size_t n_clusters);
+
+/// A reconfiguration changes as few running machines as the new target allows: while the
+/// target releases a running machine of cluster a and rents a new one of cluster b, it keeps
+/// the running one instead when a's machines are as good as b's (no dearer, Ti at most
+/// `tolerance` (relative) above b's) and the configuration still runs ne tasks in no more ATUs
+/// than the target, within `money`. Clusters of equal price and speed differ only by the noise
+/// of their Ti estimates, which makes the knapsack's pick between them arbitrary; a swap would
+/// pay fresh ATUs for nothing (docs/bats2011.md, "Which machines a reconfiguration keeps").
+std::vector<int> keep_running(std::vector<int> target, const std::vector<int>& running,
+                              const std::vector<Cluster>& clusters, const std::vector<double>& ti_s,
+                              long ne, double money, double atu_s, double tolerance);
+
+/// What the samples cannot tell apart: the largest relative standard error of a cluster's mean
+/// task time, sigma / (mu sqrt(ns)) over its sample set (2.7 % for the paper's bags of
+/// N(15 min, 5 min^2) and ns = 30).
+double speed_tolerance(const std::vector<ClusterStats>& stats);
+
+/// Whether a plan changes the machine set (a reconfiguration that changes nothing is none).
+bool changes_machines(const ReconfigurationPlan& plan);
+
+/// The execution phase's money and knowledge: the ledger, the clusters' statistics (Ti's
+/// moving average, 2.1) and the monitor's decisions (3.1).
+class MonitoredExecution {
+ public:
+  /// `ledger` holds what was already paid from the user's budget (the standalone sampling); it
+  /// is replaced by one of `money`'s budget and cushion with that payment carried over.
+  MonitoredExecution(std::vector<Cluster> clusters, double atu_s, Schedule schedule,
+                     const ExecutionBudget& money, std::vector<ClusterStats> stats,
+                     double already_spent);
+
+  const Schedule& schedule() const { return schedule_; }
+  const ExecutionBudget& money() const { return money_; }
+  BudgetLedger& ledger() { return ledger_; }
+  const BudgetLedger& ledger() const { return ledger_; }
+  long reconfigurations() const { return reconfigurations_; }
+
+  /// A task of the execution phase finished on `cluster` in runtime_s (Ti's moving average).
+  void task_done(int cluster, double runtime_s);
+  /// Ti per cluster from the finished tasks (no running task counted): Fig. 4's work request.
+  std::vector<double> ti_s() const;
+
+  /// The configuration the execution starts with on the sampling's machines: the schedule's,
+  /// keeping running machines as keep_running() does for a reconfiguration.
+  std::vector<int> first_target(const std::vector<MachineState>& machines, long n_tasks) const;
+  /// Money the running tasks commit: the next ATU of every unmarked machine whose running task
+  /// is expected (Ti) to end after its paid time (3.1's tau_e cost, as the ledger will meet it).
+  double committed(const std::vector<MachineState>& machines) const;
+  /// Fig. 4 lines 23-28 for `machine` asking for work, `others` the other active machines. An
+  /// unmarked machine does not start a task expected to run into an ATU that the money left
+  /// after the others' commitments cannot pay: it waits (the task would be lost when the ledger
+  /// stops the machine at its ATU's end, and its paid time with it).
+  MachineAction work_request(const MachineState& machine, const std::vector<MachineState>& others,
+                             bool bag_empty) const;
+  /// Whether a machine at the end of its ATU goes on into the next: with a running task, when
+  /// the ledger pays it; idle, only when the money left after the others' commitments does.
+  bool goes_on(const MachineState& machine, bool busy, const std::vector<MachineState>& others,
+               bool bag_empty) const;
+  /// 3.1 on the running machines: the report of monitor() on them.
+  MonitorReport report(const std::vector<MachineState>& machines, long tasks_in_bag) const;
+  /// The configuration to move to after `report`, or none to keep the machines. `gone` marks
+  /// the clusters that will never deliver a machine again.
+  std::optional<std::vector<int>> target(const MonitorReport& report,
+                                         const std::vector<MachineState>& machines,
+                                         const std::vector<bool>& gone) const;
+  /// A plan was carried out: counted when it changes the machine set.
+  void reconfigured(const ReconfigurationPlan& plan);
+  /// 3.1's possible budget violation signal (the monitor decided to reconfigure), `at_s` from
+  /// the start of the execution: counted, with the time of the first (Fig. 7's condition).
+  void signalled(double at_s);
+  long signals() const { return signals_; }
+  std::optional<double> first_signal_s() const { return first_signal_s_; }
+
+ private:
+  /// The cluster whose machine does a task for the least money (Ti x price), among those not
+  /// gone whose ATU `money` pays; -1 if none.
+  int most_profitable(const std::vector<double>& ti_s, double money,
+                      const std::vector<bool>& gone) const;
+
+  std::vector<Cluster> clusters_;
+  double atu_s_;
+  Schedule schedule_;
+  ExecutionBudget money_;
+  BudgetLedger ledger_;
+  std::vector<ClusterStats> stats_;
+  double tolerance_;  // speed_tolerance() of the sample sets
+  long reconfigurations_ = 0;
+  long signals_ = 0;
+  std::optional<double> first_signal_s_;
+};
+
+}  // namespace botsim::bats

@@ -1,0 +1,217 @@
+// BaTS (Oprescu, Kielmann & Leahu 2011), sections 3 and 4.3: the monitored execution phase
+// between the schedule the user picked and the monitor's reconfigurations, worked out by hand.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "bats/execution.hpp"
+
+using namespace botsim::bats;
+
+namespace {
+
+// One cluster at $1 per ATU of 100 s, 4 machines, every sample task 60 s; 10 tasks.
+// The knapsack at $6: 1 machine runs 10 x 60 s in 6 ATUs ($6), 2 in 3 ($6), 3 in 2 ($6), 4 in
+// 2 ($8): 3 machines, M = 2 ATUs. delta_n = 10 - 3 floor(200 / 60) = 1 > 0 with a machine to
+// spare: case (a) raises by 1 % of $6, rounded up to whole dollars: $7 (1 % to 16 %) still
+// buys 3 machines; at 17 %, 6 + 1.02 = 7.02 -> $8 buys all 4 (M = 2, $8), delta_n =
+// 10 - 4 x 3 = -2. The schedule: budget $6, raise $2, 4 machines.
+const std::vector<Cluster> kOne{{"c1", 1, 4}};
+constexpr double kAtu = 100;
+
+Schedule raised_schedule() { return refine_schedule("Sched", kOne, {60}, 10, kAtu, 6, 6); }
+
+std::vector<ClusterStats> sixty(std::size_t clusters) {
+  std::vector<ClusterStats> s;
+  for (std::size_t c = 0; c < clusters; ++c)
+    s.push_back(ClusterStats{SampleSet({60, 60, 60}), 180, 3});
+  return s;
+}
+
+// Samples of 50, 60 and 70 s: mu 60, sigma 10, so the mean is known to 10 / (60 sqrt(3)) =
+// 9.6 % (speed_tolerance).
+std::vector<ClusterStats> spread(std::size_t clusters) {
+  std::vector<ClusterStats> s;
+  for (std::size_t c = 0; c < clusters; ++c)
+    s.push_back(ClusterStats{SampleSet({50, 60, 70}), 180, 3});
+  return s;
+}
+
+// The 4 machines 5 s after they started, each 5 s into its first task; 6 tasks in the bag.
+std::vector<MachineState> first_tick() {
+  return std::vector<MachineState>(4, MachineState{0, 0, 0, 5, true, 5, false});
+}
+
+}  // namespace
+
+TEST(BatsExecution, TheRaisedScheduleWorkedOutByHand) {
+  Schedule s = raised_schedule();
+  EXPECT_EQ(s.risk, Risk::RaisedBudget);
+  EXPECT_DOUBLE_EQ(s.budget, 6);
+  EXPECT_DOUBLE_EQ(s.cushion, 2);
+  EXPECT_EQ(s.config.machines, (std::vector<int>{4}));
+  EXPECT_EQ(s.initial.machines, (std::vector<int>{3}));
+  EXPECT_EQ(s.delta_n, -2);
+}
+
+TEST(BatsExecution, TheRaiseIsTheBudgetTheMonitorSees) {
+  // 4.3: the raise is the schedule's new budget: the ledger holds $8 and no cushion.
+  Schedule s = raised_schedule();
+  ExecutionBudget money = execution_budget(s, s.budget, true);
+  EXPECT_DOUBLE_EQ(money.budget, 8);
+  EXPECT_DOUBLE_EQ(money.cushion, 0);
+  EXPECT_EQ(money.cushion_tasks, 0);
+  EXPECT_EQ(money.config.machines, (std::vector<int>{4}));
+  MonitoredExecution run(kOne, kAtu, s, money, sixty(1), 0);
+  run.ledger().pay(4);  // the 4 first ATUs
+  // Each machine: tau_e = 60, up_e = 5 + 55 = 60, v = 1/60, delta = 40, ft = 0, eta = 40; its
+  // next ATU starts in 95 s. The $4 left funds one more ATU of each: np = floor((100 + 40) /
+  // 60) = 2, Np = 8 >= Ne = 6 - 0: the configuration is kept.
+  MonitorReport r = run.report(first_tick(), 6);
+  EXPECT_EQ(r.ne, 6);
+  EXPECT_EQ(r.np, 8);
+  EXPECT_EQ(r.decision, Decision::Keep);
+  EXPECT_FALSE(run.target(r, first_tick(), {false}));
+  // Monitored against the unraised $6 (the raise as a cushion), $2 funds two machines' next
+  // ATUs only: Np = 2 + 2 + 0 + 0 = 4 < 6, a needless reconfiguration to fewer machines.
+  ExecutionBudget unraised{6, 2, 0, s.config};
+  MonitoredExecution before(kOne, kAtu, s, unraised, sixty(1), 0);
+  before.ledger().pay(4);
+  MonitorReport b = before.report(first_tick(), 6);
+  EXPECT_EQ(b.np, 4);
+  EXPECT_EQ(b.decision, Decision::Reconfigure);
+}
+
+TEST(BatsExecution, ARefusedRaiseRunsTheKnapsacksOwnAnswer) {
+  Schedule s = raised_schedule();
+  ExecutionBudget money = execution_budget(s, s.budget, false);
+  EXPECT_DOUBLE_EQ(money.budget, 6);
+  EXPECT_DOUBLE_EQ(money.cushion, 0);
+  EXPECT_EQ(money.config.machines, (std::vector<int>{3}));
+}
+
+TEST(BatsExecution, ACaseBCushionStaysApartFromTheBudget) {
+  Schedule s;
+  s.budget = 10;
+  s.cushion = 3;
+  s.delta_n = 2;
+  s.risk = Risk::Cushion;
+  s.config.machines = {2};
+  ExecutionBudget accepted = execution_budget(s, 10, true);
+  EXPECT_DOUBLE_EQ(accepted.budget, 10);
+  EXPECT_DOUBLE_EQ(accepted.cushion, 3);
+  EXPECT_EQ(accepted.cushion_tasks, 2);
+  ExecutionBudget refused = execution_budget(s, 10, false);
+  EXPECT_DOUBLE_EQ(refused.cushion, 0);
+  EXPECT_EQ(refused.cushion_tasks, 0);
+  EXPECT_EQ(refused.config.machines, (std::vector<int>{2}));
+}
+
+// Two clusters of equal price ($1) and speed, 4 machines each; their Ti estimates differ by
+// noise: c1 60 s, c2 59 s. Two machines of c1 run; the monitor asks for 6 tasks with $4.
+// The knapsack's fastest: 4 machines of c2, 6 / (4 / 59) = 88.5 s, 1 ATU, $4.
+TEST(BatsExecution, AReconfigurationBetweenEqualClustersKeepsTheRunningMachines) {
+  const std::vector<Cluster> two{{"c1", 1, 4}, {"c2", 1, 4}};
+  const std::vector<double> ti{60, 59};
+  // c1's 60 s is within 2.7 % of c2's 59 s. Kept [1, 3]: 6 / (1/60 + 3/59) = 88.9 s, 1 ATU,
+  // $4; kept [2, 2]: 89.3 s, 1 ATU, $4.
+  EXPECT_EQ(keep_running({0, 4}, {2, 0}, two, ti, 6, 4, kAtu, 0.027), (std::vector<int>{2, 2}));
+  // Without a tolerance, the 1.7 % is a difference: the target stands.
+  EXPECT_EQ(keep_running({0, 4}, {2, 0}, two, ti, 6, 4, kAtu, 0), (std::vector<int>{0, 4}));
+  // Through the execution: a report whose knapsack answer is [0, 4] on those machines.
+  Schedule s;
+  s.config.machines = {2, 0};
+  MonitoredExecution run(two, kAtu, s, ExecutionBudget{8, 0, 0, s.config}, spread(2), 0);
+  std::vector<MachineState> machines(2, MachineState{0, 1, 60, 150, true, 30, false});
+  MonitorReport r;
+  r.ti_s = ti;
+  r.ne = 6;
+  r.budget_for_plan = 4;
+  r.decision = Decision::Reconfigure;
+  r.target = evaluate({0, 4}, two, ti, 6, kAtu);
+  std::optional<std::vector<int>> target = run.target(r, machines, {false, false});
+  ASSERT_TRUE(target);
+  EXPECT_EQ(*target, (std::vector<int>{2, 2}));
+  // No running machine is released; two of c2 are rented, none pays a fresh ATU in vain.
+  ReconfigurationPlan plan = plan_reconfiguration(machines, *target, kAtu);
+  EXPECT_TRUE(plan.mark.empty());
+  EXPECT_EQ(plan.acquire, (std::vector<int>{0, 2}));
+}
+
+TEST(BatsExecution, AMachineIsNotKeptWhenItWouldCostAnAtu) {
+  // c2 twice as fast (Ti 30 s), same price; 12 tasks, $8. Target [0, 4]: 12 / (4/30) = 90 s,
+  // 1 ATU, $4. Keeping one c1 machine, [1, 3]: 12 / (1/60 + 3/30) = 102.9 s, 2 ATUs: the swap
+  // would lengthen the run, so the target stands.
+  const std::vector<Cluster> two{{"c1", 1, 4}, {"c2", 1, 4}};
+  EXPECT_EQ(keep_running({0, 4}, {2, 0}, two, {60, 30}, 12, 8, kAtu, 0.5),
+            (std::vector<int>{0, 4}));
+  // Nor when it is dearer: equal Ti, a c1 machine at $2 kept costs $5 an ATU against $4.
+  const std::vector<Cluster> dear{{"c1", 2, 4}, {"c2", 1, 4}};
+  EXPECT_EQ(keep_running({0, 4}, {2, 0}, dear, {60, 60}, 6, 8, kAtu, 0.5),
+            (std::vector<int>{0, 4}));
+  EXPECT_THROW(keep_running({0}, {2, 0}, two, {60, 30}, 12, 8, kAtu, 0), std::invalid_argument);
+  EXPECT_THROW(keep_running({0, 4}, {2, 0}, two, {60, 30}, 12, 8, kAtu, 1), std::invalid_argument);
+}
+
+TEST(BatsExecution, AMachineIsNotKeptWhenItsClusterIsSlowerThanTheSampleCanTell) {
+  // c1 at Ti 60 s, c2 at 50 s, both $1; 6 tasks. Target [0, 4]: 4/50 = 0.08 tasks/s, 75 s,
+  // 1 ATU. c1 is 20 % slower: with a 2.7 % tolerance it is another machine and the target
+  // stands; were the samples too small to tell 20 % (tolerance 0.2), [2, 2] runs in 81.8 s,
+  // still 1 ATU, and keeps both.
+  const std::vector<Cluster> two{{"c1", 1, 4}, {"c2", 1, 4}};
+  const std::vector<double> ti{60, 50};
+  EXPECT_EQ(keep_running({0, 4}, {2, 0}, two, ti, 6, 4, kAtu, 0.027), (std::vector<int>{0, 4}));
+  EXPECT_EQ(keep_running({0, 4}, {2, 0}, two, ti, 6, 4, kAtu, 0.2), (std::vector<int>{2, 2}));
+}
+
+TEST(BatsExecution, SpeedToleranceIsTheSamplesRelativeStandardError) {
+  EXPECT_NEAR(speed_tolerance(spread(2)), 10 / (60 * std::sqrt(3.0)), 1e-12);
+  EXPECT_DOUBLE_EQ(speed_tolerance(sixty(1)), 0);
+}
+
+TEST(BatsExecution, AReconfigurationThatChangesNothingIsNotCounted) {
+  Schedule s;
+  s.config.machines = {2};
+  MonitoredExecution run(kOne, kAtu, s, ExecutionBudget{8, 0, 0, s.config}, sixty(1), 0);
+  ReconfigurationPlan nothing;
+  nothing.acquire = {0};
+  EXPECT_FALSE(changes_machines(nothing));
+  run.reconfigured(nothing);
+  EXPECT_EQ(run.reconfigurations(), 0);
+  ReconfigurationPlan shrink = nothing;
+  shrink.mark = {1};
+  run.reconfigured(shrink);
+  ReconfigurationPlan grow;
+  grow.acquire = {1};
+  run.reconfigured(grow);
+  EXPECT_EQ(run.reconfigurations(), 2);
+}
+
+TEST(BatsExecution, AMachineDoesNotStartATaskIntoAnAtuNobodyPays) {
+  // $8, $7 spent: $1 left. m0 at uptime 80 s would run a 60 s task into its second ATU.
+  Schedule s;
+  s.config.machines = {2};
+  MonitoredExecution run(kOne, kAtu, s, ExecutionBudget{8, 0, 0, s.config}, sixty(1), 0);
+  run.ledger().pay(7);
+  MachineState asking{0, 1, 60, 80, false, 0, false};
+  // Alone, the $1 pays that ATU: it takes the task.
+  EXPECT_EQ(run.work_request(asking, {}, false), MachineAction::TakeTask);
+  // m1, 50 s into its ATU and 20 s into a task (expected to end at 90 s): no commitment.
+  MachineState inside{0, 0, 0, 50, true, 20, false};
+  EXPECT_DOUBLE_EQ(run.committed({inside}), 0);
+  EXPECT_EQ(run.work_request(asking, {inside}, false), MachineAction::TakeTask);
+  // m1 90 s into its ATU, 10 s into a task (expected to end at 140 s): it commits the $1.
+  MachineState crossing{0, 0, 0, 90, true, 10, false};
+  EXPECT_DOUBLE_EQ(run.committed({crossing}), 1);
+  EXPECT_EQ(run.work_request(asking, {crossing}, false), MachineAction::Wait);
+  // A task that ends within the paid time is taken whatever the money.
+  MachineState early{0, 0, 0, 20, false, 0, false};
+  EXPECT_EQ(run.work_request(early, {crossing}, false), MachineAction::TakeTask);
+  // At the end of its ATU an idle machine goes on only with uncommitted money; a busy one when
+  // the ledger pays.
+  EXPECT_FALSE(run.goes_on(asking, false, {crossing}, false));
+  EXPECT_TRUE(run.goes_on(asking, false, {inside}, false));
+  EXPECT_TRUE(run.goes_on(asking, true, {crossing}, false));
+  EXPECT_FALSE(run.goes_on(asking, false, {}, true));  // nothing to do
+}
