@@ -28,6 +28,7 @@ struct Shipped {
 // One shipped deployment per shipped platform.
 const std::vector<Shipped> kShipped{
     {"badg", "sulistio2005", "R4", "Adelaide"},
+    {"badg-total", "sulistio2005", "R4", "Adelaide"},
     {"utility-cloud", "silva2008-normal", "paper-0", "backbone"},
     {"ec2-2012", "gutierrez2012-demo", "directory-0", "directory_link_0"},
     {"bats-S1-1", "bats-S1-1", "client", "backbone"},

@@ -3,6 +3,7 @@
 // from FILE today. BOTSIM_UPDATE_DOCS=1 rewrites the blocks instead of checking them.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -22,12 +23,36 @@ namespace {
 
 using Renderer = std::function<std::string(const std::string& file)>;
 
+// Per user, run time and cost under both readings of C_r, from the sulistio2005 experiment's
+// directory (fig6_runtime*.csv, fig7_cost*.csv).
+std::string sulistio2005_users(const std::string& dir) {
+  const botsim::CsvTable rt = botsim::read_csv(dir + "/fig6_runtime.csv"),
+                         cost = botsim::read_csv(dir + "/fig7_cost.csv"),
+                         rt_total = botsim::read_csv(dir + "/fig6_runtime_total.csv"),
+                         cost_total = botsim::read_csv(dir + "/fig7_cost_total.csv");
+  std::string out =
+      "| user | policy | VO | makespan per PE (h) | spent per PE (G$) | makespan total (h) | "
+      "spent total (G$) |\n| --- | --- | --- | ---: | ---: | ---: | ---: |\n";
+  auto num = [](const botsim::CsvTable& t, size_t row, const char* col, const char* fmt) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, fmt, std::stod(t.rows.at(row)[t.column(col)]));
+    return std::string(buf);
+  };
+  for (size_t i = 0; i < rt.rows.size(); ++i)
+    out += "| " + rt.rows[i][0] + " | " + rt.rows[i][1] + " | " + rt.rows[i][2] + " | " +
+           num(rt, i, "runtime_h_mean", "%.1f") + " | " + num(cost, i, "cost_mean", "%.0f") +
+           " | " + num(rt_total, i, "runtime_h_mean", "%.1f") + " | " +
+           num(cost_total, i, "cost_mean", "%.0f") + " |\n";
+  return out;
+}
+
 const std::map<std::string, Renderer>& renderers() {
   static const std::map<std::string, Renderer> r{
       {"findings",
        [](const std::string& f) {
          return botsim::experiments::findings_markdown(botsim::read_csv(f));
        }},
+      {"sulistio2005-users", [](const std::string& d) { return sulistio2005_users(d); }},
       {"silva2008-settings",
        [](const std::string& f) {
          return botsim::experiments::silva2008_docs_table(botsim::read_csv(f));
@@ -44,7 +69,8 @@ int check_blocks(const std::string& path, bool update) {
   std::string out;
   int blocks = 0;
   size_t pos = 0;
-  for (std::smatch m; std::regex_search(text.begin() + static_cast<long>(pos), text.end(), m, open);) {
+  for (std::smatch m;
+       std::regex_search(text.begin() + static_cast<long>(pos), text.end(), m, open);) {
     const size_t start = pos + static_cast<size_t>(m.position(0)) + m.length(0);
     const size_t end = text.find(close, start);
     EXPECT_NE(end, std::string::npos) << path << ": a block without its end";
@@ -58,8 +84,10 @@ int check_blocks(const std::string& path, bool update) {
     } else {
       want = renderers().at(kind)(t::source_path(file));
     }
-    if (!update) EXPECT_EQ(text.substr(start, end - start), want) << path << ": " << kind << " " << file
-                                                                  << " (BOTSIM_UPDATE_DOCS=1 rewrites it)";
+    if (!update) {
+      EXPECT_EQ(text.substr(start, end - start), want)
+          << path << ": " << kind << " " << file << " (BOTSIM_UPDATE_DOCS=1 rewrites it)";
+    }
     out += text.substr(pos, start - pos) + want;
     pos = end;
   }

@@ -50,8 +50,7 @@ CsvTable runs(const std::vector<std::vector<std::string>>& conservative,
 CsvTable fig1(int best = 25) {
   CsvTable t{{"hosts", "charged_hours", "speedup"}, {}};
   for (int h = 1; h <= 30; ++h)
-    t.rows.push_back({std::to_string(h), std::to_string(std::max(h, best)),
-                      std::to_string(h)});
+    t.rows.push_back({std::to_string(h), std::to_string(std::max(h, best)), std::to_string(h)});
   return t;
 }
 
@@ -74,9 +73,9 @@ std::map<std::string, Finding> by_id(const std::vector<Finding>& found) {
 }  // namespace
 
 TEST(Silva2008Findings, HoldOnThePapersPicture) {
-  auto f = by_id(silva2008_findings(runs({{"13", "11.5", "12"}, {"12", "11", "12"}},
-                                         {{"12", "11", "12"}, {"20", "17", "12"}}),
-                                    settings(), fig1(), intervals(1.0)));
+  auto f = by_id(silva2008_findings(
+      runs({{"13", "11.5", "12"}, {"12", "11", "12"}}, {{"12", "11", "12"}, {"20", "17", "12"}}),
+      settings(), fig1(), intervals(1.0)));
   ASSERT_EQ(f.size(), 19u);
   for (const auto& [id, finding] : f) EXPECT_EQ(finding.verdict(), "yes") << id;
   EXPECT_NEAR(f.at("fig6 within 12 % (normal)").margin(), 12 - 4, 1e-9);
@@ -93,8 +92,9 @@ TEST(Silva2008Findings, HoldOnThePapersPicture) {
 TEST(Silva2008Findings, AnswerNoWhereTheyDoNotHold) {
   // 30 % over the optimum, creationRatio 1 no wider than the others, a minimum of 12 against
   // 14, 3 times the optimum, speedups of half the hosts, and Fig. 1's best at 20 hosts.
-  auto f = by_id(silva2008_findings(runs({{"12", "6", "12"}}, {{"14", "7", "12"}, {"36", "18", "12"}}),
-                                    settings(1.3), fig1(20), intervals(0.4)));
+  auto f =
+      by_id(silva2008_findings(runs({{"12", "6", "12"}}, {{"14", "7", "12"}, {"36", "18", "12"}}),
+                               settings(1.3), fig1(20), intervals(0.4)));
   for (const char* id :
        {"fig1 25 hosts", "fig6 within 12 % (normal)", "fig5 within 12 % (render)",
         "fig6 cr 1 spread (normal, checks every 1 min)", "fig7 same minimum (normal)",

@@ -97,7 +97,7 @@ TEST(VoPoliciesFindings, ComputedOnCannedComparisons) {
   for (double s : {0.0, 0.2, 0.5})
     for (double t : {1.1, 1.5}) settings.push_back(VoSetting{2, false, s, t});
   std::vector<VoComparison> cmp{outcome(1.2, 0.5), outcome(0.9, 1), outcome(1.1, 1),
-                                outcome(0.8, 1), outcome(0.5, 1), outcome(0.4, 1)};
+                                outcome(0.8, 1),   outcome(0.5, 1), outcome(0.4, 1)};
   auto found = botsim::experiments::vo_policies_findings(settings, cmp);
   ASSERT_EQ(found.size(), 4u);
   EXPECT_EQ(vo_verdicts(found), "yyyy");
