@@ -45,37 +45,42 @@ void write_stderr(const char* text) {
   (void)ignored;
 }
 
-// Removes the tree at `path` (depth-limited), with system calls only. Entries are read again
-// until a pass removes none, since removing while reading may skip some.
-void remove_tree_now(const char* path, int depth) {
-  if (depth > 8) return;
+// Calls remove(dir_fd, entry) on every entry of the directory `path` but "." and "..", with
+// system calls only; reads the directory again until a pass removes nothing (removing while
+// reading may skip entries). `remove` says whether it removed the entry.
+template <class Remove>
+void remove_entries_now(const char* path, Remove remove) {
   for (bool removed = true; removed;) {
     removed = false;
-    int dir = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-    if (dir < 0) break;
+    const int dir = open(path, O_RDONLY | O_DIRECTORY);
+    if (dir < 0) return;
     alignas(8) char buf[8192];
     for (long n; (n = syscall(SYS_getdents64, dir, buf, sizeof buf)) > 0;) {
       for (long pos = 0; pos < n;) {
         auto* entry = reinterpret_cast<struct dirent64*>(buf + pos);
         pos += entry->d_reclen;
-        const char* name = entry->d_name;
-        if (std::strcmp(name, ".") == 0 || std::strcmp(name, "..") == 0) continue;
-        if (entry->d_type == DT_DIR) {
-          char sub[kPath];
-          const size_t a = std::strlen(path), b = std::strlen(name);
-          if (a + b + 2 > sizeof sub) continue;
-          std::memcpy(sub, path, a);
-          sub[a] = '/';
-          std::memcpy(sub + a + 1, name, b + 1);
-          remove_tree_now(sub, depth + 1);
-        } else if (unlinkat(dir, name, 0) == 0) {
-          removed = true;
-        }
+        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
+          removed = remove(dir, *entry) || removed;
       }
     }
     close(dir);
   }
-  rmdir(path);
+}
+
+// Removes the tree at `path` (depth-limited), with system calls only; whether it is gone.
+bool remove_tree_now(const char* path, int depth) {
+  if (depth > 8) return false;
+  remove_entries_now(path, [&](int dir, const struct dirent64& entry) {
+    if (entry.d_type != DT_DIR) return unlinkat(dir, entry.d_name, 0) == 0;
+    char sub[kPath];
+    const size_t a = std::strlen(path), b = std::strlen(entry.d_name);
+    if (a + b + 2 > sizeof sub) return false;
+    std::memcpy(sub, path, a);
+    sub[a] = '/';
+    std::memcpy(sub + a + 1, entry.d_name, b + 1);
+    return remove_tree_now(sub, depth + 1);
+  });
+  return rmdir(path) == 0;
 }
 
 extern "C" void on_interrupt(int sig) {
@@ -362,25 +367,12 @@ void set_streamed_files(const std::string& dir, const std::string& prefix,
 void remove_streamed_files_now() {
   if (g_stream_prefix[0] == '\0') return;
   const size_t prefix = std::strlen(g_stream_prefix), suffix = std::strlen(g_stream_suffix);
-  // Read again until a pass removes none: removing while reading may skip entries.
-  for (bool removed = true; removed;) {
-    removed = false;
-    int dir = open(g_stream_dir, O_RDONLY | O_DIRECTORY);
-    if (dir < 0) return;
-    alignas(8) char buf[8192];
-    for (long n; (n = syscall(SYS_getdents64, dir, buf, sizeof buf)) > 0;) {
-      for (long pos = 0; pos < n;) {
-        auto* entry = reinterpret_cast<struct dirent64*>(buf + pos);
-        pos += entry->d_reclen;
-        const char* name = entry->d_name;
-        const size_t len = std::strlen(name);
-        if (len > prefix + suffix && std::strncmp(name, g_stream_prefix, prefix) == 0 &&
-            std::strcmp(name + len - suffix, g_stream_suffix) == 0 && unlinkat(dir, name, 0) == 0)
-          removed = true;
-      }
-    }
-    close(dir);
-  }
+  remove_entries_now(g_stream_dir, [&](int dir, const struct dirent64& entry) {
+    const char* name = entry.d_name;
+    const size_t len = std::strlen(name);
+    return len > prefix + suffix && std::strncmp(name, g_stream_prefix, prefix) == 0 &&
+           std::strcmp(name + len - suffix, g_stream_suffix) == 0 && unlinkat(dir, name, 0) == 0;
+  });
 }
 
 }  // namespace botsim

@@ -119,6 +119,19 @@ class OutputPathCli : public ::testing::Test {
                             std::to_string(reps) + ", \"metrics\": [\"makespan_s\", \"spent\"]}");
     return path;
   }
+  // `run --reps 10 --jobs 1` of the one-resource example into `out`.
+  static std::vector<std::string> reps_args(const std::string& out) {
+    return {
+        "run",    kOneResourcePlatform, kOneResource, "--reps", "10", "--jobs", "1", "--out", out,
+        "--quiet"};
+  }
+  // Starts it with run 4 stalling mid-run, and returns once run 4 is under way (runs 1-3 done).
+  pid_t start_reps_stalling_at_run_4(const std::vector<std::string>& args) {
+    const pid_t pid = start_in_own_group(args, "4 100", dir_ + "/err.txt");
+    const std::string work = args[8] + ".work";
+    wait_until([&] { return has_tmp_named(work, "seed-4."); }, "run 4 under way");
+    return pid;
+  }
   std::string dir_;
 };
 
@@ -258,11 +271,8 @@ INSTANTIATE_TEST_SUITE_P(Signals, InterruptedRunCli, ::testing::Values(SIGINT, S
 // and ends as an uninterrupted one.
 TEST_F(OutputPathCli, RepsInterruptedKeepsFinishedRunsAndResumes) {
   const std::string out = dir_ + "/out";
-  const std::vector<std::string> args{
-      "run",    kOneResourcePlatform, kOneResource, "--reps", "10", "--jobs", "1", "--out", out,
-      "--quiet"};
-  const pid_t pid = start_in_own_group(args, "4 100", dir_ + "/err.txt");
-  wait_until([&] { return has_tmp_named(out + ".work", "seed-4."); }, "run 4 under way");
+  const auto args = reps_args(out);
+  const pid_t pid = start_reps_stalling_at_run_4(args);
   kill(pid, SIGINT);
   EXPECT_EQ(exit_code_of(pid), 128 + SIGINT);
   const auto kept = t::finished_runs(out + ".work");
@@ -292,11 +302,8 @@ TEST_F(OutputPathCli, RepsInterruptedKeepsFinishedRunsAndResumes) {
 // the rerun keeps the finished runs.
 TEST_F(OutputPathCli, RepsKilledOutrightResumesAndLeavesNothing) {
   const std::string out = dir_ + "/out";
-  const std::vector<std::string> args{
-      "run",    kOneResourcePlatform, kOneResource, "--reps", "10", "--jobs", "1", "--out", out,
-      "--quiet"};
-  const pid_t pid = start_in_own_group(args, "4 100", dir_ + "/err.txt");
-  wait_until([&] { return has_tmp_named(out + ".work", "seed-4."); }, "run 4 under way");
+  const auto args = reps_args(out);
+  const pid_t pid = start_reps_stalling_at_run_4(args);
   kill(-pid, SIGKILL);
   exit_code_of(pid);
   EXPECT_TRUE(has_tmp_named(dir_, "seed-4.")) << "the kill left nothing to clean up";
