@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -44,6 +45,14 @@ std::string reps_table(const CsvTable& summary, const std::map<std::string, std:
   return out + "\n";
 }
 
+// A file's contents in 16 hex digits (FNV-1a): a resume does not reuse runs of an edited file.
+std::string content_digest(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c; in.get(c);) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
+}
+
 }  // namespace
 
 std::string run_reps(const RepsOptions& o) {
@@ -57,10 +66,13 @@ std::string run_reps(const RepsOptions& o) {
   if (c.bad_input()) throw InputError(child_message(c.err));
   if (!c.ok()) throw std::runtime_error("botsim validate failed: " + c.err);
   args.insert(args.end(), {"--log-level", o.log_level});
-  // What makes the runs in DIR.work the same runs: each seed's run depends on these alone.
+  // What makes the runs in DIR.work the same runs: each seed's run depends on these (and on the
+  // workload files the deployment names, which a resume takes as unchanged).
   const fs::path work = work_dir_of(o.out_dir);
   const nlohmann::ordered_json id{{"platform", fs::absolute(o.platform).lexically_normal()},
+                                  {"platform_digest", content_digest(o.platform)},
                                   {"deployment", fs::absolute(o.deployment).lexically_normal()},
+                                  {"deployment_digest", content_digest(o.deployment)},
                                   {"arguments", args},
                                   {"botsim_version", BOTSIM_VERSION}};
   prepare_work_dir(work, "reps.json", id, o.fresh);

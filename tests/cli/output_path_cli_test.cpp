@@ -379,3 +379,24 @@ TEST_F(OutputPathCli, ExperimentKilledOutrightResumesWithoutLeftovers) {
   EXPECT_EQ(entries(out), entries(dir_ + "/whole"));
   EXPECT_EQ(entries(dir_), (std::vector<std::string>{"err.txt", "out", "whole"}));
 }
+
+// A resume does not reuse the runs of a deployment edited since: it starts afresh.
+TEST_F(OutputPathCli, RepsOfAnEditedDeploymentAreNotResumed) {
+  const std::string out = dir_ + "/out", deployment = dir_ + "/d.xml";
+  t::write_text(deployment, t::read_text(kOneResource));
+  auto args = reps_args(out);
+  args[2] = deployment;
+  const pid_t pid = start_reps_stalling_at_run_4(args);
+  kill(pid, SIGINT);
+  EXPECT_EQ(exit_code_of(pid), 128 + SIGINT);
+  ASSERT_EQ(t::finished_runs(out + ".work").size(), 3u);
+  std::string text = t::read_text(deployment);
+  const std::string bid = "<prop id=\"bid\" value=\"10\"/>";
+  ASSERT_NE(text.find(bid), std::string::npos);
+  text.replace(text.find(bid), bid.size(), "<prop id=\"bid\" value=\"20\"/>");
+  t::write_text(deployment, text);
+  auto r = t::botsim(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("starting afresh"), std::string::npos) << r.out;
+  EXPECT_NE(t::read_text(out + "/seed-1/summary.json").find("\"spent\": 0.6"), std::string::npos);
+}
