@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -72,11 +73,32 @@ pid_t start_in_own_group(const std::vector<std::string>& args, const std::string
   return pid;
 }
 
-// Waits (up to two minutes) until `ready` holds.
-void wait_until(const std::function<bool()>& ready, const std::string& what) {
+// `ps` of process group `pgid`, to say where a test that waited in vain stood.
+std::string processes_of_group(pid_t pgid) {
+  std::string out;
+  if (FILE* ps =
+          popen(("ps -o pid,stat,etime,wchan:20,args -g " + std::to_string(pgid)).c_str(), "r")) {
+    char buf[512];
+    while (std::fgets(buf, sizeof buf, ps)) out += buf;
+    pclose(ps);
+  }
+  return out;
+}
+
+// Waits (up to two minutes) until `ready` holds while botsim `pid` runs; fails at once, with
+// what botsim wrote on stderr (`err_file`), if botsim ends first.
+void wait_until(const std::function<bool()>& ready, const std::string& what, pid_t pid,
+                const std::string& err_file) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
   while (!ready()) {
-    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "waited in vain for " << what;
+    siginfo_t info{};
+    const bool ended =
+        waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid;
+    ASSERT_FALSE(ended) << "botsim ended before " << what << ": " << t::read_text(err_file);
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline)
+        << "waited in vain for " << what << "; botsim said: " << t::read_text(err_file)
+        << "; its processes: " << processes_of_group(pid);
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
 }
@@ -129,7 +151,8 @@ class OutputPathCli : public ::testing::Test {
   pid_t start_reps_stalling_at_run_4(const std::vector<std::string>& args) {
     const pid_t pid = start_in_own_group(args, "4 100", dir_ + "/err.txt");
     const std::string work = args[8] + ".work";
-    wait_until([&] { return has_tmp_named(work, "seed-4."); }, "run 4 under way");
+    wait_until([&] { return has_tmp_named(work, "seed-4."); }, "run 4 under way", pid,
+               dir_ + "/err.txt");
     return pid;
   }
   std::string dir_;
@@ -254,7 +277,7 @@ TEST_P(InterruptedRunCli, ExitsWithTheSignalsCodeOneLineAndNoLeftovers) {
   const std::string err = dir_ + "/err.txt";
   const pid_t pid =
       start_in_own_group({"run", kBadgPlatform, kSulistioDeployment, "--out", out}, "1 20000", err);
-  wait_until([&] { return has_tmp_named(dir_, "out.bids-"); }, "the streamed bids.csv");
+  wait_until([&] { return has_tmp_named(dir_, "out.bids-"); }, "the streamed bids.csv", pid, err);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));  // at the stall by now
   kill(pid, sig);
   EXPECT_EQ(exit_code_of(pid), 128 + sig);
@@ -328,8 +351,8 @@ TEST_P(KilledSweepCli, ResumesToTheUninterruptedResult) {
   const std::string out = dir_ + "/out", spec = sweep_spec(5);
   const pid_t pid =
       start_in_own_group({"sweep", spec, "--jobs", "1", "--out", out}, "3 100", dir_ + "/err.txt");
-  wait_until([&] { return has_tmp_named(out + "/runs", "seed-3."); },
-             "setting 1's run 3 under way");
+  wait_until([&] { return has_tmp_named(out + "/runs", "seed-3."); }, "setting 1's run 3 under way",
+             pid, dir_ + "/err.txt");
   kill(whole_group ? -pid : pid, SIGKILL);
   exit_code_of(pid);
   if (whole_group) {
@@ -361,7 +384,8 @@ TEST_F(OutputPathCli, ExperimentKilledOutrightResumesWithoutLeftovers) {
   const std::vector<std::string> args{"experiment", "sulistio2005", "--reps", "20", "--jobs",
                                       "1",          "--out",        out};
   const pid_t pid = start_in_own_group(args, "3 20000", dir_ + "/err.txt");
-  wait_until([&] { return has_tmp_named(out + ".work", "seed-3."); }, "run 3 under way");
+  wait_until([&] { return has_tmp_named(out + ".work", "seed-3."); }, "run 3 under way", pid,
+             dir_ + "/err.txt");
   kill(-pid, SIGKILL);
   exit_code_of(pid);
   EXPECT_TRUE(has_tmp_named(out + ".work", "seed-3.")) << "the kill left nothing to clean up";
