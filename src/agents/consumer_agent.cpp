@@ -38,10 +38,11 @@ std::vector<Task> read_tasks(const PropReader& props, ConsumerAgent::Params& p, 
   }
   if (props.has("sizes")) {
     for (const auto& s : props.list("sizes")) {
-      char* end = nullptr;
-      double v = std::strtod(s.c_str(), &end);
-      if (end == s.c_str() || *end != '\0') props.fail("sizes", "'" + s + "' is not a number");
-      sizes.push_back(v);
+      try {
+        sizes.push_back(parse_task_size(s));
+      } catch (const std::invalid_argument& e) {
+        props.fail("sizes", e.what());
+      }
     }
   } else {
     std::filesystem::path path = props.text("workload");  // relative to the deployment
@@ -64,16 +65,17 @@ std::vector<LateResource> read_late_resources(const PropReader& props, const Cat
   if (!props.has("late_resources")) return late;
   for (const auto& item : props.list("late_resources")) {
     auto at = item.find('@');
-    if (at == std::string::npos) props.fail("late_resources", "'" + item + "' is not TYPE@TIME");
+    if (at == std::string::npos)
+      props.fail("late_resources", quote_text(item) + " is not TYPE@TIME");
     LateResource r{item.substr(0, at), 0};
     if (!types.has_type(r.type))
       props.fail("late_resources", "no resource agent of instance type '" + r.type + "'");
     try {
       r.after_s = parse_duration(item.substr(at + 1));
     } catch (const std::invalid_argument& e) {
-      props.fail("late_resources", "'" + item + "': " + e.what());
+      props.fail("late_resources", quote_text(item) + ": " + e.what());
     }
-    if (!(r.after_s >= 0)) props.fail("late_resources", "'" + item + "': negative time");
+    if (!(r.after_s >= 0)) props.fail("late_resources", quote_text(item) + ": negative time");
     late.push_back(std::move(r));
   }
   return late;
@@ -113,7 +115,7 @@ ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const
   b.late_resources = read_late_resources(props, types);
   b.replace_failed = props.choice("replace_failed", {"true", "false"}, "true") == "true";
   b.submit_s = props.duration("submit_at", 1.0);
-  if (props.has("budget")) b.budget = props.number("budget", std::nullopt, 0);
+  if (props.has("budget")) b.budget = props.money("budget");
   if (props.has("deadline")) b.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   b.tasks = read_tasks(props, p, site.run);
   props.reject_unknown();

@@ -105,7 +105,7 @@ BatsMaster::Params BatsMaster::Params::read(const PropReader& props, const Actor
   read_sampling(props, p);
   if (props.has("budget") && props.has("schedule"))
     props.fail("budget", "give either 'budget' or 'schedule', not both");
-  if (props.has("budget")) p.budget = props.number("budget", std::nullopt, 0);
+  if (props.has("budget")) p.budget = props.money("budget");
   p.schedule = static_cast<int>(props.integer("schedule", 2, 1, 4));
   if (p.sampling == Sampling::Implicit && !p.budget)
     props.fail("sampling", "implicit sampling (the standalone mode) needs a 'budget'");

@@ -24,7 +24,7 @@ static InstanceType read_type(const sg4::NetZone& zone, const std::string& platf
   InstanceType t;
   t.name = p.text("instance_type");
   if (t.name.empty()) p.fail("instance_type", "must not be empty");
-  t.price = p.number("price", std::nullopt, 0);
+  t.price = p.money("price");
   t.atu_s = p.duration("atu", 3600.0, -1e300);
   if (!(t.atu_s > 0)) p.fail("atu", "must be > 0 (the accountable time unit, e.g. 1h)");
   t.boot_s = p.duration("boot_time", 0.0, -1e300);

@@ -11,34 +11,48 @@
 
 namespace botsim {
 
+// A size beyond the horizon: "'X' is beyond the largest task size, 3155760000 (...)".
+static std::string too_large(const std::string& text) {
+  return quote_text(text) + " is beyond the largest task size, " + format_number(kMaxTaskSize) +
+         " (a simulated century in seconds, or in MI at 1 MIPS)";
+}
+
+double parse_task_size(const std::string& text) {
+  double v = parse_number(text);
+  if (!(v > 0)) throw std::invalid_argument(quote_text(text) + " must be > 0");
+  if (v > kMaxTaskSize) throw std::invalid_argument(too_large(text));
+  return v;
+}
+
 Distribution Distribution::parse(const std::string& text) {
   Distribution d;
   auto open = text.find('(');
   if (open == std::string::npos) {
     d.kind_ = Kind::Constant;
-    d.a_ = parse_number(text);
-    if (d.a_ <= 0) throw std::invalid_argument("'" + text + "' must be > 0");
+    d.a_ = parse_task_size(text);
     return d;
   }
   std::string name = text.substr(0, open);
   auto close = text.find(')', open);
   if (close == std::string::npos || close != text.size() - 1)
-    throw std::invalid_argument("'" + text + "': missing ')'");
+    throw std::invalid_argument(quote_text(text) + ": missing ')'");
   auto args = split_words(text.substr(open + 1, close - open - 1));
-  if (args.size() != 2) throw std::invalid_argument("'" + text + "': expected two parameters");
+  if (args.size() != 2) throw std::invalid_argument(quote_text(text) + ": expected two parameters");
   d.a_ = parse_number(args[0]);
   d.b_ = parse_number(args[1]);
   if (name == "uniform") {
     d.kind_ = Kind::Uniform;
     if (d.a_ <= 0 || d.b_ < d.a_)
-      throw std::invalid_argument("'" + text + "': needs 0 < low <= high");
+      throw std::invalid_argument(quote_text(text) + ": needs 0 < low <= high");
+    if (d.b_ > kMaxTaskSize) throw std::invalid_argument(too_large(text));
   } else if (name == "normal") {
     d.kind_ = Kind::Normal;
     if (d.a_ <= 0 || d.b_ < 0)
-      throw std::invalid_argument("'" + text + "': needs mean > 0 and deviation >= 0");
+      throw std::invalid_argument(quote_text(text) + ": needs mean > 0 and deviation >= 0");
+    if (d.a_ > kMaxTaskSize || d.b_ > kMaxTaskSize) throw std::invalid_argument(too_large(text));
   } else {
-    throw std::invalid_argument("'" + text + "': unknown distribution '" + name +
-                                "' (expected a number, uniform(low,high) or normal(mean,dev))");
+    throw std::invalid_argument(quote_text(text) + ": unknown distribution " + quote_text(name) +
+                                " (expected a number, uniform(low,high) or normal(mean,dev))");
   }
   return d;
 }
@@ -51,10 +65,10 @@ double Distribution::sample(Rng& rng) const {
       return std::uniform_real_distribution<double>(a_, b_)(rng);
     case Kind::Normal: {
       std::normal_distribution<double> n(a_, b_);
-      // Redrawn until positive, and finite: mean + deviation * z overflows near 1e308.
+      // Redrawn until positive and no larger than the largest task size.
       for (;;) {
         double x = n(rng);
-        if (x > 0 && std::isfinite(x)) return x;
+        if (x > 0 && x <= kMaxTaskSize) return x;
       }
     }
   }
@@ -72,16 +86,11 @@ std::vector<double> read_workload_file(const std::string& path) {
     std::istringstream words(line);
     std::string first;
     if (!(words >> first)) continue;
-    double v;
     try {
-      v = parse_number(first);
+      sizes.push_back(parse_task_size(first));
     } catch (const std::invalid_argument& e) {
       throw InputError(path + ":" + std::to_string(lineno), "task size", e.what());
     }
-    if (!(v > 0))
-      throw InputError(path + ":" + std::to_string(lineno), "task size",
-                       "'" + first + "' must be > 0");
-    sizes.push_back(v);
   }
   if (sizes.empty()) throw InputError(path, "", "workload file has no tasks");
   return sizes;

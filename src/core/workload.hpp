@@ -26,6 +26,9 @@ class Distribution {
   double a_ = 0, b_ = 0;
 };
 
+/// One task size: a number in (0, kMaxTaskSize]. Throws std::invalid_argument.
+double parse_task_size(const std::string& text);
+
 /// Reads one task size per line (first column; blank lines and '#' comments skipped).
 /// Throws InputError naming the file and line of any bad value. Sizes must be > 0.
 std::vector<double> read_workload_file(const std::string& path);

@@ -42,12 +42,12 @@ Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& si
   p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   p.bid_interval_s = props.duration("bid_interval", 600.0, 1.0, 7 * 86400.0);
   if (p.policy == Policy::NoOpt)
-    p.bid = props.number("bid", std::nullopt, 1e-9);
+    p.bid = props.money("bid", std::nullopt, 1e-9);
   else if (props.has("bid"))
     props.fail("bid",
                "only No-Opt users give a fixed bid; '" + policy + "' brokers compute theirs");
-  p.fund = props.number("fund", std::nullopt, 0.0);
-  p.allowance = props.number("allowance", 0.0, 0.0);
+  p.fund = props.money("fund");
+  p.allowance = props.money("allowance", 0.0);
   p.allowance_interval_s = props.duration("allowance_interval", p.bid_interval_s, 1.0, 7 * 86400.0);
   return p;
 }

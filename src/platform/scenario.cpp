@@ -197,14 +197,21 @@ static void require_route(sg4::Host* a, sg4::Host* b, const std::string& why,
                           const ScenarioPaths& paths) {
   std::vector<sg4::Link*> links;
   double latency = 0;
+  auto no_route = [&](const std::string& detail) {
+    throw InputError(paths.platform, "",
+                     "no network route from '" + a->get_name() + "' to '" + b->get_name() + "' (" +
+                         detail + "); " + why);
+  };
   try {
     a->route_to(b, links, &latency);
   } catch (const std::exception& e) {
     std::string what = e.what();
-    throw InputError(paths.platform, "",
-                     "no network route from '" + a->get_name() + "' to '" + b->get_name() + "' (" +
-                         what.substr(0, what.find('\n')) + "); " + why);
+    no_route(what.substr(0, what.find('\n')));
   }
+  // A zone without the <route> (routing="Full") answers with an empty route, no exception; a
+  // message on it would abort SimGrid ("no connecting path"), as its network model refuses a
+  // route with neither links nor latency.
+  if (links.empty() && !(latency > 0)) no_route("no <route> or <zoneRoute> links them");
 }
 
 // Actors message each other: the hosts of the deployment's actors need a route between every

@@ -1,0 +1,187 @@
+// Inputs that used to hang or crash botsim instead of being refused (docs/reliability.md,
+// "Limits on inputs"): each is refused at reading with exit code 2, naming the file, the
+// element and the problem. Each run has a time limit: a hang fails the test.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "support/cli_support.hpp"
+
+using botsim::test::CliResult;
+using botsim::test::expect_input_error;
+using botsim::test::read_text;
+using botsim::test::replaced;
+using botsim::test::source_path;
+
+// A named namespace: the unity build puts several test files in one translation unit.
+namespace input_limits {
+
+constexpr int kTimeLimitS = 60;
+
+const std::string kHead = botsim::test::kXmlHead;
+const std::string kTail = "</platform>\n";
+
+// An example's file from the source tree.
+std::string example(const std::string& name) { return read_text(source_path("examples/" + name)); }
+
+const std::string kBroker =
+    "<actor host=\"u\" function=\"Broker\"><prop id=\"name\" value=\"U0\"/>"
+    "<prop id=\"vo\" value=\"A\"/><prop id=\"policy\" value=\"global\"/>"
+    "<prop id=\"deadline\" value=\"1h\"/><prop id=\"fund\" value=\"1000\"/>"
+    "<prop id=\"tasks\" value=\"4\"/><prop id=\"task_length\" value=\"60000\"/></actor>\n";
+
+// A GIS, R0's Auctioneer and a Broker on host u.
+const std::string kGridDeployment =
+    kHead +
+    "<actor host=\"gis\" function=\"GridInformationService\"><prop id=\"vo\" value=\"A\"/>"
+    "</actor>\n<actor host=\"R0\" function=\"Auctioneer\"/>\n" +
+    kBroker + kTail;
+
+// The hosts of kGridDeployment in one Full zone, with `routes` between them.
+std::string grid_platform(const std::string& routes) {
+  return kHead + R"(<zone id="z" routing="Full">
+  <host id="R0" speed="1000Mf"><prop id="vo" value="A"/><prop id="min_bid" value="1"/>
+    <prop id="max_bid" value="10"/></host>
+  <host id="gis" speed="1000Mf"/>
+  <host id="u" speed="1000Mf"/>
+  <link id="l" bandwidth="1Gbps" latency="1ms"/>
+)" + routes +
+         "</zone>\n" + kTail;
+}
+
+const std::string kAllRoutes =
+    "<route src=\"R0\" dst=\"gis\"><link_ctn id=\"l\"/></route>\n"
+    "<route src=\"R0\" dst=\"u\"><link_ctn id=\"l\"/></route>\n"
+    "<route src=\"gis\" dst=\"u\"><link_ctn id=\"l\"/></route>\n";
+
+class InputLimits : public botsim::test::ScenarioCliTest {
+ protected:
+  CliResult validate(const std::string& platform_xml, const std::string& deployment_xml) {
+    return botsim::test::botsim(
+        {"validate", file("p.xml", platform_xml), file("d.xml", deployment_xml)}, "", kTimeLimitS);
+  }
+  CliResult run(const std::string& platform_xml, const std::string& deployment_xml) {
+    return botsim::test::botsim(
+        {"run", file("p.xml", platform_xml), file("d.xml", deployment_xml), "--out", dir_ + "/out"},
+        "", kTimeLimitS);
+  }
+  // Both validate and run refuse the scenario with the same message.
+  void expect_refused(const std::string& platform_xml, const std::string& deployment_xml,
+                      const std::vector<std::string>& needles) {
+    CliResult v = validate(platform_xml, deployment_xml);
+    expect_input_error(v, needles);
+    CliResult r = run(platform_xml, deployment_xml);
+    expect_input_error(r, needles);
+    EXPECT_EQ(r.err, v.err);
+  }
+};
+
+}  // namespace input_limits
+
+using input_limits::InputLimits;
+using namespace input_limits;
+
+// A Full zone answers an empty route, not an error, for two hosts no <route> links: SimGrid
+// aborted at the first message ("no connecting path"), an internal error.
+TEST_F(InputLimits, HostsWithoutARouteAreRefused) {
+  expect_refused(
+      grid_platform(""), kGridDeployment,
+      {dir_ + "/p.xml", "no network route from 'gis' to 'R0'",
+       "no <route> or <zoneRoute> links them", "both hosts run actors of " + dir_ + "/d.xml"});
+  const std::string one_missing =
+      replaced(kAllRoutes, "<route src=\"gis\" dst=\"u\"><link_ctn id=\"l\"/></route>\n", "");
+  expect_refused(grid_platform(one_missing), kGridDeployment,
+                 {dir_ + "/p.xml", "no network route from 'gis' to 'u'"});
+  auto ok = validate(grid_platform(kAllRoutes), kGridDeployment);
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
+TEST_F(InputLimits, AuctionExampleWithoutOneOfItsRoutesIsRefused) {
+  std::string platform = replaced(
+      example("01-one-resource.platform.xml"),
+      "<route src=\"R0\" dst=\"gis-A\"><link_ctn id=\"R0-link\"/><link_ctn id=\"gis-link\"/>"
+      "</route>",
+      "");
+  expect_refused(platform, example("01-one-resource.xml"),
+                 {dir_ + "/p.xml", "no network route from 'gis-A' to 'R0'"});
+}
+
+// At 1e300 s a timer's period no longer moves the clock: a run that got there never ended.
+TEST_F(InputLimits, StartBeyondTheHorizonIsRefused) {
+  const std::string horizon = "is beyond the horizon of a simulated century (3155760000 s)";
+  std::string d = replaced(kGridDeployment, "<prop id=\"name\" value=\"U0\"/>",
+                           "<prop id=\"name\" value=\"U0\"/><prop id=\"start\" value=\"1e300\"/>");
+  expect_refused(
+      grid_platform(kAllRoutes), d,
+      {dir_ + "/d.xml", "actor #3 'Broker' on host 'u'", "property 'start'", "'1e300' " + horizon});
+  // The horizon itself is a start like any other: the run ends as soon.
+  d = replaced(kGridDeployment, "<prop id=\"name\" value=\"U0\"/>",
+               "<prop id=\"name\" value=\"U0\"/><prop id=\"start\" value=\"876600h\"/>");
+  auto r = run(grid_platform(kAllRoutes), d);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3155760000.0"), std::string::npos) << r.out;
+}
+
+TEST_F(InputLimits, BatsTaskTimeAndBootTimeBeyondTheHorizonAreRefused) {
+  const std::string platform = example("05-bats-two-clusters.platform.xml");
+  const std::string deployment = example("05-bats-two-clusters.xml");
+  expect_refused(platform, replaced(deployment, "normal(900,134.164)", "1e300"),
+                 {dir_ + "/d.xml", "actor #2 'BatsMaster' on host 'client'",
+                  "property 'task_time': '1e300' is beyond the largest task size, 3155760000 "
+                  "(a simulated century in seconds, or in MI at 1 MIPS)"});
+  expect_refused(platform, replaced(deployment, "normal(900,134.164)", "normal(900,1e300)"),
+                 {dir_ + "/d.xml",
+                  "property 'task_time': 'normal(900,1e300)' is beyond the "
+                  "largest task size"});
+  expect_refused(replaced(platform, "<prop id=\"boot_time\" value=\"0\"/>",
+                          "<prop id=\"boot_time\" value=\"1e300\"/>"),
+                 deployment,
+                 {dir_ + "/p.xml", "zone 'cluster1'",
+                  "property 'boot_time': '1e300' is beyond the horizon of a simulated century"});
+}
+
+TEST_F(InputLimits, AgentSizesBeyondTheLargestTaskOrNotFiniteAreRefused) {
+  const std::string platform = example("06-agents.platform.xml");
+  const std::string deployment = example("06-agents.xml");
+  const std::string sizes =
+      "value=\"4000,400,2400,800,3600,1200,2000,1600,2800,3200,400,4000,"
+      "4000,400,2400,800,3600,1200,2000,1600,2800,3200,400,4000\"";
+  const std::string element = "actor #4 'ConsumerAgent' on host 'ca-0'";
+  expect_refused(platform, replaced(deployment, sizes, "value=\"400,1e300\""),
+                 {dir_ + "/d.xml", element,
+                  "property 'sizes': '1e300' is beyond the largest task size, 3155760000"});
+  expect_refused(platform, replaced(deployment, sizes, "value=\"400,inf\""),
+                 {dir_ + "/d.xml", element, "property 'sizes': 'inf' is out of range"});
+  expect_refused(platform, replaced(deployment, sizes, "value=\"400,nan\""),
+                 {dir_ + "/d.xml", element, "property 'sizes': 'nan' is out of range"});
+}
+
+// A budget of 1e308 overflowed the monitor's counts of tasks ("knapsack: negative number").
+TEST_F(InputLimits, MoneyBeyondTheCapIsRefused) {
+  const std::string bats =
+      replaced(example("05-bats-two-clusters.xml"), "<prop id=\"schedule\" value=\"2\"/>",
+               "<prop id=\"budget\" value=\"1e308\"/>");
+  expect_refused(example("05-bats-two-clusters.platform.xml"), bats,
+                 {dir_ + "/d.xml", "actor #2 'BatsMaster' on host 'client'",
+                  "property 'budget': '1e308' must be in [0, 1000000000]"});
+  std::string broker = replaced(kGridDeployment, "value=\"1000\"", "value=\"1e10\"");
+  expect_refused(grid_platform(kAllRoutes), broker,
+                 {dir_ + "/d.xml", "property 'fund': '1e10' must be in [0, 1000000000]"});
+  expect_refused(
+      replaced(example("06-agents.platform.xml"), "<prop id=\"price\" value=\"0.02\"/>",
+               "<prop id=\"price\" value=\"1e300\"/>"),
+      example("06-agents.xml"),
+      {dir_ + "/p.xml", "zone 'spa-0.micro'", "property 'price': '1e300' must be in [0, "});
+}
+
+TEST_F(InputLimits, ResourceClusterOfAServiceProviderThatIsNoHostIsRefused) {
+  std::string platform = replaced(example("06-agents.platform.xml"),
+                                  "<prop id=\"spa\" value=\"spa-0\"/> <prop id=\"resource_type\" "
+                                  "value=\"micro\"/>",
+                                  "<prop id=\"spa\" value=\"spa-9\"/> <prop id=\"resource_type\" "
+                                  "value=\"micro\"/>");
+  expect_refused(platform, example("06-agents.xml"),
+                 {dir_ + "/p.xml", "zone 'spa-0.micro'",
+                  "property 'spa': names host 'spa-9', which is not in the platform"});
+}
