@@ -8,6 +8,7 @@
 
 #include "agents/bot.hpp"
 #include "agents/catalog.hpp"
+#include "core/error.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "core/workload.hpp"
@@ -69,7 +70,7 @@ std::vector<LateResource> read_late_resources(const PropReader& props, const Cat
       props.fail("late_resources", quote_text(item) + " is not TYPE@TIME");
     LateResource r{item.substr(0, at), 0};
     if (!types.has_type(r.type))
-      props.fail("late_resources", "no resource agent of instance type '" + r.type + "'");
+      props.fail("late_resources", "no resource agent of instance type " + quote_text(r.type));
     try {
       r.after_s = parse_duration(item.substr(at + 1));
     } catch (const std::invalid_argument& e) {
@@ -110,7 +111,8 @@ ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const
   b.resource_types = props.has("resources") ? props.list("resources") : types.types;
   for (const auto& t : b.resource_types)
     if (!types.has_type(t))
-      props.fail("resources", "no resource agent of instance type '" + t + "' in the platform");
+      props.fail("resources",
+                 "no resource agent of instance type " + quote_text(t) + " in the platform");
   if (b.resource_types.empty()) props.fail("resources", "the platform has no resource agent");
   b.late_resources = read_late_resources(props, types);
   b.replace_failed = props.choice("replace_failed", {"true", "false"}, "true") == "true";

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "core/props.hpp"
 #include "core/units.hpp"
 
@@ -76,8 +77,7 @@ double Distribution::sample(Rng& rng) const {
 }
 
 std::vector<double> read_workload_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "", "cannot open workload file");
+  std::ifstream in = open_input_file(path, "workload file");
   std::vector<double> sizes;
   std::string line;
   for (int lineno = 1; std::getline(in, line); ++lineno) {

@@ -15,6 +15,8 @@
 #include <simgrid/s4u/Host.hpp>
 #include <sstream>
 
+#include "core/input_file.hpp"
+
 namespace sg4 = simgrid::s4u;
 namespace pt = boost::property_tree;
 
@@ -140,11 +142,9 @@ StateProfile read_profile_file(const std::string& name, const std::string& platf
   else
     candidates = {fs::path(".") / name, fs::path(platform).parent_path() / name};
   for (const auto& path : candidates) {
-    std::ifstream in(path);
-    if (!in) continue;
-    std::stringstream text;
-    text << in.rdbuf();
-    return parse_state_profile(text.str(), periodicity);
+    std::error_code ec;
+    if (!fs::exists(path, ec)) continue;
+    return parse_state_profile(read_input_file(path.string(), "state profile"), periodicity);
   }
   StateProfile unknown;
   unknown.predictable = false;

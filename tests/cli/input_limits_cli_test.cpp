@@ -2,6 +2,7 @@
 // "Limits on inputs"): each is refused at reading with exit code 2, naming the file, the
 // element and the problem. Each run has a time limit: a hang fails the test.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <string>
 #include <vector>
@@ -184,4 +185,50 @@ TEST_F(InputLimits, ResourceClusterOfAServiceProviderThatIsNoHostIsRefused) {
   expect_refused(platform, example("06-agents.xml"),
                  {dir_ + "/p.xml", "zone 'spa-0.micro'",
                   "property 'spa': names host 'spa-9', which is not in the platform"});
+}
+
+// A FIFO with no writer blocked botsim for ever on opening it: only regular files are read.
+TEST_F(InputLimits, FifoInsteadOfAFileIsRefused) {
+  const std::string fifo = dir_ + "/fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const std::string workload = replaced(kGridDeployment,
+                                        "<prop id=\"tasks\" value=\"4\"/><prop id=\"task_length\" "
+                                        "value=\"60000\"/>",
+                                        "<prop id=\"workload\" value=\"fifo\"/>");
+  const std::string not_regular = "not a regular file (a directory, FIFO or device)";
+  expect_input_error(validate(grid_platform(kAllRoutes), workload),
+                     {fifo, "cannot open workload file: " + not_regular});
+  const std::string p = file("p.xml", grid_platform(kAllRoutes));
+  const std::string d = file("d.xml", kGridDeployment);
+  expect_input_error(botsim::test::botsim({"validate", fifo, d}, "", kTimeLimitS),
+                     {fifo, "cannot open platform file: " + not_regular});
+  expect_input_error(botsim::test::botsim({"run", p, fifo}, "", kTimeLimitS),
+                     {fifo, "cannot open deployment file: " + not_regular});
+  expect_input_error(botsim::test::botsim({"sweep", fifo, "--out", dir_ + "/s"}, "", kTimeLimitS),
+                     {fifo, "cannot open sweep spec: " + not_regular});
+  expect_input_error(
+      validate(replaced(grid_platform(kAllRoutes), "<host id=\"gis\" speed=\"1000Mf\"/>",
+                        "<host id=\"gis\" speed=\"1000Mf\" state_file=\"fifo\"/>"),
+               kGridDeployment),
+      {dir_ + "/p.xml", "<host id='gis'>", "state_file='fifo': " + not_regular});
+}
+
+// A workload line of 10 MB was quoted whole in the error: a 10 MB line on stderr.
+TEST_F(InputLimits, HugeBadValueIsQuotedCut) {
+  file("w.txt", "60000\n" + std::string(10000000, '6') + "x\n");
+  const std::string d = replaced(kGridDeployment,
+                                 "<prop id=\"tasks\" value=\"4\"/><prop id=\"task_length\" "
+                                 "value=\"60000\"/>",
+                                 "<prop id=\"workload\" value=\"w.txt\"/>");
+  auto r = validate(grid_platform(kAllRoutes), d);
+  expect_input_error(r,
+                     {dir_ + "/w.txt:2", "task size",
+                      "'" + std::string(40, '6') + "...' (10000001 characters) is out of range"});
+  EXPECT_LT(r.err.size(), 200u) << r.err.size();
+  const std::string host(1000000, 'h');
+  r = validate(grid_platform(kAllRoutes),
+               replaced(kGridDeployment, "host=\"u\"", "host=\"" + host + "\""));
+  expect_input_error(
+      r, {dir_ + "/d.xml", "on host '" + std::string(40, 'h') + "...' (1000000 characters)"});
+  EXPECT_LT(r.err.size(), 400u) << r.err.size();
 }

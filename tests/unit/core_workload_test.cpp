@@ -155,7 +155,7 @@ TEST_F(WorkloadFileTest, EmptyOrCommentOnlyFileHasNoTasks) {
 
 TEST_F(WorkloadFileTest, MissingFile) {
   std::string path = (dir_ / "none.txt").string();
-  EXPECT_EQ(error_of(path), path + ": cannot open workload file");
+  EXPECT_EQ(error_of(path), path + ": cannot open workload file (does it exist?)");
 }
 
 TEST_F(WorkloadFileTest, PropsChooseAFileRelativeToTheDeployment) {
