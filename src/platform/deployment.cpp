@@ -1,5 +1,6 @@
 #include "platform/deployment.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -22,12 +23,24 @@ namespace botsim {
 namespace pt = boost::property_tree;
 namespace fs = std::filesystem;
 
+// Refuses a file whose elements nest deeper than kMaxXmlDepth, before any tree is built of it
+// (a tree of very deep XML overflows the stack).
+static void check_depth(const std::string& path, const std::string& what) {
+  std::ifstream in = open_input_file(path, what);
+  if (xml_depth(in, kMaxXmlDepth) > kMaxXmlDepth)
+    throw InputError(path, "",
+                     fmt::format("elements nested more than {} deep (zones in zones?): more "
+                                 "than botsim reads, or SimGrid's parser could",
+                                 kMaxXmlDepth));
+}
+
 std::string ActorSpec::element() const {
   return "actor #" + std::to_string(index) + " " + quote_text(function) + " on host " +
          quote_text(host);
 }
 
 std::vector<ActorSpec> read_deployment(const std::string& path) {
+  check_depth(path, "deployment file");
   std::ifstream in = open_input_file(path, "deployment file");
   pt::ptree tree;
   try {
@@ -258,6 +271,8 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
 }  // namespace
 
 void check_platform_file(const std::string& path) {
+  // SimGrid's parser corrupts its heap on elements nested a few hundred deep (500 zones).
+  check_depth(path, "platform file");
   std::ifstream in = open_input_file(path, "platform file");
   pt::ptree tree;
   try {

@@ -232,3 +232,33 @@ TEST_F(InputLimits, HugeBadValueIsQuotedCut) {
       r, {dir_ + "/d.xml", "on host '" + std::string(40, 'h') + "...' (1000000 characters)"});
   EXPECT_LT(r.err.size(), 400u) << r.err.size();
 }
+
+// 2,000 nested zones corrupted the heap inside SimGrid's platform parser (glibc aborted, which
+// botsim's abort guard turned into exit 2); a million nested elements overflowed botsim's own
+// tree reading. A streaming pre-check refuses more than 100 levels before either reads the file.
+TEST_F(InputLimits, DeeplyNestedFilesAreRefusedBeforeTheyAreParsed) {
+  auto nested = [](int n) {
+    std::string zones;
+    for (int i = 0; i < n; ++i)
+      zones += "<zone id=\"z" + std::to_string(i) + "\" routing=\"Full\">\n";
+    zones += "<host id=\"gis\" speed=\"1000Mf\"/>\n";
+    for (int i = 0; i < n; ++i) zones += "</zone>\n";
+    return input_limits::kHead + zones + input_limits::kTail;
+  };
+  const std::string too_deep =
+      "elements nested more than 100 deep (zones in zones?): more than botsim reads, or "
+      "SimGrid's parser could";
+  for (int n : {99, 2000}) {
+    CliResult r = validate(nested(n), kGridDeployment);
+    expect_input_error(r, {dir_ + "/p.xml", too_deep});
+    EXPECT_EQ(r.err.find("malloc"), std::string::npos) << r.err;
+    expect_input_error(run(nested(n), kGridDeployment), {dir_ + "/p.xml", too_deep});
+  }
+  // 98 zones nest 100 deep with <platform> and the host: read, and refused only for its hosts.
+  expect_input_error(validate(nested(98), kGridDeployment),
+                     {dir_ + "/d.xml", "host 'R0' is not in platform"});
+  std::string deep_deployment = input_limits::kHead;
+  for (int i = 0; i < 1000000; ++i) deep_deployment += "<actor>";
+  expect_input_error(validate(grid_platform(kAllRoutes), deep_deployment),
+                     {dir_ + "/d.xml", too_deep});
+}
