@@ -142,6 +142,18 @@ TEST_F(InputLimits, BatsTaskTimeAndBootTimeBeyondTheHorizonAreRefused) {
                   "property 'boot_time': '1e300' is beyond the horizon of a simulated century"});
 }
 
+// Within the horizon, a boot of about a year: the ATUs charged while the instances booted were
+// caught up at one instant, each by a timer actor, and the stacks of 133,000 actors exhausted
+// the memory mappings (exit 1, "Failed to protect stack").
+TEST_F(InputLimits, BatsInstancesBootingForAYearRun) {
+  auto r = run(
+      replaced(example("05-bats-two-clusters.platform.xml"), "<prop id=\"boot_time\" value=\"0\"/>",
+               "<prop id=\"boot_time\" value=\"3e7\"/>"),
+      example("05-bats-two-clusters.xml"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("600/600"), std::string::npos) << r.out;
+}
+
 TEST_F(InputLimits, AgentSizesBeyondTheLargestTaskOrNotFiniteAreRefused) {
   const std::string platform = example("06-agents.platform.xml");
   const std::string deployment = example("06-agents.xml");
