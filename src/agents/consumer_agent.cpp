@@ -104,7 +104,9 @@ ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const
   std::string am = props.text("allocation", "i-elastic");
   b.allocation.mechanism =
       parsed(props, "allocation", [&] { return parse_allocation_mechanism(am); });
-  b.allocation.fixed_hours = static_cast<long>(props.integer("fixed_hours", 10, 1));
+  // No allocation longer than the horizon (876,600 hours).
+  b.allocation.fixed_hours = static_cast<long>(
+      props.integer("fixed_hours", 10, 1, static_cast<long long>(kHorizonS / kSlotSeconds)));
   b.allocation.threshold_s = props.duration("threshold", 60.0, 0, kSlotSeconds - 1e-9);
   b.contractors = static_cast<std::size_t>(props.integer("contractors", 3, 1));
   const Catalog& types = catalog(site.run);

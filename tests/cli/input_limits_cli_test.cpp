@@ -168,6 +168,13 @@ TEST_F(InputLimits, AgentSizesBeyondTheLargestTaskOrNotFiniteAreRefused) {
                  {dir_ + "/d.xml", element, "property 'sizes': 'inf' is out of range"});
   expect_refused(platform, replaced(deployment, sizes, "value=\"400,nan\""),
                  {dir_ + "/d.xml", element, "property 'sizes': 'nan' is out of range"});
+  // FixedAM's allocation is no longer than the horizon either.
+  expect_refused(
+      platform,
+      replaced(deployment, "<prop id=\"allocation\" value=\"i-elastic\"/>",
+               "<prop id=\"allocation\" value=\"fixed\"/>"
+               "<prop id=\"fixed_hours\" value=\"876601\"/>"),
+      {dir_ + "/d.xml", element, "property 'fixed_hours': '876601' must be in [1, 876600]"});
 }
 
 // A budget of 1e308 overflowed the monitor's counts of tasks ("knapsack: negative number").
