@@ -1,5 +1,6 @@
 #include "core/csv.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -41,6 +42,10 @@ static std::string quote_field(const std::string& field) {
 }
 
 CsvTable read_csv(const std::string& path) {
+  // A FIFO would block for ever (`botsim plot` reads a directory the user names).
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw std::runtime_error("cannot open " + path + ": not a regular file");
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open " + path);
   CsvTable t;

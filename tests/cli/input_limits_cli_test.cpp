@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -230,6 +231,16 @@ TEST_F(InputLimits, FifoInsteadOfAFileIsRefused) {
                         "<host id=\"gis\" speed=\"1000Mf\" state_file=\"fifo\"/>"),
                kGridDeployment),
       {dir_ + "/p.xml", "<host id='gis'>", "state_file='fifo': " + not_regular});
+}
+
+// `botsim plot DIR` reads the results files of a directory the user names: a FIFO there too.
+TEST_F(InputLimits, FifoInAResultsDirectoryIsRefusedByPlot) {
+  ASSERT_EQ(run(grid_platform(kAllRoutes), kGridDeployment).exit_code, 0);
+  const std::string tasks = dir_ + "/out/tasks.csv";
+  ASSERT_EQ(std::remove(tasks.c_str()), 0);
+  ASSERT_EQ(mkfifo(tasks.c_str(), 0600), 0);
+  expect_input_error(botsim::test::botsim({"plot", dir_ + "/out"}, "", kTimeLimitS),
+                     {"cannot open " + tasks + ": not a regular file"});
 }
 
 // A workload line of 10 MB was quoted whole in the error: a 10 MB line on stderr.
