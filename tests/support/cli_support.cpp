@@ -144,7 +144,14 @@ std::string ScenarioCliTest::file(const std::string& name, const std::string& te
 
 CliResult ScenarioCliTest::run(const std::string& platform_xml, const std::string& deployment_xml) {
   return botsim({"run", file("p.xml", platform_xml), file("d.xml", deployment_xml), "--out",
-                 dir_ + "/out", "--quiet"});
+                 dir_ + "/out", "--quiet"},
+                "", time_limit_s_);
+}
+
+CliResult ScenarioCliTest::validate(const std::string& platform_xml,
+                                    const std::string& deployment_xml) {
+  return botsim({"validate", file("p.xml", platform_xml), file("d.xml", deployment_xml)}, "",
+                time_limit_s_);
 }
 
 }  // namespace botsim::test

@@ -67,7 +67,10 @@ class ScenarioCliTest : public ::testing::Test {
   std::string file(const std::string& name, const std::string& text);
   /// `botsim run` on p.xml and d.xml written from the two texts, results in DIR/out.
   CliResult run(const std::string& platform_xml, const std::string& deployment_xml);
+  /// `botsim validate` on p.xml and d.xml written from the two texts.
+  CliResult validate(const std::string& platform_xml, const std::string& deployment_xml);
   std::string dir_;
+  int time_limit_s_ = 0;  // botsim's time limit in run() and validate(); 0: none
 };
 
 }  // namespace botsim::test
