@@ -28,7 +28,7 @@ std::vector<Task> read_tasks(const PropReader& props, ConsumerAgent::Params& p, 
                "give the BoT once: 'tasks' (with 'distribution'), 'sizes' "
                "(MI, comma-separated) or 'workload' (a file of sizes)");
   if (props.has("tasks")) {
-    auto n = props.integer("tasks", std::nullopt, 1);
+    auto n = props.integer("tasks", std::nullopt, 1, kMaxTasks);
     try {
       auto d = parse_distribution(props.text("distribution", "uniform"));
       p.distribution = to_string(d);

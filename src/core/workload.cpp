@@ -86,6 +86,9 @@ std::vector<double> read_workload_file(const std::string& path) {
     std::istringstream words(line);
     std::string first;
     if (!(words >> first)) continue;
+    if (static_cast<long long>(sizes.size()) == kMaxTasks)
+      throw InputError(path + ":" + std::to_string(lineno), "task size",
+                       "more than " + std::to_string(kMaxTasks) + " tasks");
     try {
       sizes.push_back(parse_task_size(first));
     } catch (const std::invalid_argument& e) {
@@ -105,7 +108,7 @@ std::vector<double> read_workload(const PropReader& props, const std::string& ba
     if (!path.empty() && path[0] != '/' && !base_dir.empty()) path = base_dir + "/" + path;
     return read_workload_file(path);
   }
-  long long n = props.integer("tasks", std::nullopt, 1, 100000000);
+  long long n = props.integer("tasks", std::nullopt, 1, kMaxTasks);
   Distribution d;
   try {
     d = Distribution::parse(props.text(size_key));

@@ -167,6 +167,11 @@ TEST_F(InputLimits, AgentSizesBeyondTheLargestTaskOrNotFiniteAreRefused) {
                  {dir_ + "/d.xml", element, "property 'sizes': 'inf' is out of range"});
   expect_refused(platform, replaced(deployment, sizes, "value=\"400,nan\""),
                  {dir_ + "/d.xml", element, "property 'sizes': 'nan' is out of range"});
+  // A bag of 10^12 tasks ran out of memory (std::bad_alloc, exit 1).
+  expect_refused(
+      platform,
+      replaced(deployment, "<prop id=\"sizes\" " + sizes, "<prop id=\"tasks\" value=\"1e12\""),
+      {dir_ + "/d.xml", element, "property 'tasks': '1e12' must be in [1, 100000000]"});
   // FixedAM's allocation is no longer than the horizon either.
   expect_refused(
       platform,
