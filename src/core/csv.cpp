@@ -5,12 +5,14 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/error.hpp"
+
 namespace botsim {
 
 size_t CsvTable::column(const std::string& name) const {
   for (size_t i = 0; i < header.size(); ++i)
     if (header[i] == name) return i;
-  throw std::runtime_error("CSV has no column '" + name + "'");
+  throw std::runtime_error("CSV has no column " + quote_text(name));
 }
 
 // Fields are separated by commas; a field holding a comma or a quote is quoted, "" being a

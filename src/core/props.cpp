@@ -143,7 +143,7 @@ void PropReader::reject_unknown() const {
   for (const auto& [k, v] : props_) {
     if (used_.count(k)) continue;
     if (auto near = nearest_name(k, used_))
-      fail(k, "unknown property: did you mean '" + *near + "'?");
+      fail(k, "unknown property: did you mean " + quote_text(*near) + "?");
     fail(k, "unknown property (misspelt?)");
   }
 }

@@ -103,7 +103,8 @@ std::vector<double> read_workload(const PropReader& props, const std::string& ba
                                   const std::string& size_key) {
   if (props.has("workload")) {
     if (props.has("tasks") || props.has(size_key))
-      props.fail("workload", "give either 'workload' or 'tasks' with '" + size_key + "', not both");
+      props.fail("workload",
+                 "give either 'workload' or 'tasks' with " + quote_text(size_key) + ", not both");
     std::string path = props.text("workload");
     if (!path.empty() && path[0] != '/' && !base_dir.empty()) path = base_dir + "/" + path;
     return read_workload_file(path);

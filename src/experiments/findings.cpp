@@ -50,14 +50,15 @@ std::string finding_number(double v) {
 }
 
 CsvTable findings_table(const std::vector<Finding>& findings) {
-  CsvTable t{{"id", "claim", "paper", "botsim", "test", "value", "threshold", "margin", "unit",
-              "verdict"},
-             {}};
+  CsvTable t{
+      {"id", "claim", "paper", "botsim", "test", "value", "threshold", "margin", "unit", "verdict"},
+      {}};
   for (const auto& f : findings) {
     const std::string op = f.compare == Compare::AtMost ? "<= " : ">= ";
-    t.rows.push_back({f.id, f.claim, f.paper, f.botsim, f.test + " " + op + finding_number(f.threshold),
-                      finding_number(f.value), finding_number(f.threshold),
-                      finding_number(f.margin()), f.unit, f.verdict()});
+    t.rows.push_back({f.id, f.claim, f.paper, f.botsim,
+                      f.test + " " + op + finding_number(f.threshold), finding_number(f.value),
+                      finding_number(f.threshold), finding_number(f.margin()), f.unit,
+                      f.verdict()});
   }
   return t;
 }
@@ -70,10 +71,10 @@ std::string findings_text(const std::vector<Finding>& findings) {
   std::string out;
   for (const auto& f : findings) {
     const std::string unit = f.unit.empty() ? "" : " " + f.unit;
-    out += fmt::format("  {} {}: {} ({} {} {}{}, margin {}{}): {}\n", f.id, f.claim, f.botsim,
-                       f.test, f.compare == Compare::AtMost ? "<=" : ">=",
-                       finding_number(f.threshold), unit, finding_number(f.margin()), unit,
-                       f.verdict());
+    out +=
+        fmt::format("  {} {}: {} ({} {} {}{}, margin {}{}): {}\n", f.id, f.claim, f.botsim, f.test,
+                    f.compare == Compare::AtMost ? "<=" : ">=", finding_number(f.threshold), unit,
+                    finding_number(f.margin()), unit, f.verdict());
   }
   return out;
 }

@@ -15,6 +15,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <sstream>
 
+#include "core/error.hpp"
 #include "core/input_file.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -49,11 +50,12 @@ static std::vector<std::string> resolve_hosts(const PropReader& props, const Act
       if (fnmatch(word.c_str(), h.c_str(), 0) == 0) {
         any = true;
         if (h == site.host)
-          props.fail("hosts", "'" + word + "' names the injector's own host '" + h +
+          props.fail("hosts", quote_text(word) + " names the injector's own host '" + h +
                                   "' (it would fail itself); deploy it on another host");
         out.push_back(h);
       }
-    if (!any) props.fail("hosts", "'" + word + "' names no host of " + site.run.paths().platform);
+    if (!any)
+      props.fail("hosts", quote_text(word) + " names no host of " + site.run.paths().platform);
   }
   if (out.empty()) props.fail("hosts", "names no host");
   std::sort(out.begin(), out.end());
