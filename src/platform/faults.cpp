@@ -68,7 +68,10 @@ FailureInjector::Params FailureInjector::Params::read(const PropReader& props,
   Params p;
   p.hosts = resolve_hosts(props, site);
   p.model.mtbf_s = props.duration("mtbf", std::nullopt, -1e300);
-  if (!(p.model.mtbf_s > 0)) props.fail("mtbf", "must be > 0 (the mean time between failures)");
+  // A floor, as for Silva's check_interval: at 1e-6 s the clock hardly moved between failures
+  // and the run never ended.
+  if (!(p.model.mtbf_s >= 1))
+    props.fail("mtbf", "must be at least 1 s (the mean time between failures)");
   p.model.repair_s = props.duration("repair", std::nullopt, -1e300);
   if (!(p.model.repair_s > 0)) props.fail("repair", "must be > 0 (the repair time)");
   p.model.repair_law =

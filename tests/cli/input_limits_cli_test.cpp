@@ -181,6 +181,17 @@ TEST_F(InputLimits, AgentSizesBeyondTheLargestTaskOrNotFiniteAreRefused) {
       {dir_ + "/d.xml", element, "property 'fixed_hours': '876601' must be in [1, 876600]"});
 }
 
+// A FailureInjector with an mtbf of a microsecond: the clock hardly moved between failures.
+TEST_F(InputLimits, FailuresMoreOftenThanEverySecondAreRefused) {
+  const std::string injector =
+      "<actor host=\"gis\" function=\"FailureInjector\"><prop id=\"hosts\" value=\"R0\"/>"
+      "<prop id=\"mtbf\" value=\"1e-6\"/><prop id=\"repair\" value=\"1e-6\"/></actor>\n";
+  const std::string d = replaced(kGridDeployment, "</platform>", injector + "</platform>");
+  expect_refused(grid_platform(kAllRoutes), d,
+                 {dir_ + "/d.xml", "actor #4 'FailureInjector' on host 'gis'",
+                  "property 'mtbf': must be at least 1 s (the mean time between failures)"});
+}
+
 // A budget of 1e308 overflowed the monitor's counts of tasks ("knapsack: negative number").
 TEST_F(InputLimits, MoneyBeyondTheCapIsRefused) {
   const std::string bats =
