@@ -26,7 +26,8 @@ static InstanceType read_type(const sg4::NetZone& zone, const std::string& platf
   if (t.name.empty()) p.fail("instance_type", "must not be empty");
   t.price = p.money("price");
   t.atu_s = p.duration("atu", 3600.0, -1e300);
-  if (!(t.atu_s > 0)) p.fail("atu", "must be > 0 (the accountable time unit, e.g. 1h)");
+  // At least a second: an ATU of 1e-3 s gave a billing event every millisecond for ever.
+  if (!(t.atu_s >= 1)) p.fail("atu", "must be at least 1 s (the accountable time unit, e.g. 1h)");
   t.boot_s = p.duration("boot_time", 0.0, -1e300);
   if (t.boot_s < 0) p.fail("boot_time", "must be >= 0");
   auto hosts = zone.get_all_hosts();

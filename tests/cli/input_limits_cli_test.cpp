@@ -134,6 +134,11 @@ TEST_F(InputLimits, BatsTaskTimeAndBootTimeBeyondTheHorizonAreRefused) {
                  {dir_ + "/d.xml",
                   "property 'task_time': 'normal(900,1e300)' is beyond the "
                   "largest task size"});
+  expect_refused(
+      replaced(platform, "<prop id=\"atu\" value=\"60min\"/>", "<prop id=\"atu\" value=\"1e-3\"/>"),
+      deployment,
+      {dir_ + "/p.xml", "zone 'cluster1'",
+       "property 'atu': must be at least 1 s (the accountable time unit, e.g. 1h)"});
   expect_refused(replaced(platform, "<prop id=\"boot_time\" value=\"0\"/>",
                           "<prop id=\"boot_time\" value=\"1e300\"/>"),
                  deployment,
