@@ -17,6 +17,7 @@
 
 #include "core/error.hpp"
 #include "core/input_file.hpp"
+#include "core/units.hpp"
 
 namespace sg4 = simgrid::s4u;
 namespace pt = boost::property_tree;
@@ -212,6 +213,9 @@ std::map<std::string, StateProfile> read_host_state_profiles(const std::string& 
   return read_platform_state_profiles(platform).hosts;
 }
 
+// The shortest iteration of a looping state profile.
+constexpr double kMinProfileCycleS = 1;
+
 void register_fault_models() {
   static bool done = false;
   if (done) return;
@@ -221,6 +225,13 @@ void register_fault_models() {
   actor_registry().add_check([](const std::vector<ActorSpec>&, Run& run) {
     PlatformStateProfiles profiles = read_platform_state_profiles(run.paths().platform);
     if (!profiles.any) return;
+    // A profile that repeats more often than every second never lets the clock get far (one
+    // looping every nanosecond made the run endless).
+    for (const auto& [host, profile] : profiles.hosts)
+      if (profile.loops && profile.predictable && profile.cycle_s < kMinProfileCycleS)
+        throw InputError(run.paths().platform, "host " + quote_text(host),
+                         "its state profile repeats every " + format_number(profile.cycle_s) +
+                             " s, less than 1 s");
     run.results().model_faults();
     // Which hosts, once off, stay off for good (docs/reliability.md, "Limits").
     for (const auto& [host, profile] : profiles.hosts) run.host_fates().set_profile(host, profile);

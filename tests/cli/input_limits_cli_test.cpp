@@ -311,3 +311,22 @@ TEST_F(InputLimits, DeeplyNestedFilesAreRefusedBeforeTheyAreParsed) {
   expect_input_error(validate(grid_platform(kAllRoutes), deep_deployment),
                      {dir_ + "/d.xml", too_deep});
 }
+
+// A resource whose state profile turns it off and on every millisecond: a message of its
+// Auctioneer lost on the wire made the GIS throw (internal error, exit 1), and a profile that
+// loops every few milliseconds never let the run end. The first runs; the second is refused.
+TEST_F(InputLimits, HostsFlappingEveryMillisecond) {
+  std::string flaps;
+  for (int i = 0; i < 20000; ++i)
+    flaps += std::to_string(i) + "e-3 " + std::to_string((i + 1) % 2) + "\n";
+  file("flaps.txt", flaps);
+  const std::string platform =
+      replaced(grid_platform(kAllRoutes), "<host id=\"R0\" speed=\"1000Mf\">",
+               "<host id=\"R0\" speed=\"1000Mf\" state_file=\"flaps.txt\">");
+  auto r = run(platform, kGridDeployment);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  file("flaps.txt", "0 1\n0.001 0\n0.002 1\nLOOPAFTER 0.001\n");
+  expect_refused(
+      platform, kGridDeployment,
+      {dir_ + "/p.xml", "host 'R0'", "its state profile repeats every 0.003 s, less than 1 s"});
+}
