@@ -20,9 +20,12 @@ void read_zone(const sg4::NetZone& zone, Catalog& c, const std::string& platform
   PropReader p = zone_props(zone, platform);
   RaSite site;
   site.spa = p.text("spa");
+  if (!sg4::Host::by_name_or_null(site.spa))
+    p.fail("spa", "names host " + quote_text(site.spa) +
+                      ", which is not in the platform (the host of a ServiceProviderAgent)");
   site.type = p.text("resource_type");
   if (site.type.empty()) p.fail("resource_type", "must not be empty");
-  site.price = p.number("price");
+  site.price = p.money("price");
   if (!(site.price > 0)) p.fail("price", "must be a positive price per hour");
   auto hosts = zone.get_all_hosts();
   std::sort(hosts.begin(), hosts.end(),

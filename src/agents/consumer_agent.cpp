@@ -8,6 +8,7 @@
 
 #include "agents/bot.hpp"
 #include "agents/catalog.hpp"
+#include "core/error.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "core/workload.hpp"
@@ -27,7 +28,7 @@ std::vector<Task> read_tasks(const PropReader& props, ConsumerAgent::Params& p, 
                "give the BoT once: 'tasks' (with 'distribution'), 'sizes' "
                "(MI, comma-separated) or 'workload' (a file of sizes)");
   if (props.has("tasks")) {
-    auto n = props.integer("tasks", std::nullopt, 1);
+    auto n = props.integer("tasks", std::nullopt, 1, kMaxTasks);
     try {
       auto d = parse_distribution(props.text("distribution", "uniform"));
       p.distribution = to_string(d);
@@ -38,10 +39,11 @@ std::vector<Task> read_tasks(const PropReader& props, ConsumerAgent::Params& p, 
   }
   if (props.has("sizes")) {
     for (const auto& s : props.list("sizes")) {
-      char* end = nullptr;
-      double v = std::strtod(s.c_str(), &end);
-      if (end == s.c_str() || *end != '\0') props.fail("sizes", "'" + s + "' is not a number");
-      sizes.push_back(v);
+      try {
+        sizes.push_back(parse_task_size(s));
+      } catch (const std::invalid_argument& e) {
+        props.fail("sizes", e.what());
+      }
     }
   } else {
     std::filesystem::path path = props.text("workload");  // relative to the deployment
@@ -64,16 +66,17 @@ std::vector<LateResource> read_late_resources(const PropReader& props, const Cat
   if (!props.has("late_resources")) return late;
   for (const auto& item : props.list("late_resources")) {
     auto at = item.find('@');
-    if (at == std::string::npos) props.fail("late_resources", "'" + item + "' is not TYPE@TIME");
+    if (at == std::string::npos)
+      props.fail("late_resources", quote_text(item) + " is not TYPE@TIME");
     LateResource r{item.substr(0, at), 0};
     if (!types.has_type(r.type))
-      props.fail("late_resources", "no resource agent of instance type '" + r.type + "'");
+      props.fail("late_resources", "no resource agent of instance type " + quote_text(r.type));
     try {
       r.after_s = parse_duration(item.substr(at + 1));
     } catch (const std::invalid_argument& e) {
-      props.fail("late_resources", "'" + item + "': " + e.what());
+      props.fail("late_resources", quote_text(item) + ": " + e.what());
     }
-    if (!(r.after_s >= 0)) props.fail("late_resources", "'" + item + "': negative time");
+    if (!(r.after_s >= 0)) props.fail("late_resources", quote_text(item) + ": negative time");
     late.push_back(std::move(r));
   }
   return late;
@@ -101,19 +104,22 @@ ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const
   std::string am = props.text("allocation", "i-elastic");
   b.allocation.mechanism =
       parsed(props, "allocation", [&] { return parse_allocation_mechanism(am); });
-  b.allocation.fixed_hours = static_cast<long>(props.integer("fixed_hours", 10, 1));
+  // No allocation longer than the horizon (876,600 hours).
+  b.allocation.fixed_hours = static_cast<long>(
+      props.integer("fixed_hours", 10, 1, static_cast<long long>(kHorizonS / kSlotSeconds)));
   b.allocation.threshold_s = props.duration("threshold", 60.0, 0, kSlotSeconds - 1e-9);
   b.contractors = static_cast<std::size_t>(props.integer("contractors", 3, 1));
   const Catalog& types = catalog(site.run);
   b.resource_types = props.has("resources") ? props.list("resources") : types.types;
   for (const auto& t : b.resource_types)
     if (!types.has_type(t))
-      props.fail("resources", "no resource agent of instance type '" + t + "' in the platform");
+      props.fail("resources",
+                 "no resource agent of instance type " + quote_text(t) + " in the platform");
   if (b.resource_types.empty()) props.fail("resources", "the platform has no resource agent");
   b.late_resources = read_late_resources(props, types);
   b.replace_failed = props.choice("replace_failed", {"true", "false"}, "true") == "true";
   b.submit_s = props.duration("submit_at", 1.0);
-  if (props.has("budget")) b.budget = props.number("budget", std::nullopt, 0);
+  if (props.has("budget")) b.budget = props.money("budget");
   if (props.has("deadline")) b.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   b.tasks = read_tasks(props, p, site.run);
   props.reject_unknown();

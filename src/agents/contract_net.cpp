@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/error.hpp"
+
 namespace botsim::agents {
 
 std::vector<std::string> choose_contractors(const std::vector<std::string>& providers,
@@ -35,7 +37,7 @@ double parse_price(std::string_view text, std::string_view what) {
   char* end = nullptr;
   double v = std::strtod(s.c_str(), &end);
   if (s.empty() || end != s.c_str() + s.size())
-    throw std::invalid_argument(std::string(what) + ": '" + s + "' is not a price");
+    throw std::invalid_argument(std::string(what) + ": " + quote_text(s) + " is not a price");
   validate_price(v, what);
   return v;
 }

@@ -4,6 +4,7 @@
 
 #include "agents/instance_types.hpp"
 #include "agents/mapping_registry.hpp"
+#include "core/error.hpp"
 #include "core/names.hpp"
 
 namespace botsim::agents {
@@ -92,8 +93,8 @@ Heuristic parse_heuristic(std::string_view name) {
   std::string valid;
   for (const auto& n : all_heuristic_names()) valid += (valid.empty() ? "" : ", ") + n;
   for (const auto* p : registered_mapping_policies()) valid += ", ORDER," + p->name;
-  throw std::invalid_argument("unknown heuristic '" + std::string(name) + "' (valid: " + valid +
-                              "; U,R is fcfs)");
+  throw std::invalid_argument("unknown heuristic " + quote_text(std::string(name)) +
+                              " (valid: " + valid + "; U,R is fcfs)");
 }
 
 }  // namespace botsim::agents

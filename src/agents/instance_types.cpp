@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/error.hpp"
+
 namespace botsim::agents {
 
 const std::array<InstanceType, 7>& table3_instance_types() {
@@ -35,8 +37,8 @@ const InstanceType& find_instance_type(std::string_view name) {
     if (iequals(name, t.name) || iequals(name, t.ec2_name)) return t;
     valid += (valid.empty() ? "" : ", ") + std::string(t.name);
   }
-  throw std::invalid_argument("unknown instance type '" + std::string(name) + "' (valid: " + valid +
-                              ")");
+  throw std::invalid_argument("unknown instance type " + quote_text(std::string(name)) +
+                              " (valid: " + valid + ")");
 }
 
 double speed_mips(const InstanceType& type) { return type.compute_units * kMipsPerComputeUnit; }

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "agents/instance_types.hpp"
+#include "core/error.hpp"
 
 namespace botsim::agents {
 
@@ -34,8 +35,8 @@ bool register_mapping_policy(std::string name, std::string description, MappingF
     throw std::logic_error("mapping policy name '" + name +
                            "' must be one word (no comma, space or parenthesis)");
   if (is_table2_name(name) || find_mapping_policy(name))
-    throw std::logic_error("mapping policy '" + name + "' is registered twice");
-  if (!choose) throw std::logic_error("mapping policy '" + name + "' has no function");
+    throw std::logic_error("mapping policy " + quote_text(name) + " is registered twice");
+  if (!choose) throw std::logic_error("mapping policy " + quote_text(name) + " has no function");
   registry().push_back(std::make_unique<MappingPolicyEntry>(
       MappingPolicyEntry{std::move(name), std::move(description), std::move(choose)}));
   return true;

@@ -27,9 +27,9 @@ void check_agents(const std::vector<ActorSpec>& actors, Run& run) {
     if (a.function == "CloudDirectory" && ++directories > 1)
       bad(a, "a second CloudDirectory (the agents use one)", run);
     if (a.function == "BrokerAgent" && !brokers.insert(a.host).second)
-      bad(a, "host '" + a.host + "' already has a BrokerAgent", run);
+      bad(a, "host " + quote_text(a.host) + " already has a BrokerAgent", run);
     if (a.function == "ServiceProviderAgent" && !providers.insert(a.host).second)
-      bad(a, "host '" + a.host + "' already has a ServiceProviderAgent", run);
+      bad(a, "host " + quote_text(a.host) + " already has a ServiceProviderAgent", run);
     consumers = consumers || a.function == "ConsumerAgent";
   }
   for (const auto& a : actors) {

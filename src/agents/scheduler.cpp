@@ -7,6 +7,7 @@
 #include <string>
 
 #include "agents/mapping_registry.hpp"
+#include "core/error.hpp"
 
 namespace botsim::agents {
 
@@ -28,7 +29,8 @@ Scheduler::Scheduler(Heuristic heuristic) : heuristic_(std::move(heuristic)) {
   if (heuristic_.mapping == MappingPolicy::Registered) {
     registered_ = find_mapping_policy(heuristic_.registered);
     if (!registered_)
-      throw std::invalid_argument("no mapping policy '" + heuristic_.registered + "' registered");
+      throw std::invalid_argument("no mapping policy " + quote_text(heuristic_.registered) +
+                                  " registered");
   }
 }
 
@@ -222,7 +224,7 @@ int Scheduler::choose_registered(double size_mi, double now, Rng& rng) const {
   for (int id : ids) in.unoccupied.push_back(&resources_.at(id));
   int id = registered_->choose(in, rng);
   if (std::find(ids.begin(), ids.end(), id) == ids.end())
-    throw std::logic_error("mapping policy '" + registered_->name + "' chose resource " +
+    throw std::logic_error("mapping policy " + quote_text(registered_->name) + " chose resource " +
                            std::to_string(id) + ", which is not unoccupied");
   return id;
 }

@@ -34,10 +34,11 @@ void read_clusters(const PropReader& props, BatsMaster::Params& p, const std::st
     InstanceType t = find_instance_type(name, props, "clusters", platform);
     // A BaTS machine runs one task at a time (the paper's workers).
     if (t.cores != 1)
-      props.fail("clusters", "instance type '" + name + "' has " + std::to_string(t.cores) +
+      props.fail("clusters", "instance type " + quote_text(name) + " has " +
+                                 std::to_string(t.cores) +
                                  " cores; a BaTS machine runs one task at a time (core=\"1\")");
     if (!p.types.empty() && t.atu_s != p.types.front().atu_s)
-      props.fail("clusters", "instance type '" + name + "' has another ATU than '" +
+      props.fail("clusters", "instance type " + quote_text(name) + " has another ATU than '" +
                                  p.types.front().name + "'; BaTS needs one ATU for all (2.3)");
     p.clusters.push_back(Cluster{t.name, t.price, t.max_count});
     p.types.push_back(std::move(t));
@@ -105,7 +106,7 @@ BatsMaster::Params BatsMaster::Params::read(const PropReader& props, const Actor
   read_sampling(props, p);
   if (props.has("budget") && props.has("schedule"))
     props.fail("budget", "give either 'budget' or 'schedule', not both");
-  if (props.has("budget")) p.budget = props.number("budget", std::nullopt, 0);
+  if (props.has("budget")) p.budget = props.money("budget");
   p.schedule = static_cast<int>(props.integer("schedule", 2, 1, 4));
   if (p.budget) check_budget(props, p);
   p.accept_cushion =

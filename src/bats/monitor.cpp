@@ -86,6 +86,10 @@ const char* to_string(Decision d) {
   return enum_name(d, kNames);
 }
 
+// A count of ATUs or tasks as a long, saturated far above any bag (at most 1e8 tasks): a large
+// budget over a tiny price must not overflow the counts ("negative number of tasks").
+static long saturated_count(double x) { return static_cast<long>(std::min(x, 1e15)); }
+
 std::vector<long> atus_funded(const std::vector<double>& next_start_s,
                               const std::vector<double>& price, double money, double atu_s) {
   if (next_start_s.size() != price.size())
@@ -105,7 +109,7 @@ std::vector<long> atus_funded(const std::vector<double>& next_start_s,
       // round robin in this order, so whole rounds are funded at once.
       double round = 0;
       for (const auto& [start, j] : next) round += price[j];
-      long whole = static_cast<long>(std::floor(money / round + kMoneyTolerance));
+      long whole = saturated_count(std::floor(money / round + kMoneyTolerance));
       for (const auto& [start, j] : next) nr[j] += whole;
       money -= static_cast<double>(whole) * round;
       std::multimap<double, std::size_t> still;  // the last, partial round
@@ -159,7 +163,7 @@ MonitorReport monitor(const MonitorState& s) {
   for (std::size_t k = 0; k < going_on.size(); ++k) {
     MachineEstimate& e = r.machines[going_on[k]];
     e.nr = nr[k];
-    e.np = static_cast<long>(  // 3.1: floor((nr * ATU + eta) * v)
+    e.np = saturated_count(  // 3.1: floor((nr * ATU + eta) * v)
         std::floor((static_cast<double>(e.nr) * s.atu_s + e.eta) * e.v + 1e-9));
     r.np += e.np;
     r.atus_planned += e.nr;

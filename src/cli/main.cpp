@@ -40,7 +40,7 @@ const CLI::Validator kSeed(
         } catch (const std::out_of_range&) {
         }
       }
-      return "'" + text + "' is not a whole number in [0, 18446744073709551615]";
+      return quote_text(text) + " is not a whole number in [0, 18446744073709551615]";
     },
     "SEED");
 
@@ -62,7 +62,8 @@ int run_experiment(const std::string& name, ExperimentOptions opts) {
   }
   std::string known;
   for (const auto& e : experiments::registered()) known += (known.empty() ? "" : ", ") + e.name;
-  throw InputError("", "experiment", "unknown experiment '" + name + "' (known: " + known + ")");
+  throw InputError("", "experiment",
+                   "unknown experiment " + quote_text(name) + " (known: " + known + ")");
 }
 
 // Each subcommand: its options, then what it does once they are parsed.

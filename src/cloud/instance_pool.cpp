@@ -95,6 +95,13 @@ std::vector<long> InstancePool::stop(Instance& inst) {
 void InstancePool::alarm_at(const Instance& inst, double at) const {
   std::string name = inst.name;
   PoolAddress owner = owner_;
+  // An ATU that ended already (an instance that booted for many ATUs, charged from its start):
+  // sent now, without a timer actor. Catching up a year's ATUs spawned thousands of actors at
+  // one instant, whose stacks exhausted the memory mappings.
+  if (at <= sg4::Engine::get_clock()) {
+    owner.send(AtuEnding{name, false}, 0);
+    return;
+  }
   spawn_daemon("atu-alarm", [owner, name, at] {
     sg4::this_actor::sleep_until(at);
     owner.send(AtuEnding{name, false}, 0);

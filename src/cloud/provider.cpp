@@ -24,9 +24,10 @@ static InstanceType read_type(const sg4::NetZone& zone, const std::string& platf
   InstanceType t;
   t.name = p.text("instance_type");
   if (t.name.empty()) p.fail("instance_type", "must not be empty");
-  t.price = p.number("price", std::nullopt, 0);
+  t.price = p.money("price");
   t.atu_s = p.duration("atu", 3600.0, -1e300);
-  if (!(t.atu_s > 0)) p.fail("atu", "must be > 0 (the accountable time unit, e.g. 1h)");
+  // At least a second: an ATU of 1e-3 s gave a billing event every millisecond for ever.
+  if (!(t.atu_s >= 1)) p.fail("atu", "must be at least 1 s (the accountable time unit, e.g. 1h)");
   t.boot_s = p.duration("boot_time", 0.0, -1e300);
   if (t.boot_s < 0) p.fail("boot_time", "must be >= 0");
   auto hosts = zone.get_all_hosts();
@@ -37,8 +38,8 @@ static InstanceType read_type(const sg4::NetZone& zone, const std::string& platf
   t.cores = hosts.front()->get_core_count();
   for (const auto* h : hosts) {
     if (h->get_speed() != t.speed || h->get_core_count() != t.cores)
-      p.fail("instance_type",
-             "host '" + h->get_name() + "' differs in speed or cores from the type's other hosts");
+      p.fail("instance_type", "host " + quote_text(h->get_name()) +
+                                  " differs in speed or cores from the type's other hosts");
     t.hosts.push_back(h->get_name());
   }
   t.max_count = static_cast<int>(p.integer("max_count", static_cast<long long>(hosts.size()), 1,
@@ -59,7 +60,8 @@ std::vector<InstanceType> read_instance_types(const std::string& platform) {
   for (size_t i = 0; i < out.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (out[i].name == out[j].name)
-        throw InputError(platform, "instance_type '" + out[i].name + "'", "declared by two zones");
+        throw InputError(platform, "instance_type " + quote_text(out[i].name),
+                         "declared by two zones");
   return out;
 }
 
@@ -71,7 +73,7 @@ InstanceType find_instance_type(const std::string& name, const PropReader& props
     if (t.name == name) return t;
     known += (known.empty() ? "" : ", ") + t.name;
   }
-  props.fail(key, "unknown instance type '" + name + "' (platform " + platform +
+  props.fail(key, "unknown instance type " + quote_text(name) + " (platform " + platform +
                       " offers: " + (known.empty() ? "none" : known) + ")");
 }
 
@@ -244,7 +246,7 @@ std::optional<std::string> CloudProvider::gone_for_good(const InstanceType& t) c
     if (failed == failed_hosts_.end() || !fates_.off_for_good(h, now)) return std::nullopt;
     last = std::max(last, failed->second);
   }
-  return "every host of instance type '" + t.name + "' failed for good (the last at " +
+  return "every host of instance type " + quote_text(t.name) + " failed for good (the last at " +
          format_number(last) + " s)";
 }
 

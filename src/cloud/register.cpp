@@ -42,7 +42,7 @@ void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors,
     if (b.function == "CloudProvider" && b.host == provider) return;
   throw InputError(
       paths.deployment, a.element(),
-      "property 'provider': no CloudProvider actor is deployed on host '" + provider + "'");
+      "property 'provider': no CloudProvider actor is deployed on host " + quote_text(provider));
 }
 
 void register_model() {

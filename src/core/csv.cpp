@@ -1,15 +1,18 @@
 #include "core/csv.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "core/error.hpp"
 
 namespace botsim {
 
 size_t CsvTable::column(const std::string& name) const {
   for (size_t i = 0; i < header.size(); ++i)
     if (header[i] == name) return i;
-  throw std::runtime_error("CSV has no column '" + name + "'");
+  throw std::runtime_error("CSV has no column " + quote_text(name));
 }
 
 // Fields are separated by commas; a field holding a comma or a quote is quoted, "" being a
@@ -41,6 +44,10 @@ static std::string quote_field(const std::string& field) {
 }
 
 CsvTable read_csv(const std::string& path) {
+  // A FIFO would block for ever (`botsim plot` reads a directory the user names).
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw std::runtime_error("cannot open " + path + ": not a regular file");
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open " + path);
   CsvTable t;

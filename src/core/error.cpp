@@ -14,4 +14,10 @@ InputError::InputError(const std::string& file, const std::string& element,
                        const std::string& problem)
     : std::runtime_error(join_message(file, element, problem)) {}
 
+std::string quote_text(std::string_view text) {
+  if (text.size() <= kQuoteMax) return "'" + std::string(text) + "'";
+  return "'" + std::string(text.substr(0, kQuoteMax)) + "...' (" + std::to_string(text.size()) +
+         " characters)";
+}
+
 }  // namespace botsim

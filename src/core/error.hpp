@@ -2,6 +2,7 @@
 // Errors that botsim reports to its user.
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace botsim {
 
@@ -13,5 +14,11 @@ class InputError : public std::runtime_error {
   /// "FILE: ELEMENT: PROBLEM" (FILE or ELEMENT may be empty).
   InputError(const std::string& file, const std::string& element, const std::string& problem);
 };
+
+/// The most characters of user text an error message quotes.
+constexpr std::size_t kQuoteMax = 40;
+/// `text` in single quotes for an error message; a longer text than kQuoteMax is cut, its
+/// length given ("'1111…' (10000000 characters)"), so that no message repeats a huge input.
+std::string quote_text(std::string_view text);
 
 }  // namespace botsim

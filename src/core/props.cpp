@@ -23,14 +23,14 @@ bool PropReader::has(const std::string& key) const { return find(key) != nullptr
 void PropReader::fail(const std::string& key, const std::string& problem) const {
   auto origin = origins_.find(key);
   std::string from = origin == origins_.end() ? "" : " (" + origin->second + ")";
-  throw InputError(file_, element_, "property '" + key + "'" + from + ": " + problem);
+  throw InputError(file_, element_, "property " + quote_text(key) + from + ": " + problem);
 }
 
 void PropReader::missing(const std::string& key) const {
   // A misspelt required property: name the given one it most likely is.
   for (const auto& [k, v] : props_)
     if (!used_.count(k) && nearest_name(k, {key}))
-      fail(key, "is required but missing: did you mean it by '" + k + "'?");
+      fail(key, "is required but missing: did you mean it by " + quote_text(k) + "?");
   fail(key, "is required but missing");
 }
 
@@ -56,7 +56,7 @@ std::string PropReader::choice(const std::string& key, const std::vector<std::st
     if (a == *v) return *v;
   std::string list;
   for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-  fail(key, "unknown value '" + *v + "' (expected one of: " + list + ")");
+  fail(key, "unknown value " + quote_text(*v) + " (expected one of: " + list + ")");
 }
 
 static std::string range_text(double min, double max) {
@@ -79,7 +79,7 @@ T PropReader::parse_in_range(const std::string& key, std::optional<T> fallback, 
   } catch (const std::invalid_argument& e) {
     fail(key, e.what());
   }
-  if (x < min || x > max) fail(key, "'" + *v + "' must be " + range());
+  if (x < min || x > max) fail(key, quote_text(*v) + " must be " + range());
   return x;
 }
 
@@ -87,6 +87,10 @@ double PropReader::number(const std::string& key, std::optional<double> fallback
                           double max) const {
   return parse_in_range(key, fallback, min, max, parse_number,
                         [&] { return range_text(min, max); });
+}
+
+double PropReader::money(const std::string& key, std::optional<double> fallback, double min) const {
+  return number(key, fallback, min, kMaxMoney);
 }
 
 double PropReader::duration(const std::string& key, std::optional<double> fallback, double min,
@@ -139,7 +143,7 @@ void PropReader::reject_unknown() const {
   for (const auto& [k, v] : props_) {
     if (used_.count(k)) continue;
     if (auto near = nearest_name(k, used_))
-      fail(k, "unknown property: did you mean '" + *near + "'?");
+      fail(k, "unknown property: did you mean " + quote_text(*near) + "?");
     fail(k, "unknown property (misspelt?)");
   }
 }

@@ -25,7 +25,10 @@ class PropReader {
   double number(const std::string& key, std::optional<double> fallback = std::nullopt,
                 double min = -std::numeric_limits<double>::infinity(),
                 double max = std::numeric_limits<double>::infinity()) const;
-  /// Seconds; accepts s, min, h suffixes.
+  /// An amount of money (a budget, price, bid): a number in [min, kMaxMoney].
+  double money(const std::string& key, std::optional<double> fallback = std::nullopt,
+               double min = 0) const;
+  /// Seconds; accepts s, min, h suffixes; never beyond kHorizonS (parse_duration).
   double duration(const std::string& key, std::optional<double> fallback = std::nullopt,
                   double min = 0, double max = std::numeric_limits<double>::infinity()) const;
   long long integer(const std::string& key, std::optional<long long> fallback = std::nullopt,

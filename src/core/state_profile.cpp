@@ -94,6 +94,11 @@ StateProfile parse_state_profile(std::string_view text, double periodicity) {
   if (periodicity > 0 && !p.events.empty() && periodicity < p.events.back().time_s)
     p.predictable = false;  // SimGrid: "Profile loop conditions are not realizable!"
   if (loop_delay < 0) p.predictable = false;
+  if (p.loops)
+    p.cycle_s = periodicity > 0
+                    ? periodicity
+                    : (p.events.empty() ? 0 : p.events.back().time_s - p.events.front().time_s) +
+                          loop_delay;
   return p;
 }
 

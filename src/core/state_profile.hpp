@@ -20,6 +20,9 @@ struct ProfileEvent {
 struct StateProfile {
   std::vector<ProfileEvent> events;
   bool loops = false;
+  /// How long one iteration of a looping profile lasts: its PERIODICITY, or the time from its
+  /// first event to its last plus LOOPAFTER's delay.
+  double cycle_s = 0;
   /// False when the events cannot be told before the run (a STOCHASTIC profile, a date or
   /// value drawn from a law) or the text is one SimGrid would refuse.
   bool predictable = true;

@@ -6,39 +6,54 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "core/props.hpp"
 #include "core/units.hpp"
 
 namespace botsim {
+
+// A size beyond the horizon: "'X' is beyond the largest task size, 3155760000 (...)".
+static std::string too_large(const std::string& text) {
+  return quote_text(text) + " is beyond the largest task size, " + format_number(kMaxTaskSize) +
+         " (a simulated century in seconds, or in MI at 1 MIPS)";
+}
+
+double parse_task_size(const std::string& text) {
+  double v = parse_number(text);
+  if (!(v > 0)) throw std::invalid_argument(quote_text(text) + " must be > 0");
+  if (v > kMaxTaskSize) throw std::invalid_argument(too_large(text));
+  return v;
+}
 
 Distribution Distribution::parse(const std::string& text) {
   Distribution d;
   auto open = text.find('(');
   if (open == std::string::npos) {
     d.kind_ = Kind::Constant;
-    d.a_ = parse_number(text);
-    if (d.a_ <= 0) throw std::invalid_argument("'" + text + "' must be > 0");
+    d.a_ = parse_task_size(text);
     return d;
   }
   std::string name = text.substr(0, open);
   auto close = text.find(')', open);
   if (close == std::string::npos || close != text.size() - 1)
-    throw std::invalid_argument("'" + text + "': missing ')'");
+    throw std::invalid_argument(quote_text(text) + ": missing ')'");
   auto args = split_words(text.substr(open + 1, close - open - 1));
-  if (args.size() != 2) throw std::invalid_argument("'" + text + "': expected two parameters");
+  if (args.size() != 2) throw std::invalid_argument(quote_text(text) + ": expected two parameters");
   d.a_ = parse_number(args[0]);
   d.b_ = parse_number(args[1]);
   if (name == "uniform") {
     d.kind_ = Kind::Uniform;
     if (d.a_ <= 0 || d.b_ < d.a_)
-      throw std::invalid_argument("'" + text + "': needs 0 < low <= high");
+      throw std::invalid_argument(quote_text(text) + ": needs 0 < low <= high");
+    if (d.b_ > kMaxTaskSize) throw std::invalid_argument(too_large(text));
   } else if (name == "normal") {
     d.kind_ = Kind::Normal;
     if (d.a_ <= 0 || d.b_ < 0)
-      throw std::invalid_argument("'" + text + "': needs mean > 0 and deviation >= 0");
+      throw std::invalid_argument(quote_text(text) + ": needs mean > 0 and deviation >= 0");
+    if (d.a_ > kMaxTaskSize || d.b_ > kMaxTaskSize) throw std::invalid_argument(too_large(text));
   } else {
-    throw std::invalid_argument("'" + text + "': unknown distribution '" + name +
-                                "' (expected a number, uniform(low,high) or normal(mean,dev))");
+    throw std::invalid_argument(quote_text(text) + ": unknown distribution " + quote_text(name) +
+                                " (expected a number, uniform(low,high) or normal(mean,dev))");
   }
   return d;
 }
@@ -51,10 +66,10 @@ double Distribution::sample(Rng& rng) const {
       return std::uniform_real_distribution<double>(a_, b_)(rng);
     case Kind::Normal: {
       std::normal_distribution<double> n(a_, b_);
-      // Redrawn until positive, and finite: mean + deviation * z overflows near 1e308.
+      // Redrawn until positive and no larger than the largest task size.
       for (;;) {
         double x = n(rng);
-        if (x > 0 && std::isfinite(x)) return x;
+        if (x > 0 && x <= kMaxTaskSize) return x;
       }
     }
   }
@@ -62,8 +77,7 @@ double Distribution::sample(Rng& rng) const {
 }
 
 std::vector<double> read_workload_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "", "cannot open workload file");
+  std::ifstream in = open_input_file(path, "workload file");
   std::vector<double> sizes;
   std::string line;
   for (int lineno = 1; std::getline(in, line); ++lineno) {
@@ -72,16 +86,14 @@ std::vector<double> read_workload_file(const std::string& path) {
     std::istringstream words(line);
     std::string first;
     if (!(words >> first)) continue;
-    double v;
+    if (static_cast<long long>(sizes.size()) == kMaxTasks)
+      throw InputError(path + ":" + std::to_string(lineno), "task size",
+                       "more than " + std::to_string(kMaxTasks) + " tasks");
     try {
-      v = parse_number(first);
+      sizes.push_back(parse_task_size(first));
     } catch (const std::invalid_argument& e) {
       throw InputError(path + ":" + std::to_string(lineno), "task size", e.what());
     }
-    if (!(v > 0))
-      throw InputError(path + ":" + std::to_string(lineno), "task size",
-                       "'" + first + "' must be > 0");
-    sizes.push_back(v);
   }
   if (sizes.empty()) throw InputError(path, "", "workload file has no tasks");
   return sizes;
@@ -91,12 +103,13 @@ std::vector<double> read_workload(const PropReader& props, const std::string& ba
                                   const std::string& size_key) {
   if (props.has("workload")) {
     if (props.has("tasks") || props.has(size_key))
-      props.fail("workload", "give either 'workload' or 'tasks' with '" + size_key + "', not both");
+      props.fail("workload",
+                 "give either 'workload' or 'tasks' with " + quote_text(size_key) + ", not both");
     std::string path = props.text("workload");
     if (!path.empty() && path[0] != '/' && !base_dir.empty()) path = base_dir + "/" + path;
     return read_workload_file(path);
   }
-  long long n = props.integer("tasks", std::nullopt, 1, 100000000);
+  long long n = props.integer("tasks", std::nullopt, 1, kMaxTasks);
   Distribution d;
   try {
     d = Distribution::parse(props.text(size_key));

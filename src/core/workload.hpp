@@ -26,6 +26,13 @@ class Distribution {
   double a_ = 0, b_ = 0;
 };
 
+/// The most tasks a bag may hold (a `tasks` property, the lines of a workload file): refused
+/// beyond, before anything is allocated.
+constexpr long long kMaxTasks = 100000000;
+
+/// One task size: a number in (0, kMaxTaskSize]. Throws std::invalid_argument.
+double parse_task_size(const std::string& text);
+
 /// Reads one task size per line (first column; blank lines and '#' comments skipped).
 /// Throws InputError naming the file and line of any bad value. Sizes must be > 0.
 std::vector<double> read_workload_file(const std::string& path);

@@ -1,5 +1,11 @@
 #include "core/xml.hpp"
 
+#include <expat.h>
+
+#include <algorithm>
+#include <memory>
+#include <new>
+
 namespace botsim {
 
 std::string xml_escape(const std::string& text) {
@@ -31,6 +37,40 @@ std::string xml_escape(const std::string& text) {
     }
   }
   return out;
+}
+
+namespace {
+
+struct DepthState {
+  XML_Parser parser;
+  std::size_t stop_above, depth = 0, deepest = 0;
+};
+
+void XMLCALL on_start(void* data, const XML_Char*, const XML_Char**) {
+  auto* s = static_cast<DepthState*>(data);
+  s->deepest = std::max(s->deepest, ++s->depth);
+  if (s->depth > s->stop_above) XML_StopParser(s->parser, XML_FALSE);
+}
+
+void XMLCALL on_end(void* data, const XML_Char*) { --static_cast<DepthState*>(data)->depth; }
+
+}  // namespace
+
+std::size_t xml_depth(std::istream& in, std::size_t stop_above) {
+  std::unique_ptr<XML_ParserStruct, decltype(&XML_ParserFree)> parser(XML_ParserCreate(nullptr),
+                                                                      XML_ParserFree);
+  if (!parser) throw std::bad_alloc();
+  DepthState state{parser.get(), stop_above};
+  XML_SetUserData(parser.get(), &state);
+  XML_SetElementHandler(parser.get(), on_start, on_end);
+  char buffer[1 << 16];
+  for (;;) {
+    in.read(buffer, sizeof buffer);
+    const auto n = static_cast<int>(in.gcount());
+    const bool last = n < static_cast<int>(sizeof buffer);
+    if (XML_Parse(parser.get(), buffer, n, last) != XML_STATUS_OK || last) break;
+  }
+  return state.deepest;
 }
 
 }  // namespace botsim

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "core/results.hpp"
 #include "experiments/stats.hpp"
 #include "version.hpp"
@@ -33,7 +34,7 @@ std::string resolve(const json& spec, const char* key, const std::string& file,
   std::error_code ec;
   if (!fs::is_regular_file(p, ec))
     throw InputError(file, key,
-                     "cannot open '" + p.string() + "' (paths are relative to the spec)");
+                     "cannot open " + quote_text(p.string()) + " (paths are relative to the spec)");
   return fs::absolute(p).lexically_normal().string();
 }
 
@@ -76,7 +77,7 @@ std::vector<std::string> read_metrics(const json& spec, const std::string& file)
     if (!m.is_string() || m.get<std::string>().empty())
       throw InputError(file, field, "must be a field name (a string)");
     if (std::find(out.begin(), out.end(), m.get<std::string>()) != out.end())
-      throw InputError(file, field, "'" + m.get<std::string>() + "' is listed twice");
+      throw InputError(file, field, quote_text(m.get<std::string>()) + " is listed twice");
     out.push_back(m.get<std::string>());
   }
   return out;
@@ -102,6 +103,25 @@ std::string read_over_users(const json& spec, const std::string& file) {
     throw InputError(file, "over_users",
                      "must be one of each, mean, sum, min, max (not " + v.dump() + ")");
   return v == "each" ? "" : v.get<std::string>();
+}
+
+// Counts the settings and runs before any is built: a spec of 10^9 settings ran out of memory.
+void check_size(const SweepSpec& s, const std::string& file) {
+  long long settings = 1;
+  for (const auto& p : s.parameters) {
+    settings *= static_cast<long long>(p.values.size());  // each factor <= kMaxSweepSettings
+    if (settings > kMaxSweepSettings)
+      throw InputError(file, "parameters",
+                       fmt::format("expand to more than {} settings (the product of the numbers "
+                                   "of values): split the sweep",
+                                   kMaxSweepSettings));
+  }
+  if (settings * s.replications > kMaxSweepRuns)
+    throw InputError(
+        file, "replications",
+        fmt::format("{} settings x {} replications = {} runs, more than {}: split "
+                    "the sweep or give fewer replications",
+                    settings, s.replications, settings * s.replications, kMaxSweepRuns));
 }
 
 }  // namespace
@@ -130,16 +150,15 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& file,
   s.parameters = read_parameters(spec, file);
   s.replications = static_cast<int>(whole_number(spec, "replications", 1, 1, 100000, file));
   s.seed = static_cast<unsigned long long>(whole_number(spec, "seed", 1, 0, 1LL << 62, file));
+  check_size(s, file);
   s.metrics = read_metrics(spec, file);
   s.over_users = read_over_users(spec, file);
   return s;
 }
 
 SweepSpec read_sweep_spec(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "", "cannot open sweep spec (does it exist?)");
-  std::string text((std::istreambuf_iterator<char>(in)), {});
-  return parse_sweep_spec(text, path, fs::path(path).parent_path().string());
+  return parse_sweep_spec(read_input_file(path, "sweep spec"), path,
+                          fs::path(path).parent_path().string());
 }
 
 std::vector<std::vector<std::string>> sweep_settings(const SweepSpec& spec) {
@@ -184,7 +203,7 @@ std::optional<double> metric_value(const json& user, const std::string& metric,
   if (v.is_boolean()) return v.get<bool>() ? 1.0 : 0.0;
   if (v.is_number()) return v.get<double>();
   throw InputError(spec.file, "metrics[" + std::to_string(index) + "]",
-                   "'" + metric + "' is not a number or yes/no (it is " + v.dump() + ")");
+                   quote_text(metric) + " is not a number or yes/no (it is " + v.dump() + ")");
 }
 
 std::optional<double> over(const std::string& how, const std::vector<double>& v) {

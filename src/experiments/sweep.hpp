@@ -29,6 +29,12 @@ struct SweepSpec {
   std::string over_users;  // "": a row per user; "mean", "sum", "min" or "max" over the users
 };
 
+/// The most settings (the cross product of the values) and runs (settings x replications) a
+/// spec may expand to; a larger one is refused before anything is built or run. Each run is a
+/// process: 100,000 runs of a one-second scenario take a day on one core.
+constexpr long long kMaxSweepSettings = 10000;
+constexpr long long kMaxSweepRuns = 100000;
+
 /// How errors name a parameter of the spec: parameters."U0.deadline".
 std::string sweep_parameter_field(const std::string& name);
 

@@ -37,7 +37,7 @@ void check_parameters(const SweepSpec& spec) {
       c = run_captured(command);
       if (c.bad_input())
         throw InputError(spec.file, sweep_parameter_field(p.name),
-                         "value '" + v + "' is rejected: " + child_message(c.err));
+                         "value " + quote_text(v) + " is rejected: " + child_message(c.err));
       if (!c.ok()) throw std::runtime_error("botsim validate failed: " + c.err);
     }
 }

@@ -29,8 +29,8 @@ Auctioneer::Params Auctioneer::Params::read(const PropReader& props, const Actor
   r.vo = hw.list("vo");
   if (r.vo.empty())
     hw.fail("vo", "an Auctioneer's resource must name its VO domain(s), e.g. value=\"A,B\"");
-  r.min_bid = hw.number("min_bid", std::nullopt, 1e-9);
-  r.max_bid = hw.number("max_bid", std::nullopt, 1e-9);
+  r.min_bid = hw.money("min_bid", std::nullopt, 1e-9);
+  r.max_bid = hw.money("max_bid", std::nullopt, 1e-9);
   if (r.min_bid > r.max_bid)
     hw.fail("min_bid",
             "min_bid " + format_number(r.min_bid) + " exceeds max_bid " + format_number(r.max_bid));

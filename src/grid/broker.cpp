@@ -8,6 +8,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include "core/error.hpp"
 #include "core/names.hpp"
 #include "core/results.hpp"
 #include "core/workload.hpp"
@@ -42,12 +43,12 @@ Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& si
   p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   p.bid_interval_s = props.duration("bid_interval", 600.0, 1.0, 7 * 86400.0);
   if (p.policy == Policy::NoOpt)
-    p.bid = props.number("bid", std::nullopt, 1e-9);
+    p.bid = props.money("bid", std::nullopt, 1e-9);
   else if (props.has("bid"))
-    props.fail("bid",
-               "only No-Opt users give a fixed bid; '" + policy + "' brokers compute theirs");
-  p.fund = props.number("fund", std::nullopt, 0.0);
-  p.allowance = props.number("allowance", 0.0, 0.0);
+    props.fail("bid", "only No-Opt users give a fixed bid; " + quote_text(policy) +
+                          " brokers compute theirs");
+  p.fund = props.money("fund");
+  p.allowance = props.money("allowance", 0.0);
   p.allowance_interval_s = props.duration("allowance_interval", p.bid_interval_s, 1.0, 7 * 86400.0);
   return p;
 }

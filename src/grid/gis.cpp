@@ -111,7 +111,7 @@ std::shared_ptr<const DomainGraph> domain_graph_of(const std::vector<ActorSpec>&
     const std::string& vo = a.props.at("vo");
     if (!gis.emplace(vo, &a).second)
       throw InputError(paths.deployment, a.element(),
-                       "VO domain '" + vo + "' already has a GridInformationService");
+                       "VO domain " + quote_text(vo) + " already has a GridInformationService");
     graph.add_domain(vo);
   }
   for (const auto& [vo, spec] : gis) {
@@ -127,7 +127,7 @@ std::shared_ptr<const DomainGraph> domain_graph_of(const std::vector<ActorSpec>&
       if (!gis.count(peer))
         throw InputError(
             paths.deployment, spec->element(),
-            "property 'peers': no GridInformationService for VO domain '" + peer + "'");
+            "property 'peers': no GridInformationService for VO domain " + quote_text(peer));
       if (peer != vo) graph.add_link(vo, peer);
     }
   }

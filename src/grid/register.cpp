@@ -22,20 +22,20 @@ static void check_domains(const std::vector<ActorSpec>& actors, Run& run) {
   for (const auto& a : actors) {
     if (a.function == "Auctioneer" && !resources.insert(a.host).second)
       throw InputError(paths.deployment, a.element(),
-                       "host '" + a.host + "' already has an Auctioneer");
+                       "host " + quote_text(a.host) + " already has an Auctioneer");
     if (a.function == "Broker") {
       auto it = a.props.find("vo");
       if (it != a.props.end() && !graph.has(it->second))
         throw InputError(
             paths.deployment, a.element(),
-            "property 'vo': no GridInformationService serves VO domain '" + it->second + "'");
+            "property 'vo': no GridInformationService serves VO domain " + quote_text(it->second));
     } else if (a.function == "Auctioneer") {
       const auto* host = simgrid::s4u::Host::by_name(a.host);
       for (const auto& vo : host_props(*host, paths.platform).list("vo"))
         if (!graph.has(vo))
-          throw InputError(
-              paths.platform, "host '" + a.host + "'",
-              "property 'vo': no GridInformationService is deployed for VO domain '" + vo + "'");
+          throw InputError(paths.platform, "host " + quote_text(a.host),
+                           "property 'vo': no GridInformationService is deployed for VO domain " +
+                               quote_text(vo));
     }
   }
 }

@@ -1,31 +1,47 @@
 #include "platform/deployment.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <set>
 #include <xbt/parse_units.hpp>
 
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "core/units.hpp"
 #include "core/xml.hpp"
 
 namespace botsim {
 
 namespace pt = boost::property_tree;
+namespace fs = std::filesystem;
+
+// Refuses a file whose elements nest deeper than kMaxXmlDepth, before any tree is built of it
+// (a tree of very deep XML overflows the stack).
+static void check_depth(const std::string& path, const std::string& what) {
+  std::ifstream in = open_input_file(path, what);
+  if (xml_depth(in, kMaxXmlDepth) > kMaxXmlDepth)
+    throw InputError(path, "",
+                     fmt::format("elements nested more than {} deep (zones in zones?): more "
+                                 "than botsim reads, or SimGrid's parser could",
+                                 kMaxXmlDepth));
+}
 
 std::string ActorSpec::element() const {
-  return "actor #" + std::to_string(index) + " '" + function + "' on host '" + host + "'";
+  return "actor #" + std::to_string(index) + " " + quote_text(function) + " on host " +
+         quote_text(host);
 }
 
 std::vector<ActorSpec> read_deployment(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "", "cannot open deployment file (does it exist?)");
+  check_depth(path, "deployment file");
+  std::ifstream in = open_input_file(path, "deployment file");
   pt::ptree tree;
   try {
     pt::read_xml(in, tree, pt::xml_parser::no_comments);
@@ -54,7 +70,7 @@ std::vector<ActorSpec> read_deployment(const std::string& path) {
       auto value = child.get_optional<std::string>("<xmlattr>.value");
       if (!id || !value) throw InputError(path, a.element(), "<prop> needs id= and value=");
       if (!a.props.emplace(*id, *value).second)
-        throw InputError(path, a.element(), "property '" + *id + "' given twice");
+        throw InputError(path, a.element(), "property " + quote_text(*id) + " given twice");
     }
     actors.push_back(std::move(a));
   }
@@ -85,8 +101,8 @@ PropSetting parse_prop_setting(const std::string& text, const std::string& field
   const size_t eq = text.find('=');
   const size_t dot = eq == std::string::npos ? std::string::npos : text.rfind('.', eq);
   if (eq == std::string::npos || dot == std::string::npos || dot == 0 || dot + 1 == eq)
-    throw InputError("", field,
-                     "'" + text + "' is not ACTOR.PROP=VALUE (ACTOR: an actor's name or host)");
+    throw InputError(
+        "", field, quote_text(text) + " is not ACTOR.PROP=VALUE (ACTOR: an actor's name or host)");
   return PropSetting{text.substr(0, dot), text.substr(dot + 1, eq - dot - 1), text.substr(eq + 1)};
 }
 
@@ -102,11 +118,11 @@ int find_actor(const std::vector<ActorSpec>& actors, const std::string& who,
   if (found.size() == 1) return found.front()->index;
   if (found.empty())
     throw InputError(deployment, field,
-                     "no actor is named '" + who + "' (by its name prop or its host)");
+                     "no actor is named " + quote_text(who) + " (by its name prop or its host)");
   std::string which;
   for (const auto* a : found) which += (which.empty() ? "" : ", ") + a->element();
   throw InputError(deployment, field,
-                   "'" + who + "' names several actors (" + which + "); give one's name prop");
+                   quote_text(who) + " names several actors (" + which + "); give one's name prop");
 }
 
 SetOrigins apply_prop_settings(std::vector<ActorSpec>& actors,
@@ -128,7 +144,7 @@ namespace {
 // "<host id='R0'>": how platform errors name an element.
 std::string platform_element(const std::string& tag, const pt::ptree& node) {
   auto id = node.get_optional<std::string>("<xmlattr>.id");
-  return "<" + tag + (id ? " id='" + *id + "'" : "") + ">";
+  return "<" + tag + (id ? " id=" + quote_text(*id) : "") + ">";
 }
 
 // Above this, in any unit, SimGrid's own computations overflow ("1e308Gbps" aborts it); no
@@ -178,11 +194,26 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
   };
   if (tag == "actor" || tag == "process")
     fail("actors belong in the deployment file, not in the platform file");
+  // Files the platform names (state_file, speed_file, <trace file=>...), where SimGrid looks
+  // for them: it would block for ever on a FIFO.
+  if (auto attrs = node.get_child_optional("<xmlattr>"))
+    for (const auto& [name, value] : *attrs) {
+      const std::string file = value.data();
+      if (name != "file" && (name.size() < 5 || name.compare(name.size() - 5, 5, "_file") != 0))
+        continue;
+      for (const auto& candidate :
+           {fs::path(file), fs::path(path).parent_path() / fs::path(file)}) {
+        std::error_code ec;
+        if (fs::exists(candidate, ec) && !fs::is_regular_file(candidate, ec))
+          fail(name + "=" + quote_text(file) +
+               ": not a regular file (a directory, FIFO or device)");
+      }
+    }
   if (tag == "zone" || tag == "AS") {
     if (auto routing = attr("routing"); routing && !kRoutings.count(*routing)) {
       std::string known;
       for (const auto& r : kRoutings) known += (known.empty() ? "" : ", ") + r;
-      fail("unknown routing '" + *routing + "' (expected one of: " + known + ")");
+      fail("unknown routing " + quote_text(*routing) + " (expected one of: " + known + ")");
     }
   }
   if (tag == "host" || tag == "cluster") {
@@ -190,7 +221,7 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
       char* end = nullptr;
       long n = std::strtol(core->c_str(), &end, 10);
       if (end == core->c_str() || *end != '\0' || n < 1)
-        fail("core='" + *core + "' must be a whole number >= 1");
+        fail("core=" + quote_text(*core) + " must be a whole number >= 1");
     }
     if (auto speed = attr("speed")) {
       warn_if_too_slow(path, platform_element(tag, node), *speed);
@@ -200,9 +231,9 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
         size_t comma = rest.find(',', pos);
         auto v = leading_number(
             rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
-        if (v && !(*v > 0)) fail("speed='" + *speed + "' must be > 0");
+        if (v && !(*v > 0)) fail("speed=" + quote_text(*speed) + " must be > 0");
         if (v && *v > kLargestQuantity)
-          fail("speed='" + *speed + "' is too large (at most 1e100 in any unit)");
+          fail("speed=" + quote_text(*speed) + " is too large (at most 1e100 in any unit)");
         if (comma == std::string::npos) break;
         pos = comma + 1;
       }
@@ -212,12 +243,13 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
   const char* latency = tag == "cluster" ? "lat" : "latency";
   if (tag == "link" || tag == "cluster" || tag == "backbone") {
     if (auto bw = attr(bandwidth); bw && leading_number(*bw) && !(*leading_number(*bw) > 0))
-      fail(std::string(bandwidth) + "='" + *bw + "' must be > 0");
+      fail(std::string(bandwidth) + "=" + quote_text(*bw) + " must be > 0");
     if (auto lat = attr(latency); lat && leading_number(*lat) && *leading_number(*lat) < 0)
-      fail(std::string(latency) + "='" + *lat + "' must be >= 0");
+      fail(std::string(latency) + "=" + quote_text(*lat) + " must be >= 0");
     for (const char* name : {bandwidth, latency})
       if (auto q = attr(name); q && leading_number(*q) && *leading_number(*q) > kLargestQuantity)
-        fail(std::string(name) + "='" + *q + "' is too large (at most 1e100 in any unit)");
+        fail(std::string(name) + "=" + quote_text(*q) +
+             " is too large (at most 1e100 in any unit)");
   }
   if (tag == "host") {
     if (auto pstate = attr("pstate")) {
@@ -227,7 +259,7 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
       char* end = nullptr;
       long n = std::strtol(pstate->c_str(), &end, 10);
       if (end == pstate->c_str() || *end != '\0' || n < 0 || n >= states)
-        fail("pstate='" + *pstate + "' must be in [0, " + std::to_string(states - 1) +
+        fail("pstate=" + quote_text(*pstate) + " must be in [0, " + std::to_string(states - 1) +
              "] (one per speed value)");
     }
   }
@@ -239,8 +271,9 @@ void check_platform_node(const std::string& path, const std::string& tag, const 
 }  // namespace
 
 void check_platform_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "", "cannot open platform file (does it exist?)");
+  // SimGrid's parser corrupts its heap on elements nested a few hundred deep (500 zones).
+  check_depth(path, "platform file");
+  std::ifstream in = open_input_file(path, "platform file");
   pt::ptree tree;
   try {
     pt::read_xml(in, tree, pt::xml_parser::no_comments);

@@ -15,6 +15,10 @@
 #include <simgrid/s4u/Host.hpp>
 #include <sstream>
 
+#include "core/error.hpp"
+#include "core/input_file.hpp"
+#include "core/units.hpp"
+
 namespace sg4 = simgrid::s4u;
 namespace pt = boost::property_tree;
 
@@ -47,11 +51,12 @@ static std::vector<std::string> resolve_hosts(const PropReader& props, const Act
       if (fnmatch(word.c_str(), h.c_str(), 0) == 0) {
         any = true;
         if (h == site.host)
-          props.fail("hosts", "'" + word + "' names the injector's own host '" + h +
+          props.fail("hosts", quote_text(word) + " names the injector's own host '" + h +
                                   "' (it would fail itself); deploy it on another host");
         out.push_back(h);
       }
-    if (!any) props.fail("hosts", "'" + word + "' names no host of " + site.run.paths().platform);
+    if (!any)
+      props.fail("hosts", quote_text(word) + " names no host of " + site.run.paths().platform);
   }
   if (out.empty()) props.fail("hosts", "names no host");
   std::sort(out.begin(), out.end());
@@ -64,7 +69,10 @@ FailureInjector::Params FailureInjector::Params::read(const PropReader& props,
   Params p;
   p.hosts = resolve_hosts(props, site);
   p.model.mtbf_s = props.duration("mtbf", std::nullopt, -1e300);
-  if (!(p.model.mtbf_s > 0)) props.fail("mtbf", "must be > 0 (the mean time between failures)");
+  // A floor, as for Silva's check_interval: at 1e-6 s the clock hardly moved between failures
+  // and the run never ended.
+  if (!(p.model.mtbf_s >= 1))
+    props.fail("mtbf", "must be at least 1 s (the mean time between failures)");
   p.model.repair_s = props.duration("repair", std::nullopt, -1e300);
   if (!(p.model.repair_s > 0)) props.fail("repair", "must be > 0 (the repair time)");
   p.model.repair_law =
@@ -140,11 +148,9 @@ StateProfile read_profile_file(const std::string& name, const std::string& platf
   else
     candidates = {fs::path(".") / name, fs::path(platform).parent_path() / name};
   for (const auto& path : candidates) {
-    std::ifstream in(path);
-    if (!in) continue;
-    std::stringstream text;
-    text << in.rdbuf();
-    return parse_state_profile(text.str(), periodicity);
+    std::error_code ec;
+    if (!fs::exists(path, ec)) continue;
+    return parse_state_profile(read_input_file(path.string(), "state profile"), periodicity);
   }
   StateProfile unknown;
   unknown.predictable = false;
@@ -207,6 +213,9 @@ std::map<std::string, StateProfile> read_host_state_profiles(const std::string& 
   return read_platform_state_profiles(platform).hosts;
 }
 
+// The shortest iteration of a looping state profile.
+constexpr double kMinProfileCycleS = 1;
+
 void register_fault_models() {
   static bool done = false;
   if (done) return;
@@ -216,6 +225,13 @@ void register_fault_models() {
   actor_registry().add_check([](const std::vector<ActorSpec>&, Run& run) {
     PlatformStateProfiles profiles = read_platform_state_profiles(run.paths().platform);
     if (!profiles.any) return;
+    // A profile that repeats more often than every second never lets the clock get far (one
+    // looping every nanosecond made the run endless).
+    for (const auto& [host, profile] : profiles.hosts)
+      if (profile.loops && profile.predictable && profile.cycle_s < kMinProfileCycleS)
+        throw InputError(run.paths().platform, "host " + quote_text(host),
+                         "its state profile repeats every " + format_number(profile.cycle_s) +
+                             " s, less than 1 s");
     run.results().model_faults();
     // Which hosts, once off, stay off for good (docs/reliability.md, "Limits").
     for (const auto& [host, profile] : profiles.hosts) run.host_fates().set_profile(host, profile);

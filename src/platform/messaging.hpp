@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Activity.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
@@ -137,8 +138,17 @@ class Inbox {
   }
   simgrid::s4u::Mailbox* mailbox() const { return mailbox_; }
 
-  /// The next message, waiting as long as needed.
-  std::unique_ptr<Protocol> receive() { return mailbox_->get_unique<Protocol>(); }
+  /// The next message, waiting as long as needed. A message whose sender's host failed while
+  /// it was on the wire is lost, as on a real network: the next one is awaited (a host that
+  /// failed every millisecond made the receiver throw, an internal error).
+  std::unique_ptr<Protocol> receive() {
+    for (;;) {
+      try {
+        return mailbox_->get_unique<Protocol>();
+      } catch (const simgrid::NetworkFailureException&) {
+      }
+    }
+  }
   /// An address for replies of types Ms to this inbox (a compile error if Protocol lacks one).
   template <class... Ms>
   ReplyTo<Ms...> reply_to() const {

@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "core/results.hpp"
 #include "core/rng.hpp"
 #include "platform/abort_guard.hpp"
@@ -41,14 +42,14 @@ PropReader host_props(const sg4::Host& host, const std::string& platform_file) {
   PropReader::Map map;
   if (const auto* props = host.get_properties())
     for (const auto& [k, v] : *props) map.emplace(k, v);
-  return PropReader(std::move(map), platform_file, "host '" + host.get_name() + "'");
+  return PropReader(std::move(map), platform_file, "host " + quote_text(host.get_name()));
 }
 
 PropReader zone_props(const sg4::NetZone& zone, const std::string& platform_file) {
   PropReader::Map map;
   if (const auto* props = zone.get_properties())
     for (const auto& [k, v] : *props) map.emplace(k, v);
-  return PropReader(std::move(map), platform_file, "zone '" + zone.get_name() + "'");
+  return PropReader(std::move(map), platform_file, "zone " + quote_text(zone.get_name()));
 }
 
 ActorRegistry& actor_registry() {
@@ -78,13 +79,14 @@ std::vector<ValidatedActor> ActorRegistry::validate(const std::vector<ActorSpec>
     // The host first: that check does not depend on which models are built in.
     if (!engine->host_by_name_or_null(a.host))
       throw InputError(paths.deployment, a.element(),
-                       "host '" + a.host + "' is not in platform " + paths.platform);
+                       "host " + quote_text(a.host) + " is not in platform " + paths.platform);
     auto it = entries_.find(a.function);
     if (it == entries_.end()) {
       std::string known;
       for (const auto& [name, e] : entries_) known += (known.empty() ? "" : ", ") + name;
-      throw InputError(paths.deployment, a.element(),
-                       "unknown actor function '" + a.function + "' (known: " + known + ")");
+      throw InputError(
+          paths.deployment, a.element(),
+          "unknown actor function " + quote_text(a.function) + " (known: " + known + ")");
     }
     PropReader props(PropReader::Map(a.props.begin(), a.props.end()), paths.deployment,
                      a.element());
@@ -97,8 +99,9 @@ std::vector<ValidatedActor> ActorRegistry::validate(const std::vector<ActorSpec>
     auto [seen, fresh] = users.emplace(*read.user, a.element());
     if (!fresh)
       throw InputError(paths.deployment, a.element(),
-                       "property 'name': user '" + *read.user + "' is already deployed (" +
-                           seen->second + "); user names must be unique");
+                       "property 'name': user " + quote_text(*read.user) +
+                           " is already deployed (" + seen->second +
+                           "); user names must be unique");
   }
   for (const auto& check : checks_) check(actors, run);
   return validated;
@@ -200,14 +203,21 @@ static void require_route(sg4::Host* a, sg4::Host* b, const std::string& why,
                           const ScenarioPaths& paths) {
   std::vector<sg4::Link*> links;
   double latency = 0;
+  auto no_route = [&](const std::string& detail) {
+    throw InputError(paths.platform, "",
+                     "no network route from " + quote_text(a->get_name()) + " to " +
+                         quote_text(b->get_name()) + " (" + detail + "); " + why);
+  };
   try {
     a->route_to(b, links, &latency);
   } catch (const std::exception& e) {
     std::string what = e.what();
-    throw InputError(paths.platform, "",
-                     "no network route from '" + a->get_name() + "' to '" + b->get_name() + "' (" +
-                         what.substr(0, what.find('\n')) + "); " + why);
+    no_route(what.substr(0, what.find('\n')));
   }
+  // A zone without the <route> (routing="Full") answers with an empty route, no exception; a
+  // message on it would abort SimGrid ("no connecting path"), as its network model refuses a
+  // route with neither links nor latency.
+  if (links.empty() && !(latency > 0)) no_route("no <route> or <zoneRoute> links them");
 }
 
 // Actors message each other: the hosts of the deployment's actors need a route between every
@@ -231,16 +241,14 @@ static void check_routes(sg4::Engine& engine, const std::vector<ActorSpec>& acto
       for (const auto& peer : r.peers) {
         if (name == peer || !checked.emplace(name, peer).second) continue;
         require_route(engine.host_by_name(name), engine.host_by_name(peer),
-                      "'" + name + "' is one of the " + r.what + " that talk to '" + peer +
+                      quote_text(name) + " is one of the " + r.what + " that talk to '" + peer +
                           "' in " + paths.deployment,
                       paths);
       }
 }
 
 static void require_file(const std::string& path, const char* what) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw InputError(path, "", std::string("cannot open ") + what + " file (does it exist?)");
+  open_input_file(path, std::string(what) + " file");  // SimGrid reads it: only a regular file
 }
 
 // Starts SimGrid with botsim's quiet logging and the user's --cfg/--log options.

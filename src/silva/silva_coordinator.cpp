@@ -61,7 +61,7 @@ SilvaCoordinator::Params SilvaCoordinator::Params::read(const PropReader& props,
                                   format_number(p.type.boot_s) + " s)");
   p.random_order =
       props.choice("task_order", {"random", "given"}, std::string("random")) == "random";
-  if (props.has("budget")) p.budget = props.number("budget", std::nullopt, 0);
+  if (props.has("budget")) p.budget = props.money("budget");
   if (props.has("deadline")) p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   for (size_t i = 0; i < p.task_times.size(); ++i)
     if (p.task_times[i] > paid + kTol)

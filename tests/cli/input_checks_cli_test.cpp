@@ -48,13 +48,7 @@ const std::string kBroker =
     "<prop id=\"fund\" value=\"1000\"/><prop id=\"tasks\" value=\"4\"/>"
     "<prop id=\"task_length\" value=\"60000\"/>";
 
-class InputChecks : public botsim::test::ScenarioCliTest {
- protected:
-  CliResult validate(const std::string& platform_xml, const std::string& deployment_xml) {
-    return botsim::test::botsim(
-        {"validate", file("p.xml", platform_xml), file("d.xml", deployment_xml)});
-  }
-};
+class InputChecks : public botsim::test::ScenarioCliTest {};
 
 }  // namespace
 

@@ -161,6 +161,26 @@ TEST_F(SweepCli, BadSpecsGetOneMessageAndExitCode2) {
                         {"none.json", "cannot open sweep spec"});
 }
 
+// 10^9 settings ran out of memory (std::bad_alloc); with --emit-jobs, 10^5 values started
+// 10^5 validate processes first. Both are counted and refused before anything is built or run.
+TEST_F(SweepCli, SpecsExpandingBeyondTheCapsAreRefusedAtOnce) {
+  std::string ten = "[1,2,3,4,5,6,7,8,9,10]", nine;
+  for (int i = 0; i < 9; ++i)
+    nine += (i ? ", " : "") + std::string("\"U0.p") + char('0' + i) + "\": " + ten;
+  const std::string huge = spec("\"parameters\": {" + nine + "}, \"metrics\": [\"spent\"]");
+  const std::string refused =
+      "parameters: expand to more than 10000 settings (the product of the numbers of values)";
+  t::expect_input_error(t::botsim({"sweep", huge, "--out", dir_ + "/out"}, "", 60),
+                        {huge, refused});
+  std::string many = "[0";
+  for (int i = 1; i < 100000; ++i) many += "," + std::to_string(i);
+  const std::string wide =
+      spec("\"parameters\": {\"U0.tasks\": " + many + "]}, \"metrics\": [\"spent\"]", "w.json");
+  t::expect_input_error(t::botsim({"sweep", wide, "--emit-jobs", dir_ + "/jobs"}, "", 60),
+                        {wide, refused});
+  EXPECT_FALSE(fs::exists(dir_ + "/jobs"));
+}
+
 TEST_F(SweepCli, AnotherSweepsDirectoryIsRefusedUnlessFresh) {
   const std::string out = dir_ + "/out";
   auto r = t::botsim({"sweep", small(), "--out", out});

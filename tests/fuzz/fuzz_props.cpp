@@ -7,6 +7,9 @@
 
 #include "core/error.hpp"
 #include "core/props.hpp"
+#include "core/rng.hpp"
+#include "core/units.hpp"
+#include "core/workload.hpp"
 #include "fuzz_support.hpp"
 
 using namespace botsim;
@@ -24,8 +27,46 @@ PropReader::Map props_of(const std::string& text) {
   return props;
 }
 
+// `parse` of `key`'s text (a std::invalid_argument is refused as the models refuse it).
+template <class F>
+auto parsed(const PropReader& r, const std::string& key, F parse) {
+  try {
+    return parse(r.text(key));
+  } catch (const std::invalid_argument& e) {
+    r.fail(key, e.what());
+  }
+}
+
+// The reads under the limits on inputs, as BaTS and the agents make them: money (budget),
+// durations with no range of their own (deadline), task sizes in a list (ConsumerAgent's sizes)
+// and a distribution (BatsMaster's task_time). Each value read is finite and within its limit.
+void read_limited(const PropReader& r, const std::string& text) {
+  if (r.has("budget")) {
+    double b = r.money("budget");
+    check(b >= 0 && b <= kMaxMoney, "money beyond its cap", text);
+  }
+  if (r.has("deadline")) {
+    double d = r.duration("deadline", std::nullopt, 1e-9, INFINITY);
+    check(d > 0 && d <= kHorizonS, "duration beyond the horizon", text);
+  }
+  if (r.has("sizes"))
+    for (const auto& word : r.list("sizes")) {
+      double size = parsed(r, "sizes", [&](const std::string&) { return parse_task_size(word); });
+      check(size > 0 && size <= kMaxTaskSize, "task size beyond the largest", text);
+    }
+  if (r.has("task_time")) {
+    Distribution d = parsed(r, "task_time", Distribution::parse);
+    Rng rng = make_rng(1, "fuzz");
+    for (int k = 0; k < 16; ++k) {
+      double x = d.sample(rng);
+      check(x > 0 && x <= kMaxTaskSize, "a drawn task size beyond the largest", text);
+    }
+  }
+}
+
 // Each read the models make, with ranges and fallbacks like theirs.
 void read_all(const PropReader& r, const std::string& text) {
+  read_limited(r, text);
   double n = r.number("number", 1.0, 0, 1e6);
   check(n >= 0 && n <= 1e6, "number out of its range", text);
   double d = r.duration("duration", std::nullopt, 0, 3600);

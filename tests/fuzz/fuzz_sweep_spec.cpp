@@ -51,6 +51,12 @@ void check_fields(const SweepSpec& s, const std::string& text) {
     check(names.insert(p.name).second, "a parameter read twice", text);
   }
   check(s.replications >= 1 && s.replications <= 100000, "replications out of range", text);
+  long long settings = 1;
+  for (const auto& p : s.parameters) {
+    settings *= static_cast<long long>(p.values.size());
+    check(settings <= kMaxSweepSettings, "more settings than the cap", text);
+  }
+  check(settings * s.replications <= kMaxSweepRuns, "more runs than the cap", text);
   check(s.seed <= (1ULL << 62), "seed out of range", text);
   check(!s.metrics.empty(), "no metrics", text);
   std::set<std::string> metrics(s.metrics.begin(), s.metrics.end());
@@ -62,14 +68,11 @@ void check_fields(const SweepSpec& s, const std::string& text) {
         "platform or deployment not made absolute", text);
 }
 
-// The settings are the cross product (when small enough to list) and each one's --set
-// arguments name every parameter once, in order.
+// The settings are the cross product (never more than kMaxSweepSettings: check_fields) and
+// each one's --set arguments name every parameter once, in order.
 std::vector<std::vector<std::string>> check_settings(const SweepSpec& s, const std::string& text) {
   size_t count = 1;
-  for (const auto& p : s.parameters) {
-    count *= p.values.size();
-    if (count > 4096) return {};
-  }
+  for (const auto& p : s.parameters) count *= p.values.size();
   auto settings = sweep_settings(s);
   check(settings.size() == count, "settings are not the cross product", text);
   for (const auto& values : settings) {

@@ -24,7 +24,13 @@ import sys
 import tempfile
 import time
 
-EXTREMES = ["0", "-1", "1e308", "0.0001", "nan", "inf", "99999999999"]
+# Beyond the limits on inputs too (docs/reliability.md): a century and a second, money past
+# its cap, a number too small to be anything but zero.
+EXTREMES = ["0", "-1", "1e308", "0.0001", "nan", "inf", "99999999999", "1e300", "3155760001",
+            "1e-300", "1000000001"]
+# A number, wherever it stands in an attribute's value: alone, in a list of task sizes
+# ("400,2400"), in a distribution ("normal(900,134.164)") or before a unit ("60min").
+NUMBER = re.compile(r'[0-9]+(?:\.[0-9]*)?(?:e[+-]?[0-9]+)?')
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -44,10 +50,12 @@ def mutate(text, rng):
             del lines[rng.randrange(len(lines))]
             text = "\n".join(lines)
         elif kind == 4:
-            numbers = list(re.finditer(r'(?:value|speed|bandwidth|latency|core)="([0-9.]+)', text))
+            numbers = [(v.start(1) + n.start(), v.start(1) + n.end())
+                       for v in re.finditer(r'(?:value|speed|bandwidth|latency|core)="([^"]*)"', text)
+                       for n in NUMBER.finditer(v.group(1))]
             if numbers:
-                m = rng.choice(numbers)
-                text = text[:m.start(1)] + rng.choice(EXTREMES) + text[m.end(1):]
+                begin, end = rng.choice(numbers)
+                text = text[:begin] + rng.choice(EXTREMES) + text[end:]
         else:
             # Another attribute's value (a policy, a host, a type...) or none at all.
             values = list(re.finditer(r'="([^"]*)"', text))

@@ -21,10 +21,11 @@ static std::string quote(const std::string& s) {
   return q + "'";
 }
 
-CliResult botsim(const std::vector<std::string>& args, const std::string& cwd) {
+CliResult botsim(const std::vector<std::string>& args, const std::string& cwd, int time_limit_s) {
   std::string dir = make_temp_dir("botsim-cli");
-  std::string cmd = "cd " + quote(cwd.empty() ? std::string(BOTSIM_SOURCE_DIR) : cwd) + " && " +
-                    quote(BOTSIM_EXE);
+  std::string cmd = "cd " + quote(cwd.empty() ? std::string(BOTSIM_SOURCE_DIR) : cwd) + " && ";
+  if (time_limit_s > 0) cmd += "timeout -s KILL " + std::to_string(time_limit_s) + " ";
+  cmd += quote(BOTSIM_EXE);
   for (const auto& a : args) cmd += " " + quote(a);
   cmd += " >" + quote(dir + "/out") + " 2>" + quote(dir + "/err") + " </dev/null";
   int status = std::system(("/bin/sh -c " + quote(cmd)).c_str());
@@ -126,6 +127,12 @@ std::string cloud_client_deployment(const std::string& function, const Props& de
          actor_xml("client", function, with_overrides(defaults, overrides)) + "</platform>\n";
 }
 
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
 void ScenarioCliTest::SetUp() { dir_ = make_temp_dir(); }
 void ScenarioCliTest::TearDown() { std::filesystem::remove_all(dir_); }
 
@@ -137,7 +144,14 @@ std::string ScenarioCliTest::file(const std::string& name, const std::string& te
 
 CliResult ScenarioCliTest::run(const std::string& platform_xml, const std::string& deployment_xml) {
   return botsim({"run", file("p.xml", platform_xml), file("d.xml", deployment_xml), "--out",
-                 dir_ + "/out", "--quiet"});
+                 dir_ + "/out", "--quiet"},
+                "", time_limit_s_);
+}
+
+CliResult ScenarioCliTest::validate(const std::string& platform_xml,
+                                    const std::string& deployment_xml) {
+  return botsim({"validate", file("p.xml", platform_xml), file("d.xml", deployment_xml)}, "",
+                time_limit_s_);
 }
 
 }  // namespace botsim::test

@@ -22,8 +22,10 @@ struct CliResult {
   std::string out, err;
 };
 
-/// Runs botsim with `args` in directory `cwd` (default: the source tree).
-CliResult botsim(const std::vector<std::string>& args, const std::string& cwd = "");
+/// Runs botsim with `args` in directory `cwd` (default: the source tree); with
+/// `time_limit_s` > 0, kills it (exit_code -1) when it runs longer: a hang fails the test.
+CliResult botsim(const std::vector<std::string>& args, const std::string& cwd = "",
+                 int time_limit_s = 0);
 
 /// Starts botsim with `args` (stdout and stderr discarded) and returns its process id: for
 /// tests that interrupt it (kill, then waitpid).
@@ -41,6 +43,9 @@ void expect_input_error(const CliResult& r, const std::vector<std::string>& need
 /// Each figure STEM in `dir` has its gnuplot data and script (STEM.dat, STEM.gp), and its
 /// pictures (STEM.svg, STEM.png) exactly when gnuplot is installed.
 void expect_figures(const std::string& dir, const std::vector<std::string>& stems);
+
+/// `text` with its first `from` replaced by `to` (the calling test fails if there is none).
+std::string replaced(std::string text, const std::string& from, const std::string& to);
 
 /// An actor's props: `defaults` with `overrides` applied (the value "<none>" removes a prop).
 using Props = std::map<std::string, std::string>;
@@ -62,7 +67,10 @@ class ScenarioCliTest : public ::testing::Test {
   std::string file(const std::string& name, const std::string& text);
   /// `botsim run` on p.xml and d.xml written from the two texts, results in DIR/out.
   CliResult run(const std::string& platform_xml, const std::string& deployment_xml);
+  /// `botsim validate` on p.xml and d.xml written from the two texts.
+  CliResult validate(const std::string& platform_xml, const std::string& deployment_xml);
   std::string dir_;
+  int time_limit_s_ = 0;  // botsim's time limit in run() and validate(); 0: none
 };
 
 }  // namespace botsim::test

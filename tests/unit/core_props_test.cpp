@@ -77,6 +77,30 @@ TEST(Props, Duration) {
             kWhere + "property 'bad': '5 days' is not a duration (a number with s, min or h)");
 }
 
+// Money is capped (kMaxMoney): a budget of 1e308 overflowed BaTS's counts of tasks.
+TEST(Props, MoneyIsCapped) {
+  auto p = reader({{"budget", "1e9"}, {"fund", "1e308"}, {"bid", "inf"}, {"price", "-1"}});
+  EXPECT_EQ(p.money("budget"), 1e9);
+  EXPECT_EQ(p.money("allowance", 0.0), 0);
+  EXPECT_EQ(error_of([&] { p.money("fund"); }),
+            kWhere + "property 'fund': '1e308' must be in [0, 1000000000]");
+  EXPECT_EQ(error_of([&] { p.money("bid"); }), kWhere + "property 'bid': 'inf' is out of range");
+  EXPECT_EQ(error_of([&] { p.money("price", std::nullopt, 1e-9); }),
+            kWhere + "property 'price': '-1' must be in [1e-09, 1000000000]");
+}
+
+TEST(Props, DurationBeyondTheHorizon) {
+  auto p = reader({{"start", "1e300"}, {"period", "876601h"}});
+  EXPECT_EQ(error_of([&] { p.duration("start", 0.0, 0.0, 1e308); }),
+            kWhere +
+                "property 'start': '1e300' is beyond the horizon of a simulated century "
+                "(3155760000 s)");
+  EXPECT_EQ(error_of([&] { p.duration("period", std::nullopt, -1e300); }),
+            kWhere +
+                "property 'period': '876601h' is beyond the horizon of a simulated century "
+                "(3155760000 s)");
+}
+
 TEST(Props, Integer) {
   auto p = reader({{"tasks", "50"}, {"half", "2.5"}, {"zero", "0"}, {"big", "11"}});
   EXPECT_EQ(p.integer("tasks", std::nullopt, 1), 50);

@@ -124,3 +124,12 @@ TEST(HostFates, ALaterProfileReplacesAnEarlierOne) {
   f.set_profile("vm-0", parse_state_profile("450 0\n900 1\n"));
   EXPECT_FALSE(f.off_for_good("vm-0", 1000));
 }
+
+// How long one iteration lasts: what the run refuses below a second.
+TEST(StateProfile, CycleOfALoopingProfile) {
+  EXPECT_EQ(parse_state_profile("0 1\n3 0\nPERIODICITY 5\n").cycle_s, 5);
+  EXPECT_EQ(parse_state_profile("1 0\n3 1\nLOOPAFTER 2\n").cycle_s, 4);
+  EXPECT_EQ(parse_state_profile("0 1\n0.001 0\n0.002 1\nLOOPAFTER 0.001\n").cycle_s, 0.003);
+  EXPECT_EQ(parse_state_profile("0 1\n1 0\n", 7).cycle_s, 7);
+  EXPECT_EQ(parse_state_profile("0 1\n1 0\n").cycle_s, 0);  // no loop
+}

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/error.hpp"
 #include "core/units.hpp"
 
 using namespace botsim;
@@ -92,5 +93,26 @@ TEST(Units, FormatNumberIsShortestRoundTrip) {
 // refused from inside the simulation (abort).
 TEST(Units, DurationThatOverflowsIsRejected) {
   EXPECT_THROW(botsim::parse_duration("1e308h"), std::invalid_argument);
-  EXPECT_DOUBLE_EQ(botsim::parse_duration("1e300s"), 1e300);
+}
+
+// A duration beyond a simulated century never ends a run in useful time (at 1e300 s a timer's
+// period no longer moves the clock): refused either way, the horizon itself accepted.
+TEST(Units, DurationBeyondTheHorizonIsRejected) {
+  using botsim::parse_duration;
+  EXPECT_EQ(botsim::kHorizonS, 3155760000.0);
+  EXPECT_EQ(parse_duration("3155760000"), botsim::kHorizonS);
+  EXPECT_EQ(parse_duration("876600h"), botsim::kHorizonS);
+  for (const std::string text : {"1e300", "876601h", "-3155760001"})
+    EXPECT_EQ(error_of([&] { parse_duration(text); }),
+              "'" + text + "' is beyond the horizon of a simulated century (3155760000 s)");
+}
+
+// A huge text is quoted cut, with its length: a 10 MB workload line is no 10 MB message.
+TEST(Units, LongTextIsQuotedCut) {
+  EXPECT_EQ(botsim::quote_text("abc"), "'abc'");
+  EXPECT_EQ(botsim::quote_text(std::string(40, 'x')), "'" + std::string(40, 'x') + "'");
+  EXPECT_EQ(botsim::quote_text(std::string(41, 'x')),
+            "'" + std::string(40, 'x') + "...' (41 characters)");
+  EXPECT_EQ(error_of([] { parse_number("x" + std::string(9999999, '7')); }),
+            "'x" + std::string(39, '7') + "...' (10000000 characters) is not a number");
 }

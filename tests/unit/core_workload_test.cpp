@@ -60,6 +60,16 @@ TEST(Distribution, RejectsBadText) {
   EXPECT_EQ(parse_error("uniform(1)"), "'uniform(1)': expected two parameters");
   EXPECT_EQ(parse_error("uniform(1,2"), "'uniform(1,2': missing ')'");
   EXPECT_EQ(parse_error("normal(0,1)"), "'normal(0,1)': needs mean > 0 and deviation >= 0");
+  EXPECT_EQ(parse_error("3155760001"),
+            "'3155760001' is beyond the largest task size, 3155760000 (a simulated century in "
+            "seconds, or in MI at 1 MIPS)");
+  EXPECT_EQ(parse_error("uniform(1,1e300)"),
+            "'uniform(1,1e300)' is beyond the largest task size, 3155760000 (a simulated century "
+            "in seconds, or in MI at 1 MIPS)");
+  EXPECT_EQ(parse_error("normal(5,1e10)"),
+            "'normal(5,1e10)' is beyond the largest task size, 3155760000 (a simulated century "
+            "in seconds, or in MI at 1 MIPS)");
+  EXPECT_EQ(Distribution::parse("3155760000").a(), 3155760000.0);
   EXPECT_EQ(parse_error("gamma(1,2)"),
             "'gamma(1,2)': unknown distribution 'gamma' (expected a number, uniform(low,high) or "
             "normal(mean,dev))");
@@ -145,7 +155,7 @@ TEST_F(WorkloadFileTest, EmptyOrCommentOnlyFileHasNoTasks) {
 
 TEST_F(WorkloadFileTest, MissingFile) {
   std::string path = (dir_ / "none.txt").string();
-  EXPECT_EQ(error_of(path), path + ": cannot open workload file");
+  EXPECT_EQ(error_of(path), path + ": cannot open workload file (does it exist?)");
 }
 
 TEST_F(WorkloadFileTest, PropsChooseAFileRelativeToTheDeployment) {

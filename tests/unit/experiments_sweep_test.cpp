@@ -99,6 +99,37 @@ TEST_F(SweepSpecTest, MissingFilesAreNamed) {
   }
 }
 
+// The settings and runs are counted before any is built: 10^9 settings ran out of memory.
+TEST_F(SweepSpecTest, SpecsExpandingBeyondTheCapsAreRefused) {
+  auto values = [](int n) {
+    std::string list;
+    for (int i = 1; i <= n; ++i) list += (i > 1 ? "," : "") + std::to_string(i);
+    return "[" + list + "]";
+  };
+  // 100 x 100 = 10,000 settings: at the cap; 100 x 101 beyond it.
+  EXPECT_EQ(sweep_settings(parse(R"("parameters": {"U0.a": )" + values(100) + R"(, "U0.b": )" +
+                                 values(100) + R"(}, "metrics": ["spent"])"))
+                .size(),
+            10000u);
+  EXPECT_EQ(error(R"("parameters": {"U0.a": )" + values(100) + R"(, "U0.b": )" + values(101) +
+                  R"(}, "metrics": ["spent"])"),
+            "s.json: parameters: expand to more than 10000 settings (the product of the numbers "
+            "of values): split the sweep");
+  // Nine parameters of ten values: 10^9, refused as soon as the product passes the cap.
+  std::string nine;
+  for (int i = 0; i < 9; ++i)
+    nine += (i ? ", " : "") + std::string("\"U0.p") + char('0' + i) + "\": " + values(10);
+  EXPECT_EQ(error(R"("parameters": {)" + nine + R"(}, "metrics": ["spent"])"),
+            "s.json: parameters: expand to more than 10000 settings (the product of the numbers "
+            "of values): split the sweep");
+  EXPECT_NO_THROW(parse(R"("parameters": {"U0.a": )" + values(10) +
+                        R"(}, "replications": 10000, "metrics": ["spent"])"));
+  EXPECT_EQ(error(R"("parameters": {"U0.a": )" + values(11) +
+                  R"(}, "replications": 10000, "metrics": ["spent"])"),
+            "s.json: replications: 11 settings x 10000 replications = 110000 runs, more than "
+            "100000: split the sweep or give fewer replications");
+}
+
 TEST_F(SweepSpecTest, SettingsAreTheCrossProductLastParameterFastest) {
   SweepSpec s = parse(R"("parameters": {"A.x": ["1", "2"], "B.y": ["a", "b", "c"]},
                          "metrics": ["spent"])");
