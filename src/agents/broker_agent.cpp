@@ -258,8 +258,10 @@ void BrokerAgent::check(const CheckAllocation& m) {  // Fig. 3, at its time-driv
   if (!j || j->ending) return;
   auto& r = j->resources[static_cast<std::size_t>(m.resource)];
   if (r.released || r.generation != m.generation) return;
-  AllocationStatus s{r.alloc_end, j->scheduler->resource(m.resource).occupied,
-                     j->scheduler->finished()};
+  // A free resource whose next task waits for the other outputs of its instant is busy.
+  AllocationStatus s{
+      r.alloc_end, j->scheduler->resource(m.resource).occupied || j->scheduler->awaiting_outputs(),
+      j->scheduler->finished()};
   AllocationDecision d = decide(j->bot->allocation, s);
   if (d.action == AllocationAction::Renew && !affordable(*j, m.resource, d.slots)) {
     j->budget_short = fmt::format("the budget ({}) cannot pay for renewing {}",
@@ -329,7 +331,7 @@ void BrokerAgent::on(const TaskOutput& m) {
     auto& r = j->resources[id];
     if (r.ra != m.ra || r.released) continue;
     r.busy_s += m.end_s - m.start_s;
-    j->scheduler->resource_free(static_cast<int>(id), sg4::Engine::get_clock());
+    j->scheduler->resource_free(static_cast<int>(id), sg4::Engine::get_clock(), m.end_s);
     j->last_resource = static_cast<int>(id);
   }
   ++j->result.tasks_done;
@@ -345,6 +347,8 @@ void BrokerAgent::progress(Job& j) {
     end(j);
     return;
   }
+  // Fig. 5 line 6: the outputs of the same instant first, however long each takes to come.
+  if (j.scheduler->awaiting_outputs()) return;
   hand_out(j);
 }
 
