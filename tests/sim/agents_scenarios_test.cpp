@@ -106,6 +106,15 @@ Props with(Props p, const std::string& key, const std::string& value) {
   return p;
 }
 
+// One consumer on split_platform, FixedAM 10 h, k = 2 in both CNPs (two brokers, two SPAs:
+// each SPA refuses the type it lacks).
+const Results& run_split(Props consumer) {
+  consumer["allocation"] = "fixed";
+  consumer["contractors"] = "2";
+  std::string dir = t::temp_dir();
+  return t::run(split_platform(dir), deployment(dir, {consumer}, 2, 2));
+}
+
 const Props kElasticExample{{"sizes", "9000,1000,1000"}, {"heuristic", "LtoS,MaxET"}};
 
 }  // namespace
@@ -351,24 +360,18 @@ TEST(AgentsScenario, ALateResourceDueAfterTheBotIsNeverRequested) {
 }
 
 // Fig. 5 lines 3 and 6: a mapping chooses among every resource free at its instant, also when
-// their outputs reach the broker at different times. split_platform, two SPAs (k = 2: each
-// refuses the type it lacks), (U, MinET), FixedAM 10 h, tasks 100, 201, 60 MI.
+// their outputs reach the broker at different times. run_split: (U, MinET), tasks 100, 201,
+// 60 MI.
 // - 1: fast allocated until 36001; slow's allocation (SPA -> RA -> SPA) takes 1 s: until 36002.
 // - 2: scheduling starts (both settled). 100 MinET: slow 36002 - 2 - 100 = 35900 < fast
 //   36001 - 2 - 50 = 35949: slow, which starts it at 2.5 and ends it at 102.5; 201 to fast
 //   (the only one free), 2..102.5. Both resources are free at 102.5.
-// - fast's output reaches the broker at 102.5, slow's at 103: slow's task (sent at 2, 100 s
-//   long) cannot have ended after 102.5 by more than its hand-out's latency, so the broker waits
-//   for it. At 103, 60 MinET: slow 36002 - 103 - 60 = 35839 < fast 36001 - 103 - 30 = 35868:
-//   slow, 103.5..163.5. (Mapping at 102.5 with fast alone would run it on fast, 102.5..132.5.)
+// - fast's output reaches the broker at 102.5, slow's at 103. Slow's task (sent at 2, 100 s
+//   long) may have ended by 102.5, so the broker waits for its output. At 103, 60 MinET: slow 36002
+//   - 103 - 60 = 35839 < fast 36001 - 103 - 30 = 35868: slow, 103.5..163.5. (Mapping at 102.5 with
+//   fast alone would run it on fast, 102.5..132.5.)
 TEST(AgentsScenario, AMappingWaitsForEveryOutputOfTheSameInstant) {
-  std::string dir = t::temp_dir();
-  const auto& r = t::run(split_platform(dir), deployment(dir,
-                                                         {{{"sizes", "100,201,60"},
-                                                           {"heuristic", "U,MinET"},
-                                                           {"allocation", "fixed"},
-                                                           {"contractors", "2"}}},
-                                                         2, 2));
+  const auto& r = run_split({{"sizes", "100,201,60"}, {"heuristic", "U,MinET"}});
   std::map<long, const TaskRecord*> row;
   for (const auto& task : r.tasks()) row[task.task] = &task;
   ASSERT_EQ(row.size(), 3u);
@@ -382,17 +385,11 @@ TEST(AgentsScenario, AMappingWaitsForEveryOutputOfTheSameInstant) {
 }
 
 // The first mapping (Fig. 5 line 3) chooses among every composed resource, however late the
-// last one's allocation comes. split_platform; (U, MaxCT), FixedAM 10 h, one 100 MI task: fast
+// last one's allocation comes. run_split: (U, MaxCT), one 100 MI task: fast
 // is allocated at 1 until 36001, slow at 2 until 36002. Scheduling starts at 2, when both are
 // settled: MaxCT takes slow (36000 > 35999 remaining), which runs the task 2.5..102.5.
 TEST(AgentsScenario, TheFirstMappingSeesEveryComposedResource) {
-  std::string dir = t::temp_dir();
-  const auto& r = t::run(split_platform(dir), deployment(dir,
-                                                         {{{"sizes", "100"},
-                                                           {"heuristic", "U,MaxCT"},
-                                                           {"allocation", "fixed"},
-                                                           {"contractors", "2"}}},
-                                                         2, 2));
+  const auto& r = run_split({{"sizes", "100"}, {"heuristic", "U,MaxCT"}});
   ASSERT_EQ(r.tasks().size(), 1u);
   EXPECT_EQ(r.tasks()[0].host, "slow-0");
   EXPECT_DOUBLE_EQ(*r.tasks()[0].start_s, 2.5);
