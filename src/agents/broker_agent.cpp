@@ -126,6 +126,11 @@ bool BrokerAgent::is_late(const Job& j, int cnp) {
   return static_cast<std::size_t>(cnp) >= j.bot->resource_types.size();
 }
 
+int BrokerAgent::live_resource(const Job& j, const std::string& ra) {
+  auto it = j.live.find(ra);
+  return it == j.live.end() ? -1 : it->second;
+}
+
 const std::string& BrokerAgent::cnp_type(const Job& j, int cnp) {
   return j.cnps.at(static_cast<std::size_t>(cnp)).type;
 }
@@ -231,6 +236,7 @@ void BrokerAgent::on(const Allocated& m) {
   r.start = m.start_s;
   r.alloc_end = m.alloc_end;
   j->resources.push_back(r);
+  j->live[m.ra] = id;
   j->cnps.at(static_cast<std::size_t>(m.cnp)).awarded_price = 0;  // counted as a resource now
   // A resource that joins while the BoT runs is used from the next decision on (Section 4).
   j->scheduler->add_resource(ResourceView{id, m.speed_mips, m.alloc_end}, sg4::Engine::get_clock());
@@ -258,8 +264,10 @@ void BrokerAgent::check(const CheckAllocation& m) {  // Fig. 3, at its time-driv
   if (!j || j->ending) return;
   auto& r = j->resources[static_cast<std::size_t>(m.resource)];
   if (r.released || r.generation != m.generation) return;
-  AllocationStatus s{r.alloc_end, j->scheduler->resource(m.resource).occupied,
-                     j->scheduler->finished()};
+  // A free resource whose next task waits for the other outputs of its instant is busy.
+  AllocationStatus s{
+      r.alloc_end, j->scheduler->resource(m.resource).occupied || j->scheduler->awaiting_outputs(),
+      j->scheduler->finished()};
   AllocationDecision d = decide(j->bot->allocation, s);
   if (d.action == AllocationAction::Renew && !affordable(*j, m.resource, d.slots)) {
     j->budget_short = fmt::format("the budget ({}) cannot pay for renewing {}",
@@ -309,14 +317,13 @@ std::string BrokerAgent::stopped_as(const Job& j) {
 void BrokerAgent::on(const Renewed& m) {
   Job* j = job(m.user);
   if (!j) return;
-  for (std::size_t id = 0; id < j->resources.size(); ++id) {
-    auto& r = j->resources[id];
-    if (r.ra != m.ra || r.released) continue;
-    r.alloc_end = m.alloc_end;
-    ++r.generation;
-    j->scheduler->set_allocation_end(static_cast<int>(id), m.alloc_end);
-    schedule_check(*j, static_cast<int>(id));
-  }
+  const int id = live_resource(*j, m.ra);
+  if (id < 0) return;
+  auto& r = j->resources[static_cast<std::size_t>(id)];
+  r.alloc_end = m.alloc_end;
+  ++r.generation;
+  j->scheduler->set_allocation_end(id, m.alloc_end);
+  schedule_check(*j, id);
 }
 
 void BrokerAgent::on(const TaskOutput& m) {
@@ -325,12 +332,10 @@ void BrokerAgent::on(const TaskOutput& m) {
   const size_t row = j->task_records.at(m.task);
   run_.results().task(row).start_s = m.start_s;
   run_.results().end_task(row, m.end_s);
-  for (std::size_t id = 0; id < j->resources.size(); ++id) {
-    auto& r = j->resources[id];
-    if (r.ra != m.ra || r.released) continue;
-    r.busy_s += m.end_s - m.start_s;
-    j->scheduler->resource_free(static_cast<int>(id), sg4::Engine::get_clock());
-    j->last_resource = static_cast<int>(id);
+  if (const int id = live_resource(*j, m.ra); id >= 0) {
+    j->resources[static_cast<std::size_t>(id)].busy_s += m.end_s - m.start_s;
+    j->scheduler->resource_free(id, sg4::Engine::get_clock(), m.end_s);
+    j->last_resource = id;
   }
   ++j->result.tasks_done;
   dirty_.insert(m.user);
@@ -338,13 +343,13 @@ void BrokerAgent::on(const TaskOutput& m) {
 
 void BrokerAgent::progress(Job& j) {
   if (!j.running || j.ending) return;
-  bool any = false;
-  for (const auto& r : j.resources) any = any || !r.released;
   // With no resource left, a replacement being contracted is waited for.
-  if (j.scheduler->finished() || (!any && j.replacing == 0) || j.deadline_passed) {
+  if (j.scheduler->finished() || (j.live.empty() && j.replacing == 0) || j.deadline_passed) {
     end(j);
     return;
   }
+  // Fig. 5 line 6: the outputs of the same instant first, however long each takes to come.
+  if (j.scheduler->awaiting_outputs()) return;
   hand_out(j);
 }
 
@@ -364,6 +369,7 @@ void BrokerAgent::release(Job& j, int id) {
   auto& r = j.resources[static_cast<std::size_t>(id)];
   const double now = sg4::Engine::get_clock();
   r.released = true;
+  j.live.erase(r.ra);
   j.scheduler->remove_resource(id);  // a running task (FixedAM's end) goes back to be sent
   bill(j, id, charged_slots(j.bot->allocation, r.start, now, r.alloc_end));
   ++j.pending_releases;
@@ -383,19 +389,19 @@ void BrokerAgent::on(const ResourceFailed& m) {
   Job* j = job(m.user);
   if (!j) return;
   const double now = sg4::Engine::get_clock();
-  for (std::size_t id = 0; id < j->resources.size(); ++id) {
-    auto& r = j->resources[id];
-    if (r.ra != m.ra || r.released) continue;
+  if (const int id = live_resource(*j, m.ra); id >= 0) {
+    auto& r = j->resources[static_cast<std::size_t>(id)];
     // Gone: the slots started until the failure are charged (as cloud instances are,
     // docs/cloud.md); its running task goes back to be scheduled on the others.
     r.released = true;
+    j->live.erase(r.ra);
     std::string reason = "resource " + r.ra + " failed";
     j->resource_failures.push_back(reason);
-    if (std::optional<Task> lost = j->scheduler->remove_resource(static_cast<int>(id)))
+    if (std::optional<Task> lost = j->scheduler->remove_resource(id))
       run_.results().lose_task(
           j->task_records.at(lost->id), now, reason,
           (now - j->handed_out_s.at(lost->id)) * r.price / j->bot->allocation.slot_s);
-    bill(*j, static_cast<int>(id), cloud::charged_units(r.start, now, j->bot->allocation.slot_s));
+    bill(*j, id, cloud::charged_units(r.start, now, j->bot->allocation.slot_s));
     // One resource of its type takes its place, unless nothing is left to send to it.
     if (j->bot->replace_failed && !j->ending && !j->deadline_passed &&
         j->scheduler->unsent_tasks() > 0)

@@ -61,6 +61,7 @@ class BrokerAgent {
     long replacing = 0;                  // of those, the replacements' (the BoT waits for them)
     bool running = false, ending = false;
     std::vector<Resource> resources;
+    std::unordered_map<std::string, int> live;          // RA host -> its resource not yet released
     std::unordered_map<int, std::size_t> task_records;  // task -> results().task index
     std::unordered_map<int, double> handed_out_s;       // task -> when it was last sent
     BotResult result;
@@ -101,6 +102,8 @@ class BrokerAgent {
   bool call_for_resource(Job& j, int cnp);
   /// A CNP for a resource joining the running BoT: a late resource's or a replacement's.
   static bool is_late(const Job& j, int cnp);
+  /// The id of the job's resource on RA `ra` that is not released (-1: none).
+  static int live_resource(const Job& j, const std::string& ra);
   /// Contracts a resource of the failed one's type to take its place (a CNP as a late one's).
   void replace(Job& j, const Resource& failed);
   static const std::string& cnp_type(const Job& j, int cnp);

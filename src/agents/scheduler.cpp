@@ -79,6 +79,7 @@ std::optional<Task> Scheduler::remove_resource(int resource_id) {
   std::optional<Task> lost = r.running;
   if (r.occupied) {
     if (lost) {
+      running_ends_.erase({r.ready_time, r.id});
       pending_.emplace(running_keys_.at(resource_id), *lost);
       running_keys_.erase(resource_id);
       --running_;
@@ -92,10 +93,13 @@ std::optional<Task> Scheduler::remove_resource(int resource_id) {
   return lost;
 }
 
-void Scheduler::resource_free(int resource_id, double now) {
+void Scheduler::resource_free(int resource_id, double now, std::optional<double> ended_at) {
   ResourceState& r = state(resource_id);
   if (!r.occupied)
     throw std::logic_error("resource " + std::to_string(resource_id) + " is not occupied");
+  if (r.running) running_ends_.erase({r.ready_time, r.id});
+  const double ended = ended_at.value_or(now);
+  freed_at_ = freed_at_ ? std::max(*freed_at_, ended) : ended;
   r.running.reset();
   running_keys_.erase(resource_id);
   --running_;
@@ -104,8 +108,18 @@ void Scheduler::resource_free(int resource_id, double now) {
 }
 
 std::vector<Assignment> Scheduler::assign(double now, Rng& rng) {
+  freed_at_.reset();
   if (heuristic_.kind == HeuristicKind::Fig5) return assign_fig5(now, rng);
   return assign_batch(now);
+}
+
+bool Scheduler::awaiting_outputs() const {
+  if (heuristic_.kind != HeuristicKind::Fig5 || !freed_at_ || pending_.empty() ||
+      running_ends_.empty())
+    return false;
+  // SimGrid's clock and the broker's sum may differ in the last bits for the same instant.
+  const double slack = 1e-9 * std::max(1.0, std::abs(*freed_at_));
+  return running_ends_.begin()->first <= *freed_at_ + slack;
 }
 
 double Scheduler::remaining_allocation(int resource_id, double now) const {
@@ -155,6 +169,7 @@ Assignment Scheduler::start(ResourceState& r, TaskKey key, double now) {
   mark_occupied(r);
   r.running = t;
   r.ready_time = now + t.size_mi / r.speed_mips;
+  running_ends_.emplace(r.ready_time, r.id);
   running_keys_[r.id] = key;
   ++running_;
   return Assignment{t.id, r.id, t.size_mi, now, r.ready_time};

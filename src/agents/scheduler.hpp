@@ -68,8 +68,15 @@ class Scheduler {
   /// The resource was released. If it was executing a task, that task is returned and goes
   /// back to the unsent tasks (in its original place in the order).
   std::optional<Task> remove_resource(int resource_id);
-  /// The resource returned its task's output at `now`: it is unoccupied again.
-  void resource_free(int resource_id, double now);
+  /// The resource returned its task's output at `now`: it is unoccupied again. `ended_at`: when
+  /// the task ended (default `now`); the output took the time between to come.
+  void resource_free(int resource_id, double now, std::optional<double> ended_at = std::nullopt);
+  /// Fig. 5 line 6 at the instant of the outputs received since the last assign(): whether the
+  /// output of another resource that may have been freed by then is still on its way (a task
+  /// cannot end before it was sent plus its size over the resource's speed). A mapping made
+  /// before it comes would choose among fewer resources than Fig. 5 gives it. Always false for
+  /// Min-min and Max-min, whose plan does not depend on which resources are free. O(1).
+  bool awaiting_outputs() const;
 
   /// Fig. 5 lines 2-4: the tasks to send now, each to the best unoccupied resource. Empty when
   /// every resource is occupied (line 6: wait) or nothing is left to send.
@@ -119,7 +126,9 @@ class Scheduler {
   std::map<double, SpeedGroup> free_by_speed_;
   std::vector<int> free_list_;  // unoccupied resources, for R's uniform draw
   std::unordered_map<int, std::size_t> free_pos_;
-  std::map<int, std::deque<TaskKey>> plan_;  // Min-min / Max-min: each resource's queue
+  std::map<int, std::deque<TaskKey>> plan_;        // Min-min / Max-min: each resource's queue
+  std::set<std::pair<double, int>> running_ends_;  // (earliest end, id) of running tasks
+  std::optional<double> freed_at_;  // latest end among the outputs since the last assign()
   bool plan_dirty_ = true;
 };
 

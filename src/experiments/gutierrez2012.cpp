@@ -10,7 +10,6 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <stdexcept>
 #include <tuple>
 
@@ -20,6 +19,8 @@
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "experiments/figures.hpp"
+#include "experiments/findings.hpp"
+#include "experiments/gutierrez2012_findings.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 #include "experiments/workspace.hpp"
@@ -27,11 +28,10 @@
 namespace botsim::experiments {
 
 namespace fs = std::filesystem;
+using gutierrez2012::kDistributions;  // Figs 6-9's order
 
 namespace {
 
-const std::vector<std::string> kDistributions{"right-half-normal", "uniform", "normal",
-                                              "left-half-normal"};  // Figs 6-9's order
 const std::map<std::string, std::string> kFigure{{"right-half-normal", "fig6"},
                                                  {"uniform", "fig7"},
                                                  {"normal", "fig8"},
@@ -128,13 +128,6 @@ struct Planned {
 
 namespace {
 
-struct Observation {
-  std::string id, paper, botsim;
-  bool holds = false;
-};
-
-using Means = std::map<std::string, double>;  // heuristic -> mean makespan (min)
-
 double mean_of(const std::vector<double>& v) { return stats(v).mean; }
 
 // One Gutierrez2012 experiment: plan the runs, run them, aggregate them into tables, figures
@@ -152,7 +145,10 @@ class Gutierrez2012 {
     write_51(stage);
     write_52(stage);
     write_53(stage);
-    write_findings(stage);
+    write_findings((stage / "findings.csv").string(), findings_);
+    std::cout << "gutierrez2012: findings (why one does not hold: "
+                 "docs/gutierrez2012.md#where-botsim-disagrees-with-the-paper-and-why)\n"
+              << findings_text(findings_);
     draw_experiment_figures("gutierrez2012", stage, opts_.out_dir);
     replace_directory(stage, out_.string());
     remove_work_dir(work_);
@@ -164,12 +160,8 @@ class Gutierrez2012 {
   void plan();
   void run();
   void write_51(const fs::path& stage);
-  void findings_51(const std::map<std::string, Means>& overall);
   void write_52(const fs::path& stage);
   void write_53(const fs::path& stage);
-  using Averages = std::map<std::string, std::map<std::string, std::array<double, 3>>>;
-  void findings_53(const Averages& avg);
-  void write_findings(const fs::path& stage);
 
   const ExperimentOptions& opts_;
   const fs::path out_, work_;
@@ -177,7 +169,7 @@ class Gutierrez2012 {
   std::vector<Planned> planned_;
   std::vector<RunRequest> requests_;
   std::vector<std::vector<AgentsOutcome>> outcomes_;
-  std::vector<Observation> findings_;
+  std::vector<Finding> findings_;
 };
 
 void Gutierrez2012::add(Planned p, const std::vector<Consumer>& consumers) {
@@ -254,7 +246,7 @@ void Gutierrez2012::write_51(const fs::path& stage) {
   }
   CsvTable table{
       {"distribution", "tasks", "heuristic", "runs", "makespan_mean_min", "makespan_sd_min"}, {}};
-  std::map<std::string, Means> overall;
+  gutierrez2012::Makespans overall;
   for (const auto& d : kDistributions) {
     Chart c;
     c.title =
@@ -286,72 +278,7 @@ void Gutierrez2012::write_51(const fs::path& stage) {
     write_figure(stage.string(), kFigure.at(d) + "_" + d, c);
   }
   write_csv((stage / "sec51_makespan.csv").string(), table);
-  findings_51(overall);
-}
-
-std::string best_of(const Means& m, const std::vector<std::string>& among) {
-  std::string best = among.front();
-  for (const auto& h : among)
-    if (m.at(h) < m.at(best)) best = h;
-  return best;
-}
-
-std::vector<std::string> with(const std::vector<std::string>& orders,
-                              const std::vector<std::string>& maps) {
-  std::vector<std::string> out;
-  for (const auto& o : orders)
-    for (const auto& m : maps) out.push_back(o + "," + m);
-  return out;
-}
-
-void Gutierrez2012::findings_51(const std::map<std::string, Means>& overall) {
-  const auto all = agents::all_heuristic_names();
-  const std::vector<std::string> proposed(all.begin(), all.begin() + 14);
-  const auto rhn = overall.at("right-half-normal");
-  std::string best = best_of(rhn, proposed);
-  double max_et = std::min({rhn.at("U,MaxET"), rhn.at("LtoS,MaxET"), rhn.at("StoL,MaxET")});
-  findings_.push_back({"5.1 obs 1", "right-half-normal: MaxET heuristics the shortest",
-                       fmt::format("best MaxET {:.1f} min; shortest proposed {} {:.1f}", max_et,
-                                   heuristic_cell(best), rhn.at(best)),
-                       max_et <= 1.005 * rhn.at(best)});  // equal within 0.5%: ties count
-  const auto uni = overall.at("uniform");
-  auto lto = with({"LtoS"}, {"R", "MaxET", "MaxCT", "MinET", "MinCT"});
-  auto rest = with({"U"}, {"MaxET", "MaxCT", "MinET", "MinCT"});
-  for (const auto& h : with({"StoL"}, {"R", "MaxET", "MaxCT", "MinET", "MinCT"})) rest.push_back(h);
-  double lto_best = uni.at(best_of(uni, lto)), rest_best = uni.at(best_of(uni, rest));
-  findings_.push_back({"5.1 obs 2", "uniform: LtoS among the shortest, near Max-min",
-                       fmt::format("best LtoS {:.1f} min, best other proposed {:.1f}, max-min "
-                                   "{:.1f}",
-                                   lto_best, rest_best, uni.at("max-min")),
-                       lto_best <= rest_best && lto_best <= 1.05 * uni.at("max-min")});
-  double worst = 0;
-  auto immediate = with({"U"}, {"MaxET", "MaxCT", "MinET", "MinCT"});
-  auto batch = with({"LtoS", "StoL"}, {"MaxET", "MaxCT", "MinET", "MinCT"});
-  for (const auto& [d, m] : overall) {
-    std::vector<double> b;
-    for (const auto& h : batch) b.push_back(m.at(h));
-    for (const auto& h : immediate)
-      worst = std::max(
-          {worst, std::abs(m.at(h) / m.at("fcfs") - 1), std::abs(m.at(h) / mean_of(b) - 1)});
-  }
-  findings_.push_back({"5.1 obs 3", "immediate mode within 10% of FCFS and of batch mode",
-                       fmt::format("largest difference {:.1f}%", 100 * worst), worst <= 0.10});
-  std::set<std::string> winners;
-  for (const auto& [d, m] : overall) winners.insert(best_of(m, all));
-  std::string names;
-  for (const auto& w : winners) names += (names.empty() ? "" : " ") + heuristic_cell(w);
-  findings_.push_back({"5.1 obs 4", "no heuristic dominates for every distribution",
-                       "best per distribution: " + names, winners.size() > 1});
-  double spread = 0;
-  for (const auto& d : {"normal", "right-half-normal", "left-half-normal"}) {
-    std::vector<double> b;
-    for (const auto& h : batch) b.push_back(overall.at(d).at(h));
-    spread = std::max(
-        spread, (*std::max_element(b.begin(), b.end()) - *std::min_element(b.begin(), b.end())) /
-                    mean_of(b));
-  }
-  findings_.push_back({"5.1 obs 5", "batch mode varies less than 10% of the average",
-                       fmt::format("largest spread {:.1f}%", 100 * spread), spread <= 0.10});
+  for (auto& f : gutierrez2012::findings_51(overall)) findings_.push_back(std::move(f));
 }
 
 }  // namespace
@@ -368,17 +295,6 @@ Chart chart(const std::string& title, const std::string& x, const std::string& y
   return c;
 }
 
-// Least-squares line y = a + b x and its R².
-double r_squared(const std::vector<double>& x, const std::vector<double>& y) {
-  double mx = mean_of(x), my = mean_of(y), sxy = 0, sxx = 0, syy = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) * (x[i] - mx);
-    syy += (y[i] - my) * (y[i] - my);
-  }
-  return syy == 0 ? 1 : sxy * sxy / (sxx * syy);
-}
-
 // Figs 10 and 11: messages per BoT and scheduling overhead; the success rate (Table 9).
 void Gutierrez2012::write_52(const fs::path& stage) {
   CsvTable table{{"consumers", "rate_per_s", "tasks", "bots", "success_rate", "messages_mean",
@@ -389,8 +305,7 @@ void Gutierrez2012::write_52(const fs::path& stage) {
   const std::string x_label = "tasks per BoT (each setting shifted by up to ±5 tasks)";
   Chart f10 = chart("Fig. 10: messages per BoT (Section 5.2)", x_label, "messages");
   Chart f11 = chart("Fig. 11: scheduling overhead (Section 5.2)", x_label, "overhead (s)");
-  std::vector<double> xs, ys;
-  long bots = 0, successes = 0;
+  std::vector<gutierrez2012::ConcurrencyRow> rows;
   for (int cas : kConsumers52)
     for (double rate : kRates52) {
       std::string label = fmt::format("{} CAs, {:g} req/s", cas, rate);
@@ -405,12 +320,9 @@ void Gutierrez2012::write_52(const fs::path& stage) {
               ok += o.success;
               msg.push_back(static_cast<double>(o.messages));
               if (o.success) over.push_back(o.overhead_s);
-              xs.push_back(n);
-              ys.push_back(static_cast<double>(o.messages));
             }
-        bots += all;
-        successes += ok;
         double omax = over.empty() ? NAN : *std::max_element(over.begin(), over.end());
+        rows.push_back({cas, rate, n, all, ok, mean_of(msg), mean_of(over), omax});
         table.rows.push_back({std::to_string(cas), num6(rate), std::to_string(n),
                               std::to_string(all), num6(double(ok) / double(all)),
                               num6(mean_of(msg)), num6(mean_of(over)), num6(omax)});
@@ -427,12 +339,7 @@ void Gutierrez2012::write_52(const fs::path& stage) {
   f10.y_min = f11.y_min = 0;
   write_figure(stage.string(), "fig10_messages", f10);
   write_figure(stage.string(), "fig11_overhead", f11);
-  findings_.push_back({"5.2 obs 1", "100% of the BoTs executed",
-                       fmt::format("{} of {} BoTs", successes, bots), successes == bots});
-  double r2 = r_squared(xs, ys);
-  findings_.push_back({"5.2 obs 2", "messages grow linearly with the number of tasks",
-                       fmt::format("R^2 of a line through (tasks, messages): {:.5f}", r2),
-                       r2 >= 0.99});
+  for (auto& f : gutierrez2012::findings_52(rows)) findings_.push_back(std::move(f));
 }
 
 }  // namespace
@@ -458,6 +365,7 @@ void Gutierrez2012::write_53(const fs::path& stage) {
                   "makespan_mean_min", "messages_mean"},
                  {}};
   std::map<std::string, std::map<std::string, std::array<double, 3>>> avg;  // d, am
+  gutierrez2012::Allocations means;
   for (const auto& d : kDistributions)
     for (const auto& am : kMechanisms) {
       std::array<double, 3> sum{0, 0, 0};
@@ -468,6 +376,7 @@ void Gutierrez2012::write_53(const fs::path& stage) {
         for (int k = 0; k < 3; ++k) sum[k] += m[k] / static_cast<double>(cells[d][am].size());
       }
       avg[d][am] = sum;
+      means[d][am] = {sum[0], sum[1], sum[2]};
       table.rows.push_back({d, am, "all", "", num6(sum[0]), num6(sum[1]), num6(sum[2])});
     }
   write_csv((stage / "sec53_allocation.csv").string(), table);
@@ -491,50 +400,7 @@ void Gutierrez2012::write_53(const fs::path& stage) {
     }
     write_figure(stage.string(), file, c);
   }
-  findings_53(avg);
-}
-
-}  // namespace
-
-namespace {
-
-// Section 5.3's observations, per distribution (averages over the 14 heuristics).
-void Gutierrez2012::findings_53(const Averages& avg) {
-  bool cheaper = true, as_fast = true, few_more = true;
-  double worst_makespan = 0, most_extra = 0;
-  std::string costs;
-  for (const auto& d : kDistributions) {
-    const auto& a = avg.at(d);
-    double ie = a.at("i-elastic")[0], gen = a.at("generalized")[0];
-    cheaper = cheaper && ie <= gen + 1e-9;
-    costs += fmt::format("{}{} {:.2f} vs {:.2f}", costs.empty() ? "" : "; ", d, ie, gen);
-    double dm = std::abs(a.at("i-elastic")[1] / a.at("fixed")[1] - 1);
-    worst_makespan = std::max(worst_makespan, dm);
-    as_fast = as_fast && dm <= 0.01;
-    double extra = a.at("i-elastic")[2] / a.at("fixed")[2] - 1;
-    most_extra = std::max(most_extra, extra);
-    few_more = few_more && extra >= 0 && extra <= 0.10;
-  }
-  findings_.push_back({"5.3 obs 1", "I-ElasticAM never costlier than GeneralizedAM",
-                       "US$ i-elastic vs generalized: " + costs, cheaper});
-  findings_.push_back({"5.3 obs 2", "I-ElasticAM as fast as FixedAM",
-                       fmt::format("largest makespan difference {:.2f}%", 100 * worst_makespan),
-                       as_fast});
-  findings_.push_back({"5.3 obs 2", "I-ElasticAM sends only a few more messages than FixedAM",
-                       fmt::format("at most {:.1f}% more", 100 * most_extra), few_more});
-}
-
-void Gutierrez2012::write_findings(const fs::path& stage) {
-  CsvTable table{{"finding", "paper", "botsim", "holds"}, {}};
-  for (const auto& f : findings_) {
-    table.rows.push_back({f.id, f.paper, f.botsim, f.holds ? "yes" : "no"});
-    std::cout << "gutierrez2012: " << f.id << ": " << f.paper << ": " << f.botsim << " ("
-              << (f.holds ? "holds"
-                          : "does not hold; why: "
-                            "docs/gutierrez2012.md#where-botsim-disagrees-with-the-paper-and-why")
-              << ")\n";
-  }
-  write_csv((stage / "findings.csv").string(), table, true);  // findings hold commas
+  for (auto& f : gutierrez2012::findings_53(means)) findings_.push_back(std::move(f));
 }
 
 }  // namespace

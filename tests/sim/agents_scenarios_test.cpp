@@ -19,12 +19,14 @@ namespace t = botsim::test;
 
 namespace {
 
+// `lat`: the latency of each RA's own link, which every message to or from that RA crosses once.
 std::string ra_zone(const std::string& id, const std::string& spa, const std::string& type,
-                    const std::string& speed, const std::string& price, int hosts) {
+                    const std::string& speed, const std::string& price, int hosts,
+                    const std::string& lat = "0") {
   return "    <cluster id=\"" + id + "\" prefix=\"" + id + "-\" radical=\"0-" +
-         std::to_string(hosts - 1) + "\" suffix=\"\" speed=\"" + speed +
-         "\" bw=\"10Gbps\" lat=\"0\" router_id=\"" + id + "-r\">\n      <prop id=\"spa\" value=\"" +
-         spa + "\"/>\n      <prop id=\"resource_type\" value=\"" + type +
+         std::to_string(hosts - 1) + "\" suffix=\"\" speed=\"" + speed + "\" bw=\"10Gbps\" lat=\"" +
+         lat + "\" router_id=\"" + id + "-r\">\n      <prop id=\"spa\" value=\"" + spa +
+         "\"/>\n      <prop id=\"resource_type\" value=\"" + type +
          "\"/>\n      <prop id=\"price\" value=\"" + price + "\"/>\n    </cluster>\n";
 }
 
@@ -44,6 +46,21 @@ std::string platform(const std::string& dir, int hosts = 1, bool second_spa = fa
       (second_spa ? ra_zone("fast2", "a-4", "fast", "2Mf", "0.8", hosts) : "") +
       "    <link id=\"bb\" bandwidth=\"10Gbps\" latency=\"0\"/>\n" + route("fast") + route("slow") +
       (second_spa ? route("fast2") : "") + "  </zone>\n";
+  return t::write_file(dir, "platform.xml", t::platform_xml(body));
+}
+
+// One "fast" RA enlisted in SPA a-4 and one "slow" RA in SPA a-3; every message to or from
+// the slow RA takes 0.5 s, every other none. Each SPA relays one RA's messages, so that no
+// message waits in an SPA's inbox.
+std::string split_platform(const std::string& dir) {
+  std::string body =
+      "  <zone id=\"w\" routing=\"Full\">\n"
+      "    <cluster id=\"agents\" prefix=\"a-\" radical=\"0-29\" suffix=\"\" speed=\"1Gf\" "
+      "bw=\"10Gbps\" lat=\"0\" router_id=\"agents-r\"/>\n" +
+      ra_zone("fast", "a-4", "fast", "2Mf", "1.0", 1) +
+      ra_zone("slow", "a-3", "slow", "1Mf", "0.5", 1, "0.5s") +
+      "    <link id=\"bb\" bandwidth=\"10Gbps\" latency=\"0\"/>\n" + route("fast") + route("slow") +
+      "  </zone>\n";
   return t::write_file(dir, "platform.xml", t::platform_xml(body));
 }
 
@@ -87,6 +104,15 @@ long expected_messages(long tasks, long renewals) { return 28 + 4 * tasks + 2 * 
 Props with(Props p, const std::string& key, const std::string& value) {
   p[key] = value;
   return p;
+}
+
+// One consumer on split_platform, FixedAM 10 h, k = 2 in both CNPs (two brokers, two SPAs:
+// each SPA refuses the type it lacks).
+const Results& run_split(Props consumer) {
+  consumer["allocation"] = "fixed";
+  consumer["contractors"] = "2";
+  std::string dir = t::temp_dir();
+  return t::run(split_platform(dir), deployment(dir, {consumer}, 2, 2));
 }
 
 const Props kElasticExample{{"sizes", "9000,1000,1000"}, {"heuristic", "LtoS,MaxET"}};
@@ -331,4 +357,41 @@ TEST(AgentsScenario, ALateResourceDueAfterTheBotIsNeverRequested) {
   EXPECT_EQ(*u.instances, 1);
   EXPECT_EQ(*u.messages, 22);
   ASSERT_EQ(r.records<cloud::InstanceRecord>().size(), 1u);
+}
+
+// Fig. 5 lines 3 and 6: a mapping chooses among every resource free at its instant, also when
+// their outputs reach the broker at different times. run_split: (U, MinET), tasks 100, 201,
+// 60 MI.
+// - 1: fast allocated until 36001; slow's allocation (SPA -> RA -> SPA) takes 1 s: until 36002.
+// - 2: scheduling starts (both settled). 100 MinET: slow 36002 - 2 - 100 = 35900 < fast
+//   36001 - 2 - 50 = 35949: slow, which starts it at 2.5 and ends it at 102.5; 201 to fast
+//   (the only one free), 2..102.5. Both resources are free at 102.5.
+// - fast's output reaches the broker at 102.5, slow's at 103. Slow's task (sent at 2, 100 s
+//   long) may have ended by 102.5, so the broker waits for its output. At 103, 60 MinET: slow 36002
+//   - 103 - 60 = 35839 < fast 36001 - 103 - 30 = 35868: slow, 103.5..163.5. (Mapping at 102.5 with
+//   fast alone would run it on fast, 102.5..132.5.)
+TEST(AgentsScenario, AMappingWaitsForEveryOutputOfTheSameInstant) {
+  const auto& r = run_split({{"sizes", "100,201,60"}, {"heuristic", "U,MinET"}});
+  std::map<long, const TaskRecord*> row;
+  for (const auto& task : r.tasks()) row[task.task] = &task;
+  ASSERT_EQ(row.size(), 3u);
+  EXPECT_EQ(row[0]->host, "slow-0");
+  EXPECT_DOUBLE_EQ(*row[0]->end_s, 102.5);
+  EXPECT_EQ(row[1]->host, "fast-0");
+  EXPECT_DOUBLE_EQ(*row[1]->end_s, 102.5);
+  EXPECT_EQ(row[2]->host, "slow-0");
+  EXPECT_DOUBLE_EQ(*row[2]->start_s, 103.5);
+  EXPECT_DOUBLE_EQ(*row[2]->end_s, 163.5);
+}
+
+// The first mapping (Fig. 5 line 3) chooses among every composed resource, however late the
+// last one's allocation comes. run_split: (U, MaxCT), one 100 MI task: fast
+// is allocated at 1 until 36001, slow at 2 until 36002. Scheduling starts at 2, when both are
+// settled: MaxCT takes slow (36000 > 35999 remaining), which runs the task 2.5..102.5.
+TEST(AgentsScenario, TheFirstMappingSeesEveryComposedResource) {
+  const auto& r = run_split({{"sizes", "100"}, {"heuristic", "U,MaxCT"}});
+  ASSERT_EQ(r.tasks().size(), 1u);
+  EXPECT_EQ(r.tasks()[0].host, "slow-0");
+  EXPECT_DOUBLE_EQ(*r.tasks()[0].start_s, 2.5);
+  EXPECT_DOUBLE_EQ(*r.tasks()[0].end_s, 102.5);
 }

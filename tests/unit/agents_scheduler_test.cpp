@@ -2,6 +2,7 @@
 // allocation times, renewals, resources joining or leaving during a run, ties, bad input.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <stdexcept>
 
 #include "agents/scheduler.hpp"
@@ -207,4 +208,61 @@ TEST(AgentsSchedulerDynamic, NoResourceMeansWait) {
     s.add_resource({1, 1, 3600}, 5);
     EXPECT_EQ(s.assign(5, rng).size(), 1u) << h;
   }
+}
+
+// Fig. 5 line 6 with outputs that take time to come. (U, MinCT), every allocation ending at
+// 3600, so ties go to the lowest id: at 0, resource 1 (2 MI/s) takes a 200 MI task and
+// resource 2 (1 MI/s) a 100 MI one: neither can end before 100. Resource 3 (4 MI/s) takes a
+// 1000 MI task: not before 250. Three 60 MI tasks wait.
+TEST(AgentsSchedulerOutputs, AMappingWaitsForTheOutputsThatMayShareItsInstant) {
+  auto started = [](const char* h) {
+    auto s = std::make_unique<Scheduler>(parse_heuristic(h));
+    s->add_resource({1, 2, 3600}, 0);
+    s->add_resource({2, 1, 3600}, 0);
+    s->add_resource({3, 4, 3600}, 0);
+    s->add_tasks({{0, 200}, {1, 100}, {2, 1000}, {3, 60}, {4, 60}, {5, 60}});
+    auto rng = rng_for_test();
+    EXPECT_EQ(s->assign(0, rng).size(), 3u);
+    return s;
+  };
+  auto s = started("U,MinCT");
+  EXPECT_FALSE(s->awaiting_outputs());  // no output yet
+  // Resource 1's task ended at 100.2 (it started 0.2 after it was sent); its output comes at
+  // 100.4. Resource 2's task may have ended by 100.2 (earliest end 100): wait for it.
+  s->resource_free(1, 100.4, 100.2);
+  EXPECT_TRUE(s->awaiting_outputs());
+  // Resource 2's output (ended at 100.2 too) comes at 100.9; resource 3 cannot have ended by
+  // 100.2: the mapping goes ahead and sees both resources.
+  s->resource_free(2, 100.9, 100.2);
+  EXPECT_FALSE(s->awaiting_outputs());
+  auto rng = rng_for_test();
+  auto a = s->assign(100.9, rng);
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(a[0].resource_id, 1);
+  EXPECT_EQ(a[1].resource_id, 2);
+  EXPECT_FALSE(s->awaiting_outputs());  // assign() starts a new instant
+  // Resource 1 ends at 131.1 (earliest 130.9); 2 cannot before 160.9, 3 before 250: no wait.
+  s->resource_free(1, 131.3, 131.1);
+  EXPECT_FALSE(s->awaiting_outputs());
+
+  // Resource 3's output (ended at 250.1): 1 and 2 (earliest ends 100) may be free, their
+  // outputs slower: wait for both, whatever their own instants.
+  auto u = started("U,MinCT");
+  u->resource_free(3, 250.5, 250.1);
+  EXPECT_TRUE(u->awaiting_outputs());
+  u->resource_free(1, 250.6, 100.3);
+  EXPECT_TRUE(u->awaiting_outputs());
+  u->resource_free(2, 250.7, 100.3);
+  EXPECT_FALSE(u->awaiting_outputs());
+
+  // A released resource's task sends no output: nothing to wait for.
+  auto v = started("U,MinCT");
+  v->resource_free(1, 100.4, 100.2);
+  v->remove_resource(2);
+  EXPECT_FALSE(v->awaiting_outputs());
+
+  // Min-min and Max-min plan whatever is free: no wait.
+  auto w = started("max-min");
+  w->resource_free(1, 100.4, 100.2);
+  EXPECT_FALSE(w->awaiting_outputs());
 }
