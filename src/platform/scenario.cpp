@@ -325,13 +325,13 @@ static void fail_at(sg4::Engine& engine, double t, bool crash) {
   });
 }
 
-// For the tests of interrupted commands: a run whose seed is `seed` stops advancing at simulated
-// time `t` (its streamed files written so far), until a signal ends the process.
-static void stall_at(sg4::Engine& engine, double t) {
-  sg4::Actor::create("test-stall", engine.get_all_hosts().front(), [t] {
-    sg4::Actor::self()->daemonize();
-    sg4::this_actor::sleep_until(t);
-    for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+// For the tests of interrupted commands: the run stops advancing at the first instant of
+// simulated time from `t` on (its streamed files written so far), until a signal ends the
+// process. A time signal, not an actor: no host of the platform has to stay on for it.
+static void stall_at(double t) {
+  sg4::Engine::on_time_advance_cb([t](double) {
+    if (sg4::Engine::get_clock() >= t)
+      for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
   });
 }
 
@@ -352,7 +352,7 @@ static void simulate(sg4::Engine& engine, const RunOptions& o,
   if (const char* stall = std::getenv("BOTSIM_TEST_STALL")) {  // "SEED TIME"
     unsigned long long seed = 0;
     double t = 0;
-    if (std::sscanf(stall, "%llu %lf", &seed, &t) == 2 && seed == o.seed) stall_at(engine, t);
+    if (std::sscanf(stall, "%llu %lf", &seed, &t) == 2 && seed == o.seed) stall_at(t);
   }
   {
     SimulationAbortGuard abort_guard;

@@ -95,7 +95,9 @@ void wait_until(const std::function<bool()>& ready, const std::string& what, pid
     const bool ended =
         waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
         info.si_pid == pid;
-    ASSERT_FALSE(ended) << "botsim ended before " << what << ": " << t::read_text(err_file);
+    ASSERT_FALSE(ended) << "botsim ended ("
+                        << (info.si_code == CLD_EXITED ? "exit code " : "signal ") << info.si_status
+                        << ") before " << what << ": " << t::read_text(err_file);
     ASSERT_LT(std::chrono::steady_clock::now(), deadline)
         << "waited in vain for " << what << "; botsim said: " << t::read_text(err_file)
         << "; its processes: " << processes_of_group(pid);
