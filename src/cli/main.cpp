@@ -188,8 +188,10 @@ struct ExperimentCommand {
   int operator()() {
     setup_logging("warn");
     if (list) {
+      size_t width = 0;
+      for (const auto& e : experiments::registered()) width = std::max(width, e.name.size());
       for (const auto& e : experiments::registered())
-        std::cout << e.name << "  " << e.description << "\n";
+        std::cout << e.name << std::string(width + 2 - e.name.size(), ' ') << e.description << "\n";
       return 0;
     }
     if (name.empty()) return usage_error("experiment: give a NAME or --list");
@@ -274,6 +276,8 @@ static int botsim_main(int argc, char** argv) {
     rest.erase(rest.begin() + 1);
     rest.insert(rest.begin() + std::min<std::ptrdiff_t>(2, rest.size()), help_flag);
   }
+  // `botsim` alone is `botsim --help`.
+  if (rest.size() == 1) rest.push_back(help_flag);
   // CLI11 would only say "A subcommand is required": name the word it did not understand.
   if (rest.size() > 1) {
     std::string first = rest[1];

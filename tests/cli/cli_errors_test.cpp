@@ -208,7 +208,11 @@ TEST_F(CliErrors, FailedRunLeavesEarlierResultsUntouched) {
 
 TEST_F(CliErrors, UsageErrors) {
   std::string p = file("p.xml", kGoodPlatform);
-  expect_input_error(cli({}), {"subcommand"});
+  // `botsim` alone prints the help, as --help does.
+  auto alone = cli({});
+  EXPECT_EQ(alone.exit_code, 0) << alone.err;
+  EXPECT_EQ(alone.out, cli({"--help"}).out);
+  EXPECT_NE(alone.out.find("experiment"), std::string::npos) << alone.out;
   expect_input_error(cli({"run"}), {"platform is required"});
   expect_input_error(cli({"run", p}), {"deployment is required"});
   expect_input_error(cli({"validate"}), {"platform is required"});
@@ -317,6 +321,9 @@ TEST(CliHelp, ExperimentListExitsZero) {
   auto r = cli({"experiment", "--list"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(r.err.empty());
+  // One line per experiment, the descriptions aligned in one column.
+  EXPECT_NE(r.out.find("silva2008      Silva"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("vo-policies    Sulistio"), std::string::npos) << r.out;
 }
 
 // Found by mutating the shipped scenario: text inside an <actor> (which SimGrid's parser
