@@ -59,10 +59,15 @@ std::string PropReader::choice(const std::string& key, const std::vector<std::st
   fail(key, "unknown value " + quote_text(*v) + " (expected one of: " + list + ")");
 }
 
-static std::string range_text(double min, double max) {
-  if (std::isinf(max)) return ">= " + format_number(min);
-  if (std::isinf(min)) return "<= " + format_number(max);
-  return "in [" + format_number(min) + ", " + format_number(max) + "]";
+// "must be ..." for [min, max] in `unit`. A tiny positive minimum is how a check excludes zero:
+// it reads "positive".
+static std::string range_text(double min, double max, const std::string& unit = "") {
+  const bool positive = min > 0 && min <= 1e-6;
+  const std::string top = format_number(max) + unit;
+  if (std::isinf(max)) return positive ? "positive" : ">= " + format_number(min) + unit;
+  if (std::isinf(min)) return "<= " + top;
+  if (positive) return "positive and at most " + top;
+  return "in [" + format_number(min) + ", " + format_number(max) + "]" + unit;
 }
 
 template <class T, class Parse, class Range>
@@ -96,7 +101,7 @@ double PropReader::money(const std::string& key, std::optional<double> fallback,
 double PropReader::duration(const std::string& key, std::optional<double> fallback, double min,
                             double max) const {
   return parse_in_range(key, fallback, min, max, parse_duration,
-                        [&] { return range_text(min, max) + " seconds"; });
+                        [&] { return range_text(min, max, " s"); });
 }
 
 long long PropReader::integer(const std::string& key, std::optional<long long> fallback,

@@ -287,7 +287,12 @@ static std::vector<ValidatedActor> load_scenario(sg4::Engine& engine, const RunO
   try {
     engine.load_platform(o.platform);
   } catch (const std::exception& e) {
-    throw InputError(o.platform, "", std::string("bad platform: ") + e.what());
+    std::string why = e.what();
+    // SimGrid knows flops, not instructions: botsim reads 1 MI as 1 Mflop.
+    if (why.find("unknown unit: MIPS") != std::string::npos ||
+        why.find("unknown unit: mips") != std::string::npos)
+      why += " (MIPS are written Mf in SimGrid: speed=\"1000Mf\" is 1000 MIPS)";
+    throw InputError(o.platform, "", "bad platform: " + why);
   }
   guard.release();
   auto actors = read_deployment(o.deployment);

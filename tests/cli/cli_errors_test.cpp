@@ -351,3 +351,17 @@ TEST_F(CliErrors, MissingRouteBetweenActorHostsIsBadInput) {
   expect_input_error(cli({"validate", p, d}), {p, "no network route", "users-A"});
   expect_input_error(cli({"run", p, d, "--out", dir_ + "/out"}), {p, "no network route"});
 }
+
+// Messages a student reads: a range that only excludes zero says "positive"; a speed in MIPS
+// says how SimGrid writes it.
+TEST_F(CliErrors, MessagesSayWhatToWrite) {
+  const std::string example = botsim::test::source_path("examples/01-one-resource.xml");
+  const std::string platform = botsim::test::source_path("examples/01-one-resource.platform.xml");
+  expect_input_error(cli({"validate", platform, example, "--set", "U0.deadline=-5min"}),
+                     {"property 'deadline'", "'-5min' must be positive"});
+  std::string text = botsim::test::read_text(platform);
+  text.replace(text.find("speed=\"1000Mf\""), 14, "speed=\"1000MIPS\"");
+  std::string p = file("p.xml", text);
+  expect_input_error(cli({"validate", p, example}),
+                     {p, "unknown unit: MIPS", "MIPS are written Mf", "speed=\"1000Mf\""});
+}

@@ -99,7 +99,7 @@ TEST_F(InputChecks, ValueOutOfRange) {
   expect_input_error(
       validate(grid_platform(),
                grid_deployment(kBroker + "<prop id=\"bid_interval\" value=\"0\"/>")),
-      {dir_ + "/d.xml", "property 'bid_interval': '0' must be in [1, 604800] seconds"});
+      {dir_ + "/d.xml", "property 'bid_interval': '0' must be in [1, 604800] s"});
 }
 
 TEST_F(InputChecks, UnknownUnit) {

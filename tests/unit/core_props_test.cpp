@@ -72,7 +72,7 @@ TEST(Props, Duration) {
   EXPECT_DOUBLE_EQ(p.duration("period"), 600);
   EXPECT_DOUBLE_EQ(p.duration("start", 60.0), 60);
   EXPECT_EQ(error_of([&] { p.duration("neg"); }),
-            kWhere + "property 'neg': '-1h' must be >= 0 seconds");
+            kWhere + "property 'neg': '-1h' must be >= 0 s");
   EXPECT_EQ(error_of([&] { p.duration("bad"); }),
             kWhere + "property 'bad': '5 days' is not a duration (a number with s, min or h)");
 }
@@ -86,7 +86,7 @@ TEST(Props, MoneyIsCapped) {
             kWhere + "property 'fund': '1e308' must be in [0, 1000000000]");
   EXPECT_EQ(error_of([&] { p.money("bid"); }), kWhere + "property 'bid': 'inf' is out of range");
   EXPECT_EQ(error_of([&] { p.money("price", std::nullopt, 1e-9); }),
-            kWhere + "property 'price': '-1' must be in [1e-09, 1000000000]");
+            kWhere + "property 'price': '-1' must be positive and at most 1000000000");
 }
 
 TEST(Props, DurationBeyondTheHorizon) {
