@@ -224,6 +224,11 @@ void Broker::handle(Progress& m) {
 
 void Broker::open_account(size_t index, double bid) {
   Resource& r = resources_[index];
+  spdlog::debug(
+      "{} on {}: first bid {:.2f} cents/min (the resource takes [{}, {}], surcharge "
+      "{}, C_r {} MIPS, {})",
+      params_.name, r.info.name, bid, r.view.min_bid, r.view.max_bid, r.view.surcharge,
+      r.view.capability(), r.view.local ? "local" : "global");
   send<AuctioneerMessage>(r.info.auctioneer, OpenAccount{params_.name, params_.vo, inbox_});
   r.open = true;
   place_bid(r, bid);
@@ -245,6 +250,21 @@ void Broker::place_bid(Resource& r, double bid) {
     bid = std::max(r.view.min_bid, (balance + deposit) / rate);
   }
   wallet_ -= deposit;
+  if (params_.policy == Policy::NoOpt && !r.told_bid && bid != params_.bid) {
+    // The user set a bid and would otherwise not learn why another one is placed.
+    r.told_bid = true;
+    std::string why;
+    if (params_.bid > r.view.max_bid || params_.bid < r.view.min_bid)
+      why = fmt::format("the resource takes bids in [{}, {}] cents/min", r.view.min_bid,
+                        r.view.max_bid);
+    if (bid < clamp_bid(params_.bid, r.view.min_bid, r.view.max_bid))
+      why += fmt::format(
+          "{}its money pays no more: G${:.2f} in hand, a bid costs G${:.4f} per "
+          "cent/min until the next top-up",
+          why.empty() ? "" : "; then ", balance + deposit, rate);
+    spdlog::warn("{} on {}: bids {:.2f} cents/min, not its bid of {:.2f}: {}", params_.name,
+                 r.info.name, bid, params_.bid, why);
+  }
   if (bid != r.bid)
     spdlog::info("{} on {}: bid {:.1f} -> {:.1f} cents/min", params_.name, r.info.name, r.bid, bid);
   if (deposit > 0 || bid != r.bid)
@@ -277,7 +297,12 @@ void Broker::submit_initial_tasks() {
   }
   // 4.1.2: initial bid from the estimated time on the slowest resource (eq. 4).
   double avg = std::accumulate(lengths.begin(), lengths.end(), 0.0) / static_cast<double>(m);
-  double est = estimated_time(avg, views[slowest_resource(views)]);
+  const ResourceView& slowest = views[slowest_resource(views)];
+  double est = estimated_time(avg, slowest);
+  spdlog::debug(
+      "{}: first bids (eq. 4): avgLength {:.0f} MI, slowest resource {} MIPS x {} PE, "
+      "est_time {:.1f} s, deadline {:.0f} s",
+      params_.name, avg, slowest.mips_per_pe, slowest.pe, est, params_.deadline_s);
   if (params_.policy == Policy::Global) {
     auto plan = global_submission_plan(lengths, views, rng_);  // 4.1.3
     for (size_t i = 0; i < resources_.size(); ++i)

@@ -51,6 +51,7 @@ class Broker {
     bool failed = false;  // stopped answering: its tasks were moved elsewhere
     double settled = 0;   // G$ charged here according to Settlements
     Progress progress{};
+    bool told_bid = false;  // a No-Opt user was told once why it bids other than its `bid`
   };
 
   void discover();

@@ -365,3 +365,24 @@ TEST_F(CliErrors, MessagesSayWhatToWrite) {
   expect_input_error(cli({"validate", p, example}),
                      {p, "unknown unit: MIPS", "MIPS are written Mf", "speed=\"1000Mf\""});
 }
+
+// A No-Opt user that bids other than its `bid` is told why at the default log level (here:
+// 500 is above R0's 100, and G$10 then pays for 45.45 cents/min over the 22 minutes until the
+// next top-up: 1000 / 22); --log-level debug shows the inputs of every first bid.
+TEST_F(CliErrors, ANoOptUserIsToldWhyItBidsOtherThanItsBid) {
+  const std::string example = botsim::test::source_path("examples/01-one-resource.xml");
+  const std::string platform = botsim::test::source_path("examples/01-one-resource.platform.xml");
+  auto r = cli({"run", platform, example, "--set", "U0.bid=500", "--out", dir_ + "/o", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "[    30.052] [Broker@users-A] warning: U0 on R0: bids 45.45 cents/min, not its bid of "
+            "500.00: the resource takes bids in [1, 100] cents/min; then its money pays no more: "
+            "G$10.00 in hand, a bid costs G$0.2200 per cent/min until the next top-up\n");
+  r = cli({"run", platform, example, "--out", dir_ + "/o", "--quiet"});
+  EXPECT_EQ(r.err, "");  // its own bid, within range and money: nothing to say
+  r = cli({"run", platform, example, "--out", dir_ + "/o", "--quiet", "--log-level", "debug"});
+  EXPECT_NE(r.err.find("U0 on R0: first bid 10.00 cents/min (the resource takes [1, 100], "
+                       "surcharge 0, C_r 1000 MIPS, local)"),
+            std::string::npos)
+      << r.err;
+}
