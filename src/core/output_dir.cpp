@@ -141,8 +141,6 @@ long leading_pid(const std::string& text, char end) {
   return std::stol(text.substr(0, i));
 }
 
-std::string quoted(const fs::path& p) { return p.string(); }
-
 // The closest existing ancestor of `target` must be a directory that can hold it.
 void check_parent(const fs::path& target, const std::string& dir, const std::string& option) {
   for (fs::path p = target.parent_path();; p = p.parent_path()) {
@@ -152,9 +150,9 @@ void check_parent(const fs::path& target, const std::string& dir, const std::str
       if (p == p.root_path() || p.empty()) return;
       continue;
     }
-    if (ec) throw InputError(dir, option, "cannot be created: " + quoted(p) + ": " + ec.message());
+    if (ec) throw InputError(dir, option, "cannot be created: " + p.string() + ": " + ec.message());
     if (!fs::is_directory(st))
-      throw InputError(dir, option, "cannot be created: " + quoted(p) + " is not a directory");
+      throw InputError(dir, option, "cannot be created: " + p.string() + " is not a directory");
     return;
   }
 }

@@ -200,7 +200,6 @@ std::vector<Finding> vo_policies_findings(const std::vector<VoSetting>& settings
   }
   auto counts = [](const auto& by, auto keep) {
     size_t k = 0, n = 0;
-    std::string text;
     for (const auto& [key, c] : by) {
       if (!keep(key)) continue;
       k += c.first;
