@@ -175,11 +175,13 @@ void BatsMaster::operator()() {
   Timer tick = every_interval<MasterMessage>(
       inbox.mailbox(), monitoring_interval_s(params_.atu_s, params_.monitoring_fraction),
       MonitorTick{});
+  tick.set_idle(!monitoring());
   auto& live = pool_->live();
   while (!(phase_ == Phase::Done && live.empty())) {
     auto msg = inbox.receive();
     std::visit([this](const auto& m) { on(m); }, *msg);
     if (phase_ != Phase::Done && job_done()) finish(user_status::kDone, "");
+    tick.set_idle(!monitoring());
   }
   tick.stop();
   record_user();
@@ -464,6 +466,12 @@ void BatsMaster::on(const AtuEnding& m) {
   }
   stop_machine(*inst);
   dispatch();  // a task it ran is back in the bag: an idle machine may take it
+}
+
+bool BatsMaster::monitoring() const {
+  // What on(MonitorTick) looks at: a sampling that lost machines, or the execution's plan.
+  return (phase_ == Phase::Sampling && sampling_failures_) ||
+         (phase_ == Phase::Execution && execution_);
 }
 
 void BatsMaster::on(const MonitorTick&) {

@@ -78,6 +78,8 @@ class BatsMaster {
   void on(const cloud::InstanceStopped& m);
   void on(const cloud::TaskDone& m);
   void on(const cloud::AtuEnding& m);
+  /// Whether a monitoring tick has anything to look at now (else the ticker sleeps).
+  bool monitoring() const;
   void on(const MonitorTick& m);
   void on(const DeadlineTick& m);
 

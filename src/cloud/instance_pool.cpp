@@ -62,6 +62,7 @@ void InstancePool::run(Instance& inst, size_t slot, long task, double flops, siz
   s.record = record;
   inst.used = true;
   ++inst.busy;
+  ++running_;
   index(inst);
   send<WorkerMessage>(sg4::Mailbox::by_name(worker_mailbox(inst.name, static_cast<int>(slot))),
                       RunTask{task, flops}, 0);
@@ -78,6 +79,7 @@ std::vector<long> InstancePool::lose_running(Instance& inst, const std::string& 
     lost.push_back(s.task);
     s.task = -1;
   }
+  running_ -= static_cast<long>(inst.busy);
   inst.busy = 0;
   index(inst);
   return lost;
@@ -176,6 +178,7 @@ std::optional<InstancePool::Finished> InstancePool::on(const TaskDone& m) {
   Finished f{&it->second, slot, m.task, s.record, m.start_s, m.end_s};
   s.task = -1;
   --it->second.busy;
+  --running_;
   index(it->second);
   return f;
 }

@@ -86,6 +86,8 @@ class InstancePool {
   const std::set<Instance*, ByName>& with_idle_slot() const { return with_idle_slot_; }
   /// Live instances not being stopped (requested or ready).
   long active() const { return active_; }
+  /// Tasks running now, on all instances.
+  long running() const { return running_; }
   long started() const { return started_; }  // stopped instances, counted when billed
   long charged_units() const { return charged_units_; }
   double spent() const { return spent_; }
@@ -106,6 +108,7 @@ class InstancePool {
   std::map<std::string, Instance> live_;
   std::set<Instance*, ByName> with_idle_slot_;
   long active_ = 0;
+  long running_ = 0;
   long next_instance_ = 0;
   long started_ = 0, charged_units_ = 0;
   double spent_ = 0;

@@ -7,8 +7,10 @@
 // zero-byte: they take no time on the wire.
 #include <functional>
 #include <memory>
+#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
 #include <utility>
 
 #include "platform/messaging.hpp"
@@ -16,18 +18,37 @@
 namespace botsim {
 
 /// A periodic timer; stop() ends it (it sends nothing more). Copies share the timer.
+/// A timer made by every_interval() can also be made idle: while its owner has nothing for a
+/// tick to look at, set_idle(true) stops the ticks (the daemon sleeps until set_idle(false)
+/// instead of waking every period), so that a long wait costs one event, not one per period.
 class Timer {
  public:
+  struct State {
+    bool running = true;
+    bool idle = false;
+    bool waiting = false;  // the daemon is blocked on `wake`, its ticks skipped
+    simgrid::s4u::SemaphorePtr wake;
+  };
   Timer() = default;
-  explicit Timer(std::shared_ptr<bool> running) : running_(std::move(running)) {}
+  explicit Timer(std::shared_ptr<State> state) : state_(std::move(state)) {}
   void stop() {
-    if (running_) *running_ = false;
-    running_.reset();
+    if (!state_) return;
+    state_->running = false;
+    if (state_->waiting) state_->wake->release();  // let the daemon end
+    state_.reset();
   }
-  bool active() const { return running_ != nullptr; }
+  bool active() const { return state_ != nullptr; }
+  void set_idle(bool idle) {
+    if (!state_ || state_->idle == idle) return;
+    state_->idle = idle;
+    if (!idle && state_->waiting) {
+      state_->waiting = false;
+      state_->wake->release();
+    }
+  }
 
  private:
-  std::shared_ptr<bool> running_;
+  std::shared_ptr<State> state_;
 };
 
 /// Runs `body` in a new daemon actor on the calling actor's host.
@@ -54,28 +75,48 @@ void send_after(simgrid::s4u::Mailbox* to, double delay, M message) {
 /// Sends `message` at first, first + period, first + 2·period, ... (times on a fixed grid).
 template <class Protocol, class M>
 Timer every(simgrid::s4u::Mailbox* to, double first, double period, M message) {
-  auto running = std::make_shared<bool>(true);
-  spawn_daemon("ticker", [to, first, period, message, running] {
-    for (long k = 0; *running; ++k) {
+  auto state = std::make_shared<Timer::State>();
+  spawn_daemon("ticker", [to, first, period, message, state] {
+    for (long k = 0; state->running; ++k) {
       simgrid::s4u::this_actor::sleep_until(first + static_cast<double>(k) * period);
-      if (*running) send<Protocol>(to, message, 0);
+      if (state->running) send<Protocol>(to, message, 0);
     }
   });
-  return Timer(running);
+  return Timer(state);
 }
 
 /// Sends `message` every `interval` seconds from now, each wait starting when the previous
-/// one ended (sleep_for in a loop: the times accumulate as sums, unlike every()).
+/// one ended (sleep_for in a loop: the times accumulate as sums, unlike every()). While the
+/// timer is idle (Timer::set_idle) no tick is sent: a tick that falls due while idle is
+/// skipped, the daemon sleeps until the owner is busy again and then goes on at the first
+/// time of the same sequence (t + interval + interval ...) after that instant.
 template <class Protocol, class M>
 Timer every_interval(simgrid::s4u::Mailbox* to, double interval, M message) {
-  auto running = std::make_shared<bool>(true);
-  spawn_daemon("ticker", [to, interval, message, running] {
-    while (*running) {
-      simgrid::s4u::this_actor::sleep_for(interval);
-      if (*running) send<Protocol>(to, message, 0);
+  auto state = std::make_shared<Timer::State>();
+  state->wake = simgrid::s4u::Semaphore::create(0);
+  spawn_daemon("ticker", [to, interval, message, state] {
+    bool resumed = false;
+    double due = 0;
+    while (state->running) {
+      if (resumed)
+        simgrid::s4u::this_actor::sleep_until(due);
+      else
+        simgrid::s4u::this_actor::sleep_for(interval);
+      if (!state->running) break;
+      resumed = false;
+      if (!state->idle) {
+        send<Protocol>(to, message, 0);
+        continue;
+      }
+      due = simgrid::s4u::Engine::get_clock();  // this tick is skipped
+      state->waiting = true;
+      state->wake->acquire();
+      const double now = simgrid::s4u::Engine::get_clock();
+      while (due <= now) due += interval;  // and so are those that fell due meanwhile
+      resumed = true;
     }
   });
-  return Timer(running);
+  return Timer(state);
 }
 
 /// Sends `message` to `to` when `exec` (already started) ends.

@@ -112,18 +112,25 @@ void SilvaCoordinator::operator()() {
   if (params_.deadline_s)
     send_at<CoordinatorMessage>(inbox.mailbox(), start_s_ + *params_.deadline_s, DeadlineTick{});
 
-  // Fig. 3b runs every check interval (repeated sleeps, as the paper's loop does).
+  // Fig. 3b runs every check interval (repeated sleeps, as the paper's loop does). It looks
+  // at the running tasks only: while none runs and an instance is coming (booting), its
+  // ticks are skipped.
   Timer check =
       every_interval<CoordinatorMessage>(inbox.mailbox(), params_.check_interval_s, Tick{});
 
   rent_if_none();
+  check.set_idle(pool_->active() > 0);  // no task runs yet
   bool stopping_all = false;
   auto& live = pool_->live();
   while (!((job_done() || stopped_) && live.empty())) {
     auto msg = inbox.receive();
     std::visit([this](const auto& m) { on(m); }, *msg);
-    if (stopped_) continue;
+    if (stopped_) {
+      check.set_idle(true);
+      continue;
+    }
     if (job_done()) {
+      check.set_idle(true);
       if (!stopping_all) {  // the job is over: stop every instance at once
         stopping_all = true;
         for (auto& [name, inst] : live)
@@ -133,6 +140,8 @@ void SilvaCoordinator::operator()() {
     }
     dispatch();
     rent_if_none();
+    // A tick is also the next try after a refusal: rent_if_none() runs after every message.
+    check.set_idle(pool_->running() == 0 && (queue_.empty() || pool_->active() > 0));
   }
 
   check.stop();

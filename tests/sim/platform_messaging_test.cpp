@@ -155,3 +155,53 @@ TEST(PlatformRegistry, ActorsGetTheParamsOfTheirOwnElement) {
   t::run(platform, deployment);
   EXPECT_EQ(g_started, (std::vector<std::string>{"a:second@0", "b:third@10", "b:first@30"}));
 }
+
+namespace {
+
+std::vector<std::string> g_ticks;
+long g_time_advances = 0;
+
+// A ticker every 10 s: busy until the second tick, then idle until an alarm at 1e6 s, then
+// busy for two more ticks.
+struct IdleTicker {
+  struct Params {
+    static Params read(const PropReader&, const ActorSite&) { return {}; }
+  };
+  IdleTicker(Params, Run&) {}
+  void operator()() {
+    Inbox<ClientMessage> inbox("idle-ticker");
+    Timer ticker = every_interval<ClientMessage>(inbox.mailbox(), 10, Alarm{0});
+    int ticks = 0;
+    while (ticks < 4) {
+      auto msg = inbox.receive();
+      int n = std::get<Alarm>(*msg).n;
+      std::string at = "@" + std::to_string(static_cast<long>(sg4::Engine::get_clock()));
+      g_ticks.push_back((n == 0 ? "tick" : "wake") + at);
+      if (n == 0 && ++ticks == 2) {
+        ticker.set_idle(true);
+        send_at<ClientMessage>(inbox.mailbox(), 1e6, Alarm{1});
+      }
+      if (n == 1) ticker.set_idle(false);
+    }
+    ticker.stop();
+  }
+};
+
+}  // namespace
+
+// An idle ticker does not wake every period: the wait of 1e6 s costs a handful of time
+// advances, not 1e5. Its ticks go on on the same sequence (10, 20, ..., every 10 s), from the
+// first time after the owner is busy again: the one due at the very instant (1e6) is skipped.
+TEST(PlatformTimers, AnIdleTickerSleepsThroughTheWait) {
+  actor_registry().add<IdleTicker>("TestIdleTicker", "test");
+  std::string dir = t::temp_dir();
+  std::string platform = t::write_file(dir, "p.xml", t::platform_xml(R"(
+  <zone id="z" routing="Full"><host id="a" speed="1Gf"/></zone>)"));
+  std::string deployment = t::write_file(
+      dir, "d.xml", t::platform_xml("  <actor host=\"a\" function=\"TestIdleTicker\"/>\n"));
+  sg4::Engine::on_time_advance_cb([](double) { ++g_time_advances; });
+  t::run(platform, deployment);
+  EXPECT_EQ(g_ticks, (std::vector<std::string>{"tick@10", "tick@20", "wake@1000000", "tick@1000010",
+                                               "tick@1000020"}));
+  EXPECT_LT(g_time_advances, 20);
+}

@@ -3,6 +3,8 @@
 // finishes as if alone. Numbers worked out by hand.
 #include <gtest/gtest.h>
 
+#include <simgrid/s4u/Engine.hpp>
+
 #include "cloud/records.hpp"
 #include "support/sim_support.hpp"
 
@@ -128,4 +130,42 @@ TEST(SilvaLimits, UserPastItsDeadlineStopsAndTheOtherFinishes) {
     if (i.user == "U0") inst.push_back(i.csv_row());
   EXPECT_EQ(inst, std::vector<std::string>{"U0,U0-i0001,vm,0,2500,1,0.5"});
   expect_u1_finishes(r);
+}
+
+// An instance that boots for 9e8 s (its ATU 1e9 s, $0.5): the check every minute has no
+// running task to look at until then, so its ticks are skipped (the run costs a few dozen time
+// advances, not 1.5e7). Task 0 runs 9e8 to 9e8 + 1000; the instance is stopped then: one ATU.
+TEST(SilvaLimits, ALongBootCostsNoChecks) {
+  t::end_within(60);
+  std::string dir = t::temp_dir();
+  std::string platform = t::write_file(dir, "cloud.xml", t::platform_xml(R"(
+  <zone id="w" routing="Full">)" + t::cloud_control_zone() + R"(
+    <zone id="vm" routing="Full">
+      <prop id="instance_type" value="vm"/><prop id="price" value="0.5"/>
+      <prop id="atu" value="1e9"/><prop id="boot_time" value="9e8"/>
+      <host id="vm-0" speed="1Gf"/><router id="vm-r"/>
+      <link id="v" bandwidth="10Gbps" latency="0"/>
+      <route src="vm-0" dst="vm-r"><link_ctn id="v"/></route>
+    </zone>
+    <link id="bb" bandwidth="10Gbps" latency="0"/>
+    <zoneRoute src="control" dst="vm" gw_src="gw" gw_dst="vm-r"><link_ctn id="bb"/></zoneRoute>
+  </zone>)"));
+  std::string deployment = t::write_file(dir, "deployment.xml", t::platform_xml(R"(
+    <actor host="provider" function="CloudProvider"/>
+    <actor host="client" function="SilvaCoordinator">
+      <prop id="name" value="U0"/><prop id="instance_type" value="vm"/>
+      <prop id="tasks" value="1"/><prop id="task_time" value="1000"/>
+      <prop id="check_interval" value="60"/>
+    </actor>)"));
+  long advances = 0;
+  simgrid::s4u::Engine::on_time_advance_cb([&advances](double) { ++advances; });
+  const Results& r = t::run(platform, deployment);
+  ASSERT_EQ(r.users().size(), 1u);
+  const UserRecord& u = r.users()[0];
+  EXPECT_EQ(u.tasks_done, 1);
+  ASSERT_TRUE(u.finish_s);
+  EXPECT_DOUBLE_EQ(*u.finish_s, 9e8 + 1000);
+  EXPECT_EQ(u.charged_units, 1);
+  EXPECT_DOUBLE_EQ(u.spent, 0.5);
+  EXPECT_LT(advances, 100);  // 16 checks while the task runs, and the events around them
 }
