@@ -111,6 +111,7 @@ BatsMaster::Params BatsMaster::Params::read(const PropReader& props, const Actor
   if (p.budget) check_budget(props, p);
   p.accept_cushion =
       props.choice("cushion", {"accept", "refuse"}, std::string("accept")) == "accept";
+  p.end_game = props.choice("end_game", {"on", "off"}, std::string("on")) == "on";
   p.monitoring_fraction = props.number("monitoring_fraction", 1.0 / 12);
   if (!(p.monitoring_fraction > 0 && p.monitoring_fraction <= 1))
     props.fail("monitoring_fraction", "must lie in (0, 1] (a fraction of the ATU)");
@@ -125,6 +126,7 @@ std::string BatsMaster::policy(const Params& p) {
       p.budget ? "budget=" + format_number(*p.budget) : fmt::format("sched{}", p.schedule);
   if (p.sampling == Sampling::Implicit) s += ",implicit";
   if (!p.accept_cushion) s += ",no-cushion";
+  if (!p.end_game) s += ",no-end-game";
   return s;
 }
 
@@ -335,7 +337,7 @@ void BatsMaster::dispatch() {
       continue;
     }
     switch (execution_->work_request(machine_state(inst), others_of(inst),
-                                     bag_.empty())) {  // Fig. 4 lines 23-28
+                                     static_cast<long>(bag_.size()))) {  // Fig. 4 lines 23-28
       case MachineAction::TakeTask:
         run_task(inst, pop_task(), -1);
         break;
@@ -455,7 +457,8 @@ void BatsMaster::on(const AtuEnding& m) {
   // of the intermediary type that carries the sampling on; the others are released.
   bool want = phase_ != Phase::Done && !mc.marked && (busy || !bag_.empty());
   if (phase_ == Phase::Execution && execution_)
-    want = execution_->goes_on(machine_state(*inst), busy, others_of(*inst), bag_.empty());
+    want = execution_->goes_on(machine_state(*inst), busy, others_of(*inst),
+                               static_cast<long>(bag_.size()));
   if (phase_ == Phase::Sampling && sampling_)
     want = sampling_->goes_on(busy && mc.replicated >= 0, inst->name == intermediary_);
   if (want && pay(params_.types[static_cast<size_t>(mc.cluster)].price)) {
@@ -631,6 +634,7 @@ void BatsMaster::start_execution(const SamplingSummary& summary, std::vector<Clu
                sampling_end_s_, schedule.name, money.budget, money.cushion);
   execution_.emplace(params_.clusters, params_.atu_s, std::move(schedule), money, std::move(stats),
                      implicit_ledger_ ? implicit_ledger_->spent() : 0.0);
+  execution_->set_end_game(params_.end_game);
   reconfigure(execution_->first_target(active_machines(), n));
 }
 

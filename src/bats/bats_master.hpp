@@ -47,6 +47,7 @@ class BatsMaster {
     int schedule = 2;              // 1..4, when no budget is given
     std::optional<double> budget;  // a budget taken directly
     bool accept_cushion = true;
+    bool end_game = true;  // docs/bats2011.md, "The end game"
     double monitoring_fraction = 1.0 / 12;
     bool random_order = true;  // task_order: "random" (the paper) or "given" (file order)
     /// A time from the start after which the user stops, its bag undone (not in the paper).

@@ -84,6 +84,24 @@ double speed_tolerance(const std::vector<ClusterStats>& stats) {
   return std::min(worst, 0.5);
 }
 
+bool outpaced(const MachineState& machine, const std::vector<MachineState>& others,
+              const std::vector<double>& ti_s, long tasks_in_bag) {
+  if (tasks_in_bag <= 0) return false;
+  const double by = ti_s.at(static_cast<std::size_t>(machine.cluster));  // machine's first end
+  long before = 0;  // tasks the others complete strictly before `by`
+  for (const MachineState& o : others) {
+    if (o.marked) continue;
+    const double ti = ti_s.at(static_cast<std::size_t>(o.cluster));
+    if (!(ti > 0)) continue;
+    const double free_s = o.running ? std::max(0.0, ti - o.running_elapsed_s) : 0.0;
+    if (free_s >= by) continue;
+    // k tasks end at free_s + k Ti < by: k = ceil((by - free_s) / Ti) - 1.
+    before += static_cast<long>(std::ceil((by - free_s) / ti)) - 1;
+    if (before >= tasks_in_bag) return true;
+  }
+  return false;
+}
+
 bool changes_machines(const ReconfigurationPlan& plan) {
   return !plan.mark.empty() || !plan.unmark.empty() ||
          std::any_of(plan.acquire.begin(), plan.acquire.end(), [](int n) { return n > 0; });
@@ -139,20 +157,25 @@ double MonitoredExecution::committed(const std::vector<MachineState>& machines) 
 
 MachineAction MonitoredExecution::work_request(const MachineState& m,
                                                const std::vector<MachineState>& others,
-                                               bool bag_empty) const {
-  const double ti = ti_s().at(static_cast<std::size_t>(m.cluster));
-  MachineAction a = on_work_request(m, ti, atu_s_, bag_empty);
-  if (a != MachineAction::TakeTask || m.marked) return a;
-  if (m.uptime_s + ti <= current_atu_end_s(m.uptime_s, atu_s_)) return a;  // ends in paid time
-  const double price = clusters_.at(static_cast<std::size_t>(m.cluster)).price_per_atu;
-  return ledger_.left_with_cushion() - committed(others) >= price - 1e-9 ? a : MachineAction::Wait;
+                                               long tasks_in_bag) const {
+  const std::vector<double> ti = ti_s();
+  const double ti_m = ti.at(static_cast<std::size_t>(m.cluster));
+  MachineAction a = on_work_request(m, ti_m, atu_s_, tasks_in_bag == 0);
+  if (a != MachineAction::TakeTask) return a;
+  if (!m.marked && m.uptime_s + ti_m > current_atu_end_s(m.uptime_s, atu_s_)) {
+    const double price = clusters_.at(static_cast<std::size_t>(m.cluster)).price_per_atu;
+    if (ledger_.left_with_cushion() - committed(others) < price - 1e-9) return MachineAction::Wait;
+  }
+  if (end_game_ && outpaced(m, others, ti, tasks_in_bag)) return MachineAction::Wait;
+  return a;
 }
 
 bool MonitoredExecution::goes_on(const MachineState& m, bool busy,
-                                 const std::vector<MachineState>& others, bool bag_empty) const {
+                                 const std::vector<MachineState>& others, long tasks_in_bag) const {
   const double price = clusters_.at(static_cast<std::size_t>(m.cluster)).price_per_atu;
-  if (m.marked || (!busy && bag_empty)) return false;
+  if (m.marked || (!busy && tasks_in_bag == 0)) return false;
   if (busy) return ledger_.can_pay(price);
+  if (end_game_ && outpaced(m, others, ti_s(), tasks_in_bag)) return false;
   return ledger_.left_with_cushion() - committed(others) >= price - 1e-9;
 }
 

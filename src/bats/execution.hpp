@@ -50,6 +50,15 @@ std::vector<int> keep_running(std::vector<int> target, const std::vector<int>& r
 /// N(15 min, 5 min^2) and ns = 30).
 double speed_tolerance(const std::vector<ClusterStats>& stats);
 
+/// The end game (not in the paper, whose conclusion leaves "the tail phase" to future work):
+/// whether the `others` (unmarked) machines are expected to complete all `tasks_in_bag` tasks
+/// before `machine` would complete one of them, each in its cluster's Ti (`ti_s`), a running
+/// task's rest taken as Ti less its elapsed time (at least 0); a tie goes to `machine`. Such
+/// a machine is outpaced: a task it took now would end after the bag's last on the others
+/// (docs/bats2011.md, "The end game").
+bool outpaced(const MachineState& machine, const std::vector<MachineState>& others,
+              const std::vector<double>& ti_s, long tasks_in_bag);
+
 /// Whether a plan changes the machine set (a reconfiguration that changes nothing is none).
 bool changes_machines(const ReconfigurationPlan& plan);
 
@@ -84,12 +93,16 @@ class MonitoredExecution {
   /// unmarked machine does not start a task expected to run into an ATU that the money left
   /// after the others' commitments cannot pay: it waits (the task would be lost when the ledger
   /// stops the machine at its ATU's end, and its paid time with it).
+  /// With the end game on, a machine outpaced() by the others waits too.
   MachineAction work_request(const MachineState& machine, const std::vector<MachineState>& others,
-                             bool bag_empty) const;
+                             long tasks_in_bag) const;
   /// Whether a machine at the end of its ATU goes on into the next: with a running task, when
-  /// the ledger pays it; idle, only when the money left after the others' commitments does.
+  /// the ledger pays it; idle, only when the money left after the others' commitments does,
+  /// and (end game on) when the others do not outpace it.
   bool goes_on(const MachineState& machine, bool busy, const std::vector<MachineState>& others,
-               bool bag_empty) const;
+               long tasks_in_bag) const;
+  /// Turns the end game on (the default) or off (Fig. 4 as printed).
+  void set_end_game(bool on) { end_game_ = on; }
   /// 3.1 on the running machines: the report of monitor() on them.
   MonitorReport report(const std::vector<MachineState>& machines, long tasks_in_bag) const;
   /// The configuration to move to after `report`, or none to keep the machines. `gone` marks
@@ -118,6 +131,7 @@ class MonitoredExecution {
   BudgetLedger ledger_;
   std::vector<ClusterStats> stats_;
   double tolerance_;  // speed_tolerance() of the sample sets
+  bool end_game_ = true;
   long reconfigurations_ = 0;
   long signals_ = 0;
   std::optional<double> first_signal_s_;

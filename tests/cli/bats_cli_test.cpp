@@ -144,6 +144,10 @@ TEST_F(BatsCli, BadCushion) {
   expect_input_error(run(platform(), deployment({{"cushion", "maybe"}})), {"d.xml", "cushion"});
 }
 
+TEST_F(BatsCli, BadEndGame) {
+  expect_input_error(run(platform(), deployment({{"end_game", "maybe"}})), {"d.xml", "end_game"});
+}
+
 // The five scenarios of section 4.1, as shipped.
 class BatsScenarioCli : public ::testing::TestWithParam<std::string> {};
 
@@ -180,10 +184,11 @@ INSTANTIATE_TEST_SUITE_P(Section41, BatsScenarioCli,
 // The schedules the paper runs (4.3, Figs 6 and 7: S3-4's four, S4-1's Sched2-4; S1-1's Sched4,
 // Table 1's F.M.) on the shipped scenarios over seeds 1-10: every bag completes within its
 // budget, a reconfiguration only follows a violation signal and few are needed, and the
-// execution phase ends within `bound` of the schedule's Te. 15 % holds where Te's fluid
-// schedule does; on S3-4 the last 15-minute cluster1 task outlasts a 92-118 minute Te, and
-// S4-1's Sched3 has $36 of slack on an estimate 2 % short of the bag's mean: there botsim ends
-// up to 1.35 Te over these seeds (docs/bats2011.md, "Where botsim disagrees with the paper").
+// execution phase ends within `bound` of the schedule's Te. 15 % holds with the end game
+// (docs/bats2011.md, "The end game"; without it S3-4 ended up to 1.35 Te) except on the two
+// tightest budgets: S3-4's Sched1 and S4-1's Sched3, whose plans fill their last paid ATU, end
+// up to 1.17 and 1.195 Te on seeds whose sample underestimates the bag's mean (docs/bats2011.md,
+// "Where botsim disagrees with the paper").
 struct Sweep {
   std::string scenario;
   int schedule;
@@ -218,9 +223,9 @@ TEST_P(BatsSweepCli, EveryBagCompletesNearItsEstimate) {
 }
 
 INSTANTIATE_TEST_SUITE_P(PaperSchedules, BatsSweepCli,
-                         ::testing::Values(Sweep{"S3-4", 1, 1.35}, Sweep{"S3-4", 2, 1.4},
-                                           Sweep{"S3-4", 3, 1.35}, Sweep{"S3-4", 4, 1.35},
-                                           Sweep{"S4-1", 2, 1.15}, Sweep{"S4-1", 3, 1.35},
+                         ::testing::Values(Sweep{"S3-4", 1, 1.2}, Sweep{"S3-4", 2, 1.15},
+                                           Sweep{"S3-4", 3, 1.15}, Sweep{"S3-4", 4, 1.15},
+                                           Sweep{"S4-1", 2, 1.15}, Sweep{"S4-1", 3, 1.2},
                                            Sweep{"S4-1", 4, 1.15}, Sweep{"S1-1", 4, 1.15}),
                          [](const auto& info) {
                            std::string n =
@@ -228,6 +233,27 @@ INSTANTIATE_TEST_SUITE_P(PaperSchedules, BatsSweepCli,
                            n.erase(std::remove(n.begin(), n.end(), '-'), n.end());
                            return n;
                          });
+
+// The end game is what keeps S3-4 near its estimate: Sched2, seed 9, runs its execution phase in
+// 1.35 Te when every machine that asks gets a task (Fig. 4 as printed: a cluster1 machine, four
+// times slower, starts a 15-minute task as the bag empties), within 1.1 Te with it.
+TEST(BatsEndGameCli, SlowMachinesLeaveTheLastTasksToFastOnes) {
+  std::string dir = t::make_temp_dir();
+  auto ratio = [&](const std::string& end_game) {
+    std::string out = dir + "/" + end_game;
+    auto r = t::botsim({"run", "platforms/bats-S3-4.xml", "deployments/bats-S3-4.xml", "--set",
+                        "U0.schedule=2", "--set", "U0.end_game=" + end_game, "--seed", "9",
+                        "--out", out, "--quiet", "--log-level", "error"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
+    EXPECT_EQ(u.at("tasks_done"), 1000) << end_game;
+    EXPECT_EQ(u.at("policy"), end_game == "on" ? "sched2" : "sched2,no-end-game");
+    return u.at("execution_makespan_s").get<double>() / u.at("expected_makespan_s").get<double>();
+  };
+  EXPECT_GT(ratio("off"), 1.3);
+  EXPECT_LT(ratio("on"), 1.1);
+  fs::remove_all(dir);
+}
 
 TEST(BatsGolden, S3_4SummaryMatches) {
   std::string out = t::make_temp_dir() + "/run";

@@ -196,22 +196,63 @@ TEST(BatsExecution, AMachineDoesNotStartATaskIntoAnAtuNobodyPays) {
   run.ledger().pay(7);
   MachineState asking{0, 1, 60, 80, false, 0, false};
   // Alone, the $1 pays that ATU: it takes the task.
-  EXPECT_EQ(run.work_request(asking, {}, false), MachineAction::TakeTask);
+  EXPECT_EQ(run.work_request(asking, {}, 5), MachineAction::TakeTask);
   // m1, 50 s into its ATU and 20 s into a task (expected to end at 90 s): no commitment.
   MachineState inside{0, 0, 0, 50, true, 20, false};
   EXPECT_DOUBLE_EQ(run.committed({inside}), 0);
-  EXPECT_EQ(run.work_request(asking, {inside}, false), MachineAction::TakeTask);
+  EXPECT_EQ(run.work_request(asking, {inside}, 5), MachineAction::TakeTask);
   // m1 90 s into its ATU, 10 s into a task (expected to end at 140 s): it commits the $1.
   MachineState crossing{0, 0, 0, 90, true, 10, false};
   EXPECT_DOUBLE_EQ(run.committed({crossing}), 1);
-  EXPECT_EQ(run.work_request(asking, {crossing}, false), MachineAction::Wait);
+  EXPECT_EQ(run.work_request(asking, {crossing}, 5), MachineAction::Wait);
   // A task that ends within the paid time is taken whatever the money.
   MachineState early{0, 0, 0, 20, false, 0, false};
-  EXPECT_EQ(run.work_request(early, {crossing}, false), MachineAction::TakeTask);
+  EXPECT_EQ(run.work_request(early, {crossing}, 5), MachineAction::TakeTask);
   // At the end of its ATU an idle machine goes on only with uncommitted money; a busy one when
   // the ledger pays.
-  EXPECT_FALSE(run.goes_on(asking, false, {crossing}, false));
-  EXPECT_TRUE(run.goes_on(asking, false, {inside}, false));
-  EXPECT_TRUE(run.goes_on(asking, true, {crossing}, false));
-  EXPECT_FALSE(run.goes_on(asking, false, {}, true));  // nothing to do
+  EXPECT_FALSE(run.goes_on(asking, false, {crossing}, 5));
+  EXPECT_TRUE(run.goes_on(asking, false, {inside}, 5));
+  EXPECT_TRUE(run.goes_on(asking, true, {crossing}, 5));
+  EXPECT_FALSE(run.goes_on(asking, false, {}, 0));  // nothing to do
+}
+
+// The end game, by hand: the asking machine of c2 (Ti 900 s) against machines of c1 (Ti 225 s).
+// An idle c1 machine completes tasks at 225, 450 and 675 s, before 900: 3 each. One 100 s
+// into a task ends it at 125 s, then two more (350, 575) and a third at 800: 3 as well. A tie
+// (a c1 Ti of 300 s: its third task would end at 900, with the asking machine's) goes to the
+// asking machine. A machine of the asking one's own speed completes none before it; a marked
+// machine counts for nothing.
+TEST(BatsExecution, AMachineOutpacedByTheOthersLeavesThemTheLastTasks) {
+  const std::vector<double> ti{225, 900};
+  MachineState slow{1, 0, 0, 0, false, 0, false};
+  MachineState idle{0, 0, 0, 0, false, 0, false};
+  MachineState busy{0, 0, 0, 0, true, 100, false};
+  MachineState marked{0, 0, 0, 0, false, 0, true};
+  MachineState peer{1, 0, 0, 0, false, 0, false};
+  EXPECT_FALSE(outpaced(slow, {idle, busy}, ti, 7));  // 3 + 3 = 6 before 900 s: 7 need it
+  EXPECT_TRUE(outpaced(slow, {idle, busy}, ti, 6));
+  EXPECT_TRUE(outpaced(slow, {idle}, ti, 1));
+  EXPECT_FALSE(outpaced(slow, {idle}, ti, 0));  // nothing left to take
+  EXPECT_FALSE(outpaced(slow, {peer, marked}, ti, 1));
+  EXPECT_FALSE(outpaced(slow, {idle}, {300, 900}, 3));  // 300, 600 and a tie at 900
+  EXPECT_TRUE(outpaced(slow, {idle}, {300, 900}, 2));
+  // A task that has overrun its Ti: its machine is taken as free now.
+  EXPECT_TRUE(outpaced(slow, {MachineState{0, 0, 0, 0, true, 400, false}}, ti, 3));
+
+  // In the execution: the slow machine waits while the others are expected to finish the bag
+  // first, and at the end of its ATU it is released rather than paid to idle; with the end game
+  // off (Fig. 4 as printed) it takes a task and goes on.
+  const std::vector<Cluster> two{{"c1", 1, 4}, {"c2", 1, 4}};
+  std::vector<ClusterStats> stats{ClusterStats{SampleSet({225, 225, 225}), 675, 3},
+                                  ClusterStats{SampleSet({900, 900, 900}), 2700, 3}};
+  Schedule s;
+  s.config.machines = {1, 1};
+  MonitoredExecution run(two, 3600, s, ExecutionBudget{100, 0, 0, s.config}, stats, 0);
+  EXPECT_EQ(run.work_request(slow, {idle, busy}, 6), MachineAction::Wait);
+  EXPECT_EQ(run.work_request(slow, {idle, busy}, 7), MachineAction::TakeTask);
+  EXPECT_FALSE(run.goes_on(slow, false, {idle, busy}, 6));
+  EXPECT_TRUE(run.goes_on(slow, true, {idle, busy}, 6));  // busy: its task goes on
+  run.set_end_game(false);
+  EXPECT_EQ(run.work_request(slow, {idle, busy}, 6), MachineAction::TakeTask);
+  EXPECT_TRUE(run.goes_on(slow, false, {idle, busy}, 6));
 }
