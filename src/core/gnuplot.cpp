@@ -30,6 +30,7 @@ const char* const kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#94
 // series are drawn wider, so a later one lies on top of an earlier one without hiding it.
 const int kPointTypes[] = {6, 4, 8, 12, 1, 2, 3, 10, 14, 7, 5, 9, 13};
 constexpr double kBarGroupWidth = 0.8;  // of one category's width
+constexpr double kGanttHalfRow = 0.4;   // a bar alone in its row
 
 std::string num(double v) { return fmt::format("{:.10g}", v); }
 
@@ -69,7 +70,8 @@ double y_floor(const Chart& c) {
 std::string point_row(const Chart& c, const Series& s, size_t i, size_t k) {
   const double y = s.y[i];
   if (c.kind == Chart::Kind::Gantt)
-    return fmt::format("{} {} {}", num(s.x[i]), num(y), num(s.x_end.at(i)));
+    return fmt::format("{} {} {} {}", num(s.x[i]), num(y), num(s.x_end.at(i)),
+                       num(s.y_half.empty() ? kGanttHalfRow : s.y_half.at(i)));
   const double x = c.kind == Chart::Kind::Bar ? bar_x(i, k, c.series.size()) : s.x.at(i);
   if (s.y_err.empty()) return fmt::format("{} {}", num(x), num(y));
   const double err = i < s.y_err.size() && std::isfinite(s.y_err[i]) ? s.y_err[i] : 0;
@@ -111,8 +113,8 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
       out = fmt::format("{}using 1:2 with boxes {} {}", src, lc, title);
       break;
     case Chart::Kind::Gantt:
-      out = fmt::format("{}using 1:2:1:3:($2-0.4):($2+0.4) with boxxyerror {} fs solid 0.75 {}",
-                        src, lc, title);
+      out = fmt::format("{}using 1:2:1:3:($2-$4):($2+$4) with boxxyerror {} fs solid 0.75 {}", src,
+                        lc, title);
       break;
   }
   if (!s.y_err.empty() && c.kind != Chart::Kind::Gantt)
@@ -120,7 +122,7 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
         ", \\\n     {}using 1:2:3:4 with yerrorbars {} dt 1 lw 1.2 pt 7 ps 0 notitle", src, lc);
   if (!s.notes.empty()) {
     const bool gantt = c.kind == Chart::Kind::Gantt;
-    const size_t note = gantt ? 4 : s.y_err.empty() ? 3 : 5;
+    const size_t note = gantt ? 5 : s.y_err.empty() ? 3 : 5;
     out += fmt::format(", \\\n     {}using {}:2:{} with labels left offset 0.5,0 font ',9' notitle",
                        src, gantt ? 3 : 1, note);
   }
@@ -178,7 +180,7 @@ std::string gnuplot_data(const Chart& c) {
     if (!has_points(s)) continue;
     if (index++ > 0) out += "\n\n";  // two blank lines: the next block (gnuplot's `index`)
     out += fmt::format("# series {}: {}\n", index - 1, s.label);
-    out += c.kind == Chart::Kind::Gantt ? "# x_start row x_end"
+    out += c.kind == Chart::Kind::Gantt ? "# x_start y x_end half_height"
            : s.y_err.empty()            ? "# x y"
                                         : "# x y y_low y_high";
     out += s.notes.empty() ? "\n" : " note\n";

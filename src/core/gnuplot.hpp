@@ -18,6 +18,7 @@ struct Series {
   std::vector<double> y_err;  // optional error bars (same size as y, or empty)
   // A non-finite y (NaN) is a gap: lines break there, bars and points are left out.
   std::vector<double> x_end;       // Gantt: where each bar ends (x is where it starts)
+  std::vector<double> y_half;      // Gantt: each bar's half height (empty: 0.4, a whole row)
   std::vector<std::string> notes;  // optional text printed beside each point (or bar end)
 };
 
@@ -49,8 +50,8 @@ std::string palette_color(size_t k);
 
 /// The data file: one block per series with points, "x y" per point ("x y y_low y_high" for a
 /// series with error bars; a Gantt
-/// series: "x_start row x_end"), a blank line at each gap, and "note" as a quoted last column
-/// when the series has notes.
+/// series: "x_start y x_end half_height"), a blank line at each gap, and "note" as a quoted last
+/// column when the series has notes.
 std::string gnuplot_data(const Chart& chart);
 /// The script that draws STEM.svg and STEM.png from STEM.dat (paths relative to its directory).
 std::string gnuplot_script(const Chart& chart, const std::string& stem);

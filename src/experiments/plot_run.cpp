@@ -58,15 +58,38 @@ size_t index_of(std::vector<std::string>& names, const std::string& name) {
   return names.size() - 1;
 }
 
-// One bar per row of a results file: where it starts and ends (NaN: it never ended).
-struct Span {
-  std::string row, group, note;
-  double start = 0, end = kNoTime;
-};
+}  // namespace
 
-// Rows in natural order, one series per group (in order of first appearance); a bar that never
-// ended runs to the last time of the file, in grey.
-Chart gantt(const std::vector<Span>& spans, bool sort_rows, const std::string& unfinished) {
+std::vector<Lane> assign_lanes(const std::vector<GanttSpan>& spans, double last) {
+  std::vector<size_t> order(spans.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto end_of = [&](size_t i) { return std::isnan(spans[i].end) ? last : spans[i].end; };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (spans[a].row != spans[b].row) return spans[a].row < spans[b].row;
+    return spans[a].start < spans[b].start;
+  });
+  std::vector<Lane> lanes(spans.size());
+  // Per row, the lowest lane free at each bar's start (interval partitioning): a bar goes on
+  // as soon as the previous one in its lane has ended.
+  for (size_t from = 0; from < order.size();) {
+    size_t to = from;
+    while (to < order.size() && spans[order[to]].row == spans[order[from]].row) ++to;
+    std::vector<double> lane_end;  // when each lane of the row is free again
+    for (size_t k = from; k < to; ++k) {
+      const size_t i = order[k];
+      size_t lane = 0;
+      while (lane < lane_end.size() && lane_end[lane] > spans[i].start) ++lane;
+      if (lane == lane_end.size()) lane_end.push_back(0);
+      lane_end[lane] = std::max(end_of(i), spans[i].start);
+      lanes[i].lane = lane;
+    }
+    for (size_t k = from; k < to; ++k) lanes[order[k]].lanes = lane_end.size();
+    from = to;
+  }
+  return lanes;
+}
+
+Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::string& unfinished) {
   double last = 0;
   for (const auto& s : spans) last = std::max({last, s.start, std::isnan(s.end) ? 0 : s.end});
   const TimeUnit u = unit_for(last);
@@ -80,6 +103,7 @@ Chart gantt(const std::vector<Span>& spans, bool sort_rows, const std::string& u
     index_of(groups, s.group);
   }
   if (sort_rows) std::sort(c.categories.begin(), c.categories.end(), natural_less);
+  std::sort(groups.begin(), groups.end(), natural_less);  // the legend in order: U2 before U10
   const bool notes =
       std::any_of(spans.begin(), spans.end(), [](auto& s) { return !s.note.empty(); });
   c.series.resize(groups.size() + 1);
@@ -87,16 +111,25 @@ Chart gantt(const std::vector<Span>& spans, bool sort_rows, const std::string& u
   c.series.back().label = unfinished;
   c.colors.resize(groups.size());
   c.colors.push_back("#999999");
-  for (const auto& s : spans) {
+  // Bars that overlap in time on one row share it in lanes, one above the other, so that every
+  // task is seen (e.g. users sharing an auction resource, the cores of one host).
+  const std::vector<Lane> lanes = assign_lanes(spans, last);
+  for (size_t i = 0; i < spans.size(); ++i) {
+    const GanttSpan& s = spans[i];
     const bool ended = !std::isnan(s.end);
     Series& series = ended ? c.series[index_of(groups, s.group)] : c.series.back();
+    const double height = 0.8 / static_cast<double>(lanes[i].lanes);
     series.x.push_back(s.start / u.seconds);
     series.x_end.push_back((ended ? s.end : last) / u.seconds);
-    series.y.push_back(static_cast<double>(index_of(c.categories, s.row)));
+    series.y.push_back(static_cast<double>(index_of(c.categories, s.row)) - 0.4 +
+                       (static_cast<double>(lanes[i].lane) + 0.5) * height);
+    series.y_half.push_back(height / 2);
     if (notes) series.notes.push_back(s.note);
   }
   return c;
 }
+
+namespace {
 
 // A CSV of a run and the index of every column a figure needs.
 struct RunTable {
@@ -113,12 +146,12 @@ struct RunTable {
 
 Chart tasks_chart(const fs::path& dir) {
   RunTable tasks(dir / "tasks.csv");
-  std::vector<Span> spans;
+  std::vector<GanttSpan> spans;
   for (size_t i = 0; i < tasks.t.rows.size(); ++i) {
     if (tasks.text(i, "start_s").empty()) continue;  // an attempt that never started
-    spans.push_back(Span{tasks.text(i, "host"), tasks.text(i, "user"), "",
-                         tasks.number(i, "start_s"),
-                         tasks.text(i, "end_s").empty() ? kNoTime : tasks.number(i, "end_s")});
+    spans.push_back(GanttSpan{tasks.text(i, "host"), tasks.text(i, "user"), "",
+                              tasks.number(i, "start_s"),
+                              tasks.text(i, "end_s").empty() ? kNoTime : tasks.number(i, "end_s")});
   }
   Chart c = gantt(spans, true, "unfinished (until the last time of the run)");
   c.title = "Tasks per host over time (" + dir.filename().string() + ", tasks.csv)";
@@ -128,12 +161,13 @@ Chart tasks_chart(const fs::path& dir) {
 
 Chart instances_chart(const fs::path& dir) {
   RunTable inst(dir / "instances.csv");
-  std::vector<Span> spans;
+  std::vector<GanttSpan> spans;
   for (size_t i = 0; i < inst.t.rows.size(); ++i) {
     const std::string& charged = inst.text(i, "charged_units");
-    spans.push_back(Span{inst.text(i, "instance"), inst.text(i, "type"),
-                         charged + (charged == "1" ? " ATU" : " ATUs"), inst.number(i, "start_s"),
-                         inst.text(i, "stop_s").empty() ? kNoTime : inst.number(i, "stop_s")});
+    spans.push_back(GanttSpan{inst.text(i, "instance"), inst.text(i, "type"),
+                              charged + (charged == "1" ? " ATU" : " ATUs"),
+                              inst.number(i, "start_s"),
+                              inst.text(i, "stop_s").empty() ? kNoTime : inst.number(i, "stop_s")});
   }
   Chart c = gantt(spans, false, "still running at the end");
   c.title =

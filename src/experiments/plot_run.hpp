@@ -1,7 +1,10 @@
 #pragma once
 // `botsim plot DIR`: the pictures of one run, drawn from its results files.
+#include <limits>
 #include <string>
 #include <vector>
+
+#include "core/gnuplot.hpp"
 
 namespace botsim::experiments {
 
@@ -17,5 +20,22 @@ struct Plots {
   bool drawn = false;
 };
 Plots plot_run(const std::string& dir, std::string out_dir);
+
+/// One bar of a Gantt chart: on row `row` (a host, an instance), coloured by `group`, from
+/// `start` to `end` (NaN: it never ended; drawn to the last time of the chart).
+struct GanttSpan {
+  std::string row, group, note;
+  double start = 0, end = std::numeric_limits<double>::quiet_NaN();
+};
+/// The lane of each bar within its row, and how many lanes its row has: bars that overlap in
+/// time get different lanes, the lowest free one at their start (`last` ends unfinished bars).
+struct Lane {
+  size_t lane = 0, lanes = 1;
+};
+std::vector<Lane> assign_lanes(const std::vector<GanttSpan>& spans, double last);
+/// The Gantt chart of `spans`: rows in natural order if `sort_rows` (else as they come), one
+/// series per group (in natural order) and one (grey) for unfinished bars, each row's lanes stacked
+/// in its band.
+Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::string& unfinished);
 
 }  // namespace botsim::experiments

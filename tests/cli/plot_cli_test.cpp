@@ -3,6 +3,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,57 @@ void write_tiny_run(const std::string& dir) {
                 "U0,vm-0,large,1800,,2,0.4\n");
 }
 
+// A bar of a Gantt chart's data file: its series, x from x0 to x1, y from y0 to y1.
+struct DrawnBar {
+  std::string series;
+  double x0, x1, y0, y1;
+};
+
+// The bars of a Gantt data file ("x_start y x_end half_height [note]" per bar, per series).
+std::vector<DrawnBar> drawn_bars(const std::string& dat) {
+  std::vector<DrawnBar> out;
+  std::istringstream in(dat);
+  std::string line, series;
+  while (std::getline(in, line)) {
+    if (line.rfind("# series ", 0) == 0) series = line.substr(line.find(": ") + 2);
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream row(line);
+    double x0, y, x1, h;
+    row >> x0 >> y >> x1 >> h;
+    out.push_back({series, x0, x1, y - h, y + h});
+  }
+  return out;
+}
+
+// No two drawn bars share an area: every task can be seen.
+void expect_no_overlap(const std::vector<DrawnBar>& bars) {
+  const double eps = 1e-9;
+  for (size_t i = 0; i < bars.size(); ++i)
+    for (size_t j = i + 1; j < bars.size(); ++j) {
+      const DrawnBar &a = bars[i], &b = bars[j];
+      ASSERT_FALSE(a.x0 < b.x1 - eps && b.x0 < a.x1 - eps && a.y0 < b.y1 - eps && b.y0 < a.y1 - eps)
+          << a.series << " [" << a.x0 << ", " << a.x1 << "] and " << b.series << " [" << b.x0
+          << ", " << b.x1 << "] overlap at y " << a.y0 << "-" << a.y1 << " / " << b.y0 << "-"
+          << b.y1;
+    }
+}
+
+// The users with a bar running at time x in the band of row `row`.
+std::set<std::string> users_at(const std::vector<DrawnBar>& bars, double row, double x) {
+  std::set<std::string> users;
+  for (const auto& b : bars)
+    if (b.x0 <= x && x < b.x1 && b.y0 >= row - 0.4 - 1e-9 && b.y1 <= row + 0.4 + 1e-9)
+      users.insert(b.series);
+  return users;
+}
+
+// The row index of `name` in a Gantt script's ytics ('R0' 0, 'R1' 1, ...).
+double row_of(const std::string& gp, const std::string& name) {
+  auto at = gp.find("'" + name + "' ");
+  if (at == std::string::npos) return -1;
+  return std::stod(gp.substr(at + name.size() + 3));
+}
+
 }  // namespace
 
 TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
@@ -66,13 +119,15 @@ TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
       << r.out;
   const std::string plots = run + "/plots/";
   // The last time is 900 s: times in minutes. Hosts in natural order: R2 is row 0, R10 row 1.
-  // U1's second task never ended: drawn in grey up to the last time (14 to 15 min).
+  // U1's second task never ended: drawn in grey up to the last time (14 to 15 min). On R2 it
+  // overlaps U1's first (5 to 15 min): R2 has two lanes, each half its band (0.2 on either
+  // side of -0.2 and 0.2); U0's and U1's first tasks follow each other in the upper lane.
   EXPECT_EQ(t::read_text(plots + "tasks.dat"),
             "# Tasks per host over time (tiny, tasks.csv)\n"
-            "# series 0: U0\n# x_start row x_end\n0 1 10\n1 0 5\n\n\n"
-            "# series 1: U1\n# x_start row x_end\n5 0 15\n\n\n"
-            "# series 2: unfinished (until the last time of the run)\n# x_start row x_end\n"
-            "14 0 15\n");
+            "# series 0: U0\n# x_start y x_end half_height\n0 1 10 0.4\n1 -0.2 5 0.2\n\n\n"
+            "# series 1: U1\n# x_start y x_end half_height\n5 -0.2 15 0.2\n\n\n"
+            "# series 2: unfinished (until the last time of the run)\n"
+            "# x_start y x_end half_height\n14 0.2 15 0.2\n");
   const std::string gantt = t::read_text(plots + "tasks.gp");
   EXPECT_NE(gantt.find("set ytics ('R2' 0, 'R10' 1)"), std::string::npos) << gantt;
   EXPECT_NE(gantt.find("set xlabel 'time (min)'"), std::string::npos);
@@ -92,9 +147,9 @@ TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
   // how many ATUs it was charged.
   EXPECT_EQ(t::read_text(plots + "instances.dat"),
             "# Instances and their charged ATUs over time (tiny, instances.csv)\n"
-            "# series 0: small\n# x_start row x_end note\n0 0 60 \"1 ATU\"\n\n\n"
-            "# series 1: still running at the end\n# x_start row x_end note\n"
-            "30 1 60 \"2 ATUs\"\n");
+            "# series 0: small\n# x_start y x_end half_height note\n0 0 60 0.4 \"1 ATU\"\n\n\n"
+            "# series 1: still running at the end\n# x_start y x_end half_height note\n"
+            "30 1 60 0.4 \"2 ATUs\"\n");
   if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
   for (const char* f : {"tasks", "bids_R1", "shares_R1", "instances"})
     for (const char* ext : {".svg", ".png", ".gp", ".dat"})
@@ -114,6 +169,41 @@ TEST_F(PlotCli, RealAuctionRunGetsEveryPicture) {
       EXPECT_TRUE(fs::exists(dir_ + "/pictures/" + f + ext)) << f << ext;
   EXPECT_FALSE(fs::exists(dir_ + "/pictures/instances.svg"));  // no cloud in this run
   EXPECT_FALSE(fs::exists(run + "/plots"));
+}
+
+// The Gantt chart of sulistio2005: at 1 h nine users share R4 (one PE, proportional share),
+// among them U0, U4, U5 and U6, whose bars lay under U9's; and examples/03: UL's four tasks on
+// RB1 lay under UN's. Each task now has a lane of its own in its host's row.
+TEST_F(PlotCli, ConcurrentTasksOnOneHostAreAllDrawn) {
+  const std::string run = dir_ + "/run";
+  auto r = t::botsim(
+      {"run", "platforms/badg.xml", "deployments/sulistio2005.xml", "--out", run, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = without_gnuplot({"plot", run, "--out", dir_ + "/p1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<DrawnBar> bars = drawn_bars(t::read_text(dir_ + "/p1/tasks.dat"));
+  expect_no_overlap(bars);
+  const std::string gp = t::read_text(dir_ + "/p1/tasks.gp");
+  const double r4 = row_of(gp, "R4");
+  ASSERT_GE(r4, 0);
+  ASSERT_NE(gp.find("set xlabel 'time (h)'"), std::string::npos) << gp;
+  std::set<std::string> at_1h = users_at(bars, r4, 1);
+  for (const char* u : {"U0", "U4", "U5", "U6", "U9"}) EXPECT_TRUE(at_1h.count(u)) << u;
+  EXPECT_EQ(at_1h.size(), 9u);
+
+  const std::string ex = dir_ + "/ex3";
+  r = t::botsim({"run", "examples/03-two-domains.platform.xml", "examples/03-two-domains.xml",
+                 "--out", ex, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = without_gnuplot({"plot", ex, "--out", dir_ + "/p3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  bars = drawn_bars(t::read_text(dir_ + "/p3/tasks.dat"));
+  expect_no_overlap(bars);
+  const double rb1 = row_of(t::read_text(dir_ + "/p3/tasks.gp"), "RB1");
+  size_t ul_on_rb1 = 0;
+  for (const auto& b : bars)
+    if (b.series == "UL" && b.y0 >= rb1 - 0.4 - 1e-9 && b.y1 <= rb1 + 0.4 + 1e-9) ++ul_on_rb1;
+  EXPECT_EQ(ul_on_rb1, 4u);
 }
 
 TEST_F(PlotCli, WithoutGnuplotWritesDataAndScriptsAndSaysSo) {

@@ -106,15 +106,17 @@ TEST(Gnuplot, GanttBarsAndNotes) {
   c.categories = {"h0", "h1"};
   Series s{"vm", {0, 5}, {1, 0}};
   s.x_end = {10, 7};
+  s.y_half = {0.4, 0.2};  // the second bar in one of two lanes
   s.notes = {"1 ATU", "2 ATUs"};
   c.series = {s};
   EXPECT_EQ(botsim::gnuplot_data(c),
-            "# \n# series 0: vm\n# x_start row x_end note\n0 1 10 \"1 ATU\"\n5 0 7 \"2 ATUs\"\n");
+            "# \n# series 0: vm\n# x_start y x_end half_height note\n0 1 10 0.4 \"1 ATU\"\n"
+            "5 0 7 0.2 \"2 ATUs\"\n");
   const std::string gp = botsim::gnuplot_script(c, "f");
   EXPECT_TRUE(has(gp, "set yrange [1.6:-0.6]\n")) << gp;  // the first row on top
   EXPECT_TRUE(has(gp, "set ytics ('h0' 0, 'h1' 1)")) << gp;
-  EXPECT_TRUE(has(gp, "using 1:2:1:3:($2-0.4):($2+0.4) with boxxyerror")) << gp;
-  EXPECT_TRUE(has(gp, "using 3:2:4 with labels")) << gp;
+  EXPECT_TRUE(has(gp, "using 1:2:1:3:($2-$4):($2+$4) with boxxyerror")) << gp;
+  EXPECT_TRUE(has(gp, "using 3:2:5 with labels")) << gp;
   EXPECT_TRUE(has(gp, "set offsets 0, graph 0.1, 0, 0\n")) << gp;  // room for the notes
 }
 
