@@ -336,6 +336,11 @@ void BatsMaster::dispatch() {
       if (!bag_.empty()) run_task(inst, pop_task(), -1);
       continue;
     }
+    // Its paid time ends at this instant (its AtuEnding is on the way): a task handed to it now
+    // would be lost with it if that ATU goes unpaid; it gets one once the next ATU is paid.
+    if (inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s <=
+        sg4::Engine::get_clock())
+      continue;
     switch (execution_->work_request(machine_state(inst), others_of(inst),
                                      static_cast<long>(bag_.size()))) {  // Fig. 4 lines 23-28
       case MachineAction::TakeTask:
@@ -465,6 +470,7 @@ void BatsMaster::on(const AtuEnding& m) {
     ++mc.paid_atus;
     pool_->alarm_at(*inst,
                     inst->billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s);
+    if (!busy) dispatch();  // idle into a paid ATU: it may take a task now
     return;
   }
   stop_machine(*inst);

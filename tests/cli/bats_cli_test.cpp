@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -242,8 +243,8 @@ TEST(BatsEndGameCli, SlowMachinesLeaveTheLastTasksToFastOnes) {
   auto ratio = [&](const std::string& end_game) {
     std::string out = dir + "/" + end_game;
     auto r = t::botsim({"run", "platforms/bats-S3-4.xml", "deployments/bats-S3-4.xml", "--set",
-                        "U0.schedule=2", "--set", "U0.end_game=" + end_game, "--seed", "9",
-                        "--out", out, "--quiet", "--log-level", "error"});
+                        "U0.schedule=2", "--set", "U0.end_game=" + end_game, "--seed", "9", "--out",
+                        out, "--quiet", "--log-level", "error"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
     EXPECT_EQ(u.at("tasks_done"), 1000) << end_game;
@@ -253,6 +254,26 @@ TEST(BatsEndGameCli, SlowMachinesLeaveTheLastTasksToFastOnes) {
   EXPECT_GT(ratio("off"), 1.3);
   EXPECT_LT(ratio("on"), 1.1);
   fs::remove_all(dir);
+}
+
+// S4-1 Sched4 without its cushion, seed 5: the money runs out with one task (84) running past
+// its machine's paid time; the machine is released at the end of its ATU and the task lost.
+// It was then handed at once to one machine after another whose paid time ended at the same
+// instant, and lost with each (15 lost attempts); a machine whose ATU ends now takes no task
+// until that ATU's successor is paid: one lost attempt.
+TEST(BatsExecutionCli, ATaskIsNotHandedToAMachineWhosePaidTimeEndsNow) {
+  std::string out = t::make_temp_dir() + "/run";
+  auto r = t::botsim({"run", "platforms/bats-S4-1.xml", "deployments/bats-S4-1.xml", "--set",
+                      "U0.schedule=4", "--set", "U0.cushion=refuse", "--seed", "5", "--out", out,
+                      "--quiet", "--log-level", "error"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream tasks(t::read_text(out + "/tasks.csv"));
+  std::string line;
+  long unfinished = 0;
+  while (std::getline(tasks, line))
+    if (!line.empty() && line.back() == ',') ++unfinished;  // no end_s
+  EXPECT_EQ(unfinished, 1);
+  fs::remove_all(fs::path(out).parent_path());
 }
 
 TEST(BatsGolden, S3_4SummaryMatches) {
