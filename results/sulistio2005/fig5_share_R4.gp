@@ -8,7 +8,7 @@ set title 'Fig. 5: share of R4 of domain B per user'
 set xlabel 'time (simulation minutes)'
 set ylabel 'share of the resource (%)'
 set key outside right top vertical
-set yrange [0:100]
+set yrange [0:105]
 set grid
 plot 'fig5_share_R4.dat' index 0 using 1:2 with steps lc rgb '#1f77b4' dt 1 lw 2.5 title 'U0', \
      'fig5_share_R4.dat' index 1 using 1:2 with steps lc rgb '#ff7f0e' dt 2 lw 2.3125 title 'U1', \

@@ -31,6 +31,7 @@ const char* const kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#94
 const int kPointTypes[] = {6, 4, 8, 12, 1, 2, 3, 10, 14, 7, 5, 9, 13};
 constexpr double kBarGroupWidth = 0.8;  // of one category's width
 constexpr double kGanttHalfRow = 0.4;   // a bar alone in its row
+constexpr double kTopHeadroom = 0.05;   // of the y axis's span, above its largest value
 
 std::string num(double v) { return fmt::format("{:.10g}", v); }
 
@@ -139,9 +140,13 @@ std::string tic_list(const std::vector<std::string>& names) {
 std::string axes(const Chart& c) {
   std::string out;
   const double lo = y_floor(c);
+  // A series at the largest possible value (a share of 100 %) would lie on the frame and
+  // vanish: the axis goes kTopHeadroom of its span further (its tics stop at y_max).
+  double top = c.y_max;
+  if (std::isfinite(c.y_max)) top += kTopHeadroom * (c.y_max - (std::isfinite(lo) ? lo : 0));
   if (std::isfinite(lo) || std::isfinite(c.y_max))
     out += fmt::format("set yrange [{}:{}]\n", std::isfinite(lo) ? num(lo) : "*",
-                       std::isfinite(c.y_max) ? num(c.y_max) : "*");
+                       std::isfinite(top) ? num(top) : "*");
   if (std::isfinite(c.x_min)) out += fmt::format("set xrange [{}:*]\n", num(c.x_min));
   // Room on the right for the notes beside the last points or bars.
   if (std::any_of(c.series.begin(), c.series.end(), [](auto& s) { return !s.notes.empty(); }))

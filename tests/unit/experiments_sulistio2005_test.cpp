@@ -163,7 +163,7 @@ TEST_F(Sulistio2005Figures, TimeSeriesChartsNameResourceDomainAndUsers) {
   std::string fig5 = read(out() / "fig5_share_R4.gp");
   EXPECT_NE(fig5.find("set title 'Fig. 5: share of R4 of domain B per user'"), std::string::npos);
   EXPECT_NE(fig5.find("set ylabel 'share of the resource (%)'"), std::string::npos);
-  EXPECT_NE(fig5.find("set yrange [0:100]"), std::string::npos);
+  EXPECT_NE(fig5.find("set yrange [0:105]"), std::string::npos);  // 100 % below the frame
 }
 
 TEST_F(Sulistio2005Figures, RuntimeMeanAndDeviationAcrossRuns) {
@@ -285,8 +285,8 @@ TEST_F(Sulistio2005Figures, FindingsOfThePaperAreChecked) {
   // U2's worst run 7200 s, U8's 5400 s against 36000 s; U3 never finishes in run 1, so its
   // best run (43200 s) misses by 7200 s: the smallest slack is U3's.
   EXPECT_EQ(row(1), "fig6 deadline|7200|7200|yes");
-  EXPECT_EQ(row(2), "fig7 No-Opt cheaper|-30|30|yes");       // U0 12 - U2 42 G$
-  EXPECT_EQ(row(3), "fig6 local A sooner|-0.5|0.5|yes");     // U8 1.25 - U2 1.75 h
+  EXPECT_EQ(row(2), "fig7 No-Opt cheaper|-30|30|yes");    // U0 12 - U2 42 G$
+  EXPECT_EQ(row(3), "fig6 local A sooner|-0.5|0.5|yes");  // U8 1.25 - U2 1.75 h
   EXPECT_EQ(row(4), "fig7 local A cheaper than global|-21|21|yes");
   EXPECT_EQ(row(5), "fig7 local A cheaper than No-Opt B|||no");  // no No-Opt user in B
   EXPECT_EQ(t.rows[5][3], "no such users");
@@ -321,23 +321,23 @@ std::string verdicts(const std::vector<UserAcross>& users) {
 TEST(Sulistio2005Findings, HoldOnThePapersPicture) {
   // Fig. 6 and 7 as the paper draws them.
   const std::vector<UserAcross> paper{
-      user("U0", "no-opt", "A", 20, 200), user("U2", "global", "B", 9, 400),
-      user("U3", "local", "B", 12, 450),  user("U4", "no-opt", "B", 18, 250),
+      user("U0", "no-opt", "A", 20, 200),  user("U2", "global", "B", 9, 400),
+      user("U3", "local", "B", 12, 450),   user("U4", "no-opt", "B", 18, 250),
       user("U7", "global", "B", 9.5, 380), user("U8", "local", "A", 5, 150)};
   EXPECT_EQ(verdicts(paper), "yyyyyyy");
   auto f = botsim::experiments::sulistio2005_findings(paper, "total");
   EXPECT_EQ(f[0].id, "fig6 optimising sooner (total)");
-  EXPECT_DOUBLE_EQ(f[0].margin(), 6);                // No-Opt U4 18 h - U3 12 h
-  EXPECT_DOUBLE_EQ(f[1].margin(), 1800);  // U7 meets by 0.5 h, U2 by 1 h; U3 misses by 2 h
-  EXPECT_DOUBLE_EQ(f[6].value, 450 / 390.0);         // U3 against the global mean 390
+  EXPECT_DOUBLE_EQ(f[0].margin(), 6);         // No-Opt U4 18 h - U3 12 h
+  EXPECT_DOUBLE_EQ(f[1].margin(), 1800);      // U7 meets by 0.5 h, U2 by 1 h; U3 misses by 2 h
+  EXPECT_DOUBLE_EQ(f[6].value, 450 / 390.0);  // U3 against the global mean 390
 }
 
 TEST(Sulistio2005Findings, AnswerNoWhereTheyDoNotHold) {
   // Every claim reversed: the No-Opt users fastest and cheapest, U3 in time, U8 slow and dear.
   const std::vector<UserAcross> reversed{
-      user("U0", "no-opt", "A", 4, 50),   user("U2", "global", "B", 9, 400),
+      user("U0", "no-opt", "A", 4, 50),     user("U2", "global", "B", 9, 400),
       user("U3", "local", "B", 9.99, 2000), user("U4", "no-opt", "B", 5, 60),
-      user("U7", "global", "B", 11, 380), user("U8", "local", "A", 12, 900)};
+      user("U7", "global", "B", 11, 380),   user("U8", "local", "A", 12, 900)};
   EXPECT_EQ(verdicts(reversed), "nnynnnn");  // No-Opt cheaper than global holds here
   auto f = botsim::experiments::sulistio2005_findings(reversed, "");
   EXPECT_DOUBLE_EQ(f[1].margin(), -2 * 3600);  // U8 misses by 2 h (U3 meets by 36 s)
