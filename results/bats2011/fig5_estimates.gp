@@ -11,7 +11,8 @@ set key outside right top vertical
 set yrange [0:*]
 set grid
 plot 'fig5_estimates.dat' index 0 using 1:2 with points lc rgb '#1f77b4' pt 6 ps 0.9 title 'mu', \
-     'fig5_estimates.dat' index 1 using 1:2 with points lc rgb '#ff7f0e' pt 4 ps 0.9 title 'sigma'
+     'fig5_estimates.dat' index 1 using 1:2 with points lc rgb '#ff7f0e' pt 4 ps 0.9 title 'sigma', \
+     x with lines lc rgb 'black' dt 2 lw 1.2 title 'y = x'
 set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
 set output 'fig5_estimates.png'
 replot

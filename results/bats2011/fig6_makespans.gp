@@ -8,13 +8,16 @@ set title 'Fig. 6: execution phase''s makespan against BaTS''s estimate Te'
 set xlabel 'estimated execution makespan (h)'
 set ylabel 'actual execution makespan (h)'
 set key outside right top vertical
-set yrange [0:*]
+set logscale xy 10
+set xtics (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+set ytics (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 set grid
 plot 'fig6_makespans.dat' index 0 using 1:2 with points lc rgb '#1f77b4' pt 6 ps 0.9 title 'S4-1', \
      'fig6_makespans.dat' index 1 using 1:2 with points lc rgb '#ff7f0e' pt 4 ps 0.9 title 'S4-3', \
      'fig6_makespans.dat' index 2 using 1:2 with points lc rgb '#2ca02c' pt 8 ps 0.9 title 'S1-1', \
      'fig6_makespans.dat' index 3 using 1:2 with points lc rgb '#d62728' pt 12 ps 0.9 title 'S3-4', \
-     'fig6_makespans.dat' index 4 using 1:2 with points lc rgb '#9467bd' pt 1 ps 0.9 title 'S1-4'
+     'fig6_makespans.dat' index 4 using 1:2 with points lc rgb '#9467bd' pt 1 ps 0.9 title 'S1-4', \
+     x with lines lc rgb 'black' dt 2 lw 1.2 title 'y = x'
 set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
 set output 'fig6_makespans.png'
 replot

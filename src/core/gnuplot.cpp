@@ -139,6 +139,14 @@ std::string tic_list(const std::vector<std::string>& names) {
 
 std::string axes(const Chart& c) {
   std::string out;
+  if (c.log_axes) {
+    // Tics at 1, 2, 5 of each decade: a decade or two of data still shows several.
+    out +=
+        "set logscale xy 10\nset xtics (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, "
+        "1000)\nset ytics (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)\n"
+        "set grid\n";
+    return out;
+  }
   const double lo = y_floor(c);
   // A series at the largest possible value (a share of 100 %) would lie on the frame and
   // vanish: the axis goes kTopHeadroom of its span further (its tics stop at y_max).
@@ -224,6 +232,8 @@ std::string gnuplot_script(const Chart& c, const std::string& stem) {
   size_t index = 0;
   for (size_t k = 0; k < c.series.size(); ++k)
     if (has_points(c.series[k])) clauses.push_back(series_clauses(c, k, index++, data));
+  if (c.identity_line && !clauses.empty())
+    clauses.push_back("x with lines lc rgb 'black' dt 2 lw 1.2 title 'y = x'");
   if (std::isfinite(c.reference_y))
     clauses.push_back(fmt::format("{} with lines lc rgb 'black' dt 2 lw 1.5 title {}",
                                   num(c.reference_y), quoted(c.reference_label)));

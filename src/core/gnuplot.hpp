@@ -43,6 +43,12 @@ struct Chart {
   double y_min = std::numeric_limits<double>::quiet_NaN();
   double y_max = std::numeric_limits<double>::quiet_NaN();
   double x_min = std::numeric_limits<double>::quiet_NaN();
+  /// Estimates against actual values: the line y = x, where every point would lie if the
+  /// estimates were exact.
+  bool identity_line = false;
+  /// Both axes logarithmic (values over decades, e.g. makespans of 1.5 h and 35 h); y_min and
+  /// x_min are then ignored (a log axis has no 0).
+  bool log_axes = false;
 };
 
 /// The k-th colour of the default palette (10 colours, then repeating).

@@ -135,3 +135,23 @@ TEST(Gnuplot, DrawsSvgAndPngOrSaysItCannot) {
   botsim::test::write_text((dir / "broken.gp").string(), "plot 'missing.dat' using 1:2\n");
   EXPECT_EQ(botsim::draw_figures(dir.string()), botsim::DrawResult::Failed);
 }
+
+// Estimates against actual values: the line y = x, and log axes for values over decades (no
+// yrange from 0, which a log axis cannot show).
+TEST(Gnuplot, IdentityLineAndLogAxes) {
+  Chart c;
+  c.kind = Chart::Kind::Scatter;
+  c.y_min = 0;
+  c.series = {Series{"runs", {1.5, 35}, {1.6, 34}}};
+  c.identity_line = true;
+  std::string gp = botsim::gnuplot_script(c, "f");
+  EXPECT_TRUE(has(gp, "x with lines lc rgb 'black' dt 2 lw 1.2 title 'y = x'")) << gp;
+  EXPECT_FALSE(has(gp, "logscale")) << gp;
+  c.log_axes = true;
+  gp = botsim::gnuplot_script(c, "f");
+  EXPECT_TRUE(has(gp, "set logscale xy 10\n")) << gp;
+  EXPECT_FALSE(has(gp, "set yrange")) << gp;
+  // No points: no line either (it would have no range to be drawn over).
+  c.series = {};
+  EXPECT_FALSE(has(botsim::gnuplot_script(c, "f"), "y = x"));
+}
