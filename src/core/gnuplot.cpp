@@ -280,6 +280,10 @@ DrawResult draw_figures(const std::string& dir) {
     if (e.path().extension() == ".gp") args.push_back(e.path().filename().string());
   std::sort(args.begin() + 1, args.end());
   if (args.size() == 1) return DrawResult::Drawn;
+  // One gnuplot for all the scripts, each from gnuplot's defaults: a script's settings (a log
+  // scale, a range) must not carry over to the next.
+  for (size_t i = args.size() - 1; i > 1; --i)
+    args.insert(args.begin() + static_cast<long>(i), {"-e", "reset"});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

@@ -11,6 +11,7 @@
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "experiments/figures.hpp"
+#include "experiments/plot_sweep.hpp"
 
 namespace botsim::experiments {
 
@@ -207,10 +208,12 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
   if (!fs::is_directory(dir)) throw InputError(dir_text, "", "no such results directory");
   const bool tasks = fs::exists(dir / "tasks.csv"), bids = fs::exists(dir / "bids.csv"),
              instances = fs::exists(dir / "instances.csv");
-  if (!tasks && !bids && !instances)
+  const bool sweep = fs::exists(dir / "summary.csv") && fs::exists(dir / "runs.csv");
+  const bool reps = !sweep && fs::exists(dir / "reps.csv");
+  if (!tasks && !bids && !instances && !sweep && !reps)
     throw InputError(dir_text, "",
-                     "no results files to plot (tasks.csv, bids.csv or instances.csv, as "
-                     "botsim run writes them)");
+                     "no results files to plot (tasks.csv, bids.csv or instances.csv of botsim "
+                     "run; summary.csv and runs.csv of botsim sweep; reps.csv of run --reps)");
   Plots plots;
   plots.dir = out_dir.empty() ? (dir / "plots").string() : out_dir;
   // Replacing OUT must not take the run it reads with it.
@@ -234,6 +237,11 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
         names.push_back("instances");
         write_figure(tmp, "instances", instances_chart(dir));
       }
+      if (sweep || reps)
+        for (auto& [stem, chart] : sweep ? sweep_charts(dir) : reps_charts(dir)) {
+          names.push_back(stem);
+          write_figure(tmp, stem, chart);
+        }
     } catch (const InputError&) {
       throw;
     } catch (const std::runtime_error& e) {  // a results file that botsim cannot read

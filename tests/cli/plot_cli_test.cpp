@@ -1,6 +1,7 @@
 // `botsim plot DIR`: one run's pictures from its results files, and figures without gnuplot.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/csv.hpp"
 #include "core/gnuplot.hpp"
 #include "support/cli_support.hpp"
 
@@ -205,6 +207,87 @@ TEST_F(PlotCli, ConcurrentTasksOnOneHostAreAllDrawn) {
   for (const auto& b : bars)
     if (b.series == "UL" && b.y0 >= rb1 - 0.4 - 1e-9 && b.y1 <= rb1 + 0.4 + 1e-9) ++ul_on_rb1;
   EXPECT_EQ(ul_on_rb1, 4u);
+}
+
+// The data rows of a figure's series k ("x y ..." per line).
+std::vector<std::vector<double>> series_rows(const std::string& dat, size_t k) {
+  std::vector<std::vector<double>> rows;
+  std::istringstream in(dat);
+  std::string line;
+  long current = -1;
+  while (std::getline(in, line)) {
+    if (line.rfind("# series ", 0) == 0) current = std::stol(line.substr(9));
+    if (line.empty() || line[0] == '#' || current != static_cast<long>(k)) continue;
+    std::istringstream row(line);
+    std::vector<double> v;
+    for (double x; row >> x;) v.push_back(x);
+    rows.push_back(v);
+  }
+  return rows;
+}
+
+// A sweep of the Silva job over 4, 8 and 16 tasks, 3 replications: each metric's mean against
+// the number of tasks with the 95 % confidence interval of summary.csv, and every run's value.
+TEST_F(PlotCli, SweepGetsMeansWithConfidenceIntervalsAndEveryRun) {
+  const std::string spec = dir_ + "/s.json";
+  t::write_text(spec, "{\"platform\": \"" + t::source_path("platforms/utility-cloud.xml") +
+                          "\", \"deployment\": \"" +
+                          t::source_path("deployments/silva2008-normal.xml") +
+                          "\", \"parameters\": {\"U0.tasks\": [4, 8, 16]}, \"replications\": 3, "
+                          "\"metrics\": [\"makespan_s\", \"instances\"]}");
+  const std::string out = dir_ + "/sweep";
+  auto r = t::botsim({"sweep", spec, "--out", out, "--jobs", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"plot", out, "--out", dir_ + "/p"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("mean_makespan_s mean_instances runs_makespan_s runs_instances"),
+            std::string::npos)
+      << r.out;
+  // summary.csv's rows for makespan_s: the plotted mean and interval are theirs.
+  botsim::CsvTable summary = botsim::read_csv(out + "/summary.csv");
+  std::vector<std::vector<double>> expected;
+  for (const auto& row : summary.rows)
+    if (row[3] == "makespan_s")
+      expected.push_back(
+          {std::stod(row[1]), std::stod(row[5]), std::stod(row[7]), std::stod(row[8])});
+  ASSERT_EQ(expected.size(), 3u);
+  const auto mean = series_rows(t::read_text(dir_ + "/p/mean_makespan_s.dat"), 0);
+  ASSERT_EQ(mean.size(), 3u);
+  for (size_t i = 0; i < 3; ++i)
+    for (size_t j = 0; j < 4; ++j)
+      EXPECT_NEAR(mean[i][j], expected[i][j], 1e-6 * std::abs(expected[i][j])) << i << "," << j;
+  EXPECT_NE(t::read_text(dir_ + "/p/mean_makespan_s.gp").find("set xlabel 'U0.tasks'"),
+            std::string::npos);
+  // Every run: 3 per setting, at its number of tasks.
+  const auto runs = series_rows(t::read_text(dir_ + "/p/runs_makespan_s.dat"), 0);
+  ASSERT_EQ(runs.size(), 9u);
+  EXPECT_EQ(runs[0][0], 4);
+  EXPECT_EQ(runs[8][0], 16);
+}
+
+// `run --reps 3` of example 1: per metric a bar with its interval and each seed's value. With
+// gnuplot, every figure is drawn: a bar chart's x range must not carry over to the next script
+// (gnuplot drew each script after the last one's settings, and failed: "all points y value
+// undefined").
+TEST_F(PlotCli, RepsGetMeansAndEverySeed) {
+  const std::string out = dir_ + "/reps";
+  auto r = t::botsim({"run", "examples/01-one-resource.platform.xml",
+                      "examples/01-one-resource.xml", "--reps", "3", "--out", out, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = without_gnuplot({"plot", out, "--out", dir_ + "/p"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // U0 starts at 30 s and ends at 240 s in every run: a makespan of 210 s, the same each seed
+  // (reps.csv: mean 210, an interval of width 0).
+  const auto mean = series_rows(t::read_text(dir_ + "/p/mean_makespan_s.dat"), 0);
+  ASSERT_EQ(mean.size(), 1u);
+  EXPECT_EQ(mean[0], (std::vector<double>{0, 210, 210, 210}));
+  const auto seeds = series_rows(t::read_text(dir_ + "/p/runs_makespan_s.dat"), 0);
+  EXPECT_EQ(seeds, (std::vector<std::vector<double>>{{1, 210}, {2, 210}, {3, 210}}));
+  if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
+  r = t::botsim({"plot", out, "--out", dir_ + "/drawn"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"mean_makespan_s", "runs_makespan_s", "mean_budget", "runs_budget"})
+    EXPECT_TRUE(fs::exists(dir_ + "/drawn/" + f + ".png")) << f;
 }
 
 TEST_F(PlotCli, WithoutGnuplotWritesDataAndScriptsAndSaysSo) {
