@@ -249,22 +249,27 @@ void Gutierrez2012::write_51(const fs::path& stage) {
   gutierrez2012::Makespans overall;
   for (const auto& d : kDistributions) {
     Chart c;
-    c.title =
-        "Fig. " + kFigure.at(d).substr(3) + ": average makespan of " + d + " BoTs (Section 5.1)";
+    c.title = "Fig. " + kFigure.at(d).substr(3) + ": average makespan of " + d +
+              " BoTs (Section 5.1; mean ± sd over n runs)";
     c.kind = Chart::Kind::Bar;
     c.x_label = "heuristic";
     c.y_label = "average makespan (min)";
+    c.y_min = 0;
     for (const auto& h : all) c.categories.push_back(h);
     for (int n : kSizes51) {
       Series s{std::to_string(n) + " tasks", {}, {}, {}};
+      std::size_t runs = 0;
       for (std::size_t i = 0; i < all.size(); ++i) {
         auto st = stats(mk[d][n][all[i]]);
         table.rows.push_back({d, std::to_string(n), heuristic_cell(all[i]), std::to_string(st.n),
                               num6(st.mean), num6(st.sd)});
         s.x.push_back(static_cast<double>(i));
         s.y.push_back(st.mean);
+        s.y_err.push_back(st.sd);
+        runs = std::max(runs, static_cast<std::size_t>(st.n));
         overall[d][all[i]] += st.mean / static_cast<double>(kSizes51.size());
       }
+      s.label += ", n = " + std::to_string(runs);
       c.series.push_back(s);
     }
     Series s{"overall", {}, {}, {}};
@@ -365,16 +370,25 @@ void Gutierrez2012::write_53(const fs::path& stage) {
                   "makespan_mean_min", "messages_mean"},
                  {}};
   std::map<std::string, std::map<std::string, std::array<double, 3>>> avg;  // d, am
+  // The spread of what each bar averages: the heuristics' means (sd), and how many there are.
+  std::map<std::string, std::map<std::string, std::array<double, 3>>> spread;
+  std::size_t heuristics = 0;
   gutierrez2012::Allocations means;
   for (const auto& d : kDistributions)
     for (const auto& am : kMechanisms) {
       std::array<double, 3> sum{0, 0, 0};
+      std::array<std::vector<double>, 3> per_heuristic;
       for (const auto& [h, c] : cells[d][am]) {
         std::array<double, 3> m{mean_of(c.cost), mean_of(c.makespan), mean_of(c.messages)};
         table.rows.push_back({d, am, heuristic_cell(h), std::to_string(c.cost.size()), num6(m[0]),
                               num6(m[1]), num6(m[2])});
-        for (int k = 0; k < 3; ++k) sum[k] += m[k] / static_cast<double>(cells[d][am].size());
+        for (int k = 0; k < 3; ++k) {
+          sum[k] += m[k] / static_cast<double>(cells[d][am].size());
+          per_heuristic[static_cast<std::size_t>(k)].push_back(m[k]);
+        }
       }
+      heuristics = std::max(heuristics, cells[d][am].size());
+      for (std::size_t k = 0; k < 3; ++k) spread[d][am][k] = stats(per_heuristic[k]).sd;
       avg[d][am] = sum;
       means[d][am] = {sum[0], sum[1], sum[2]};
       table.rows.push_back({d, am, "all", "", num6(sum[0]), num6(sum[1]), num6(sum[2])});
@@ -386,15 +400,17 @@ void Gutierrez2012::write_53(const fs::path& stage) {
        {"fig14_messages", "fixed", 2, "average messages"}}};
   for (const auto& [file, other, k, label] : figs) {
     const std::string what = label.substr(0, label.find(" ("));  // "average cost"
-    Chart c = chart(
-        "Fig. " + file.substr(3, 2) + ": " + what + ", " + other + " vs i-elastic (Section 5.3)",
-        "BoT distribution", label, Chart::Kind::Bar);
+    Chart c = chart("Fig. " + file.substr(3, 2) + ": " + what + ", " + other +
+                        " vs i-elastic (Section 5.3; mean ± sd over the heuristics' means)",
+                    "BoT distribution", label, Chart::Kind::Bar);
     c.categories = kDistributions;
+    c.y_min = 0;
     for (const auto& am : {other, std::string("i-elastic")}) {
-      Series s{am, {}, {}, {}};
+      Series s{am + ", n = " + std::to_string(heuristics) + " heuristics", {}, {}, {}};
       for (std::size_t i = 0; i < kDistributions.size(); ++i) {
         s.x.push_back(static_cast<double>(i));
         s.y.push_back(avg[kDistributions[i]][am][static_cast<std::size_t>(k)]);
+        s.y_err.push_back(spread[kDistributions[i]][am][static_cast<std::size_t>(k)]);
       }
       c.series.push_back(s);
     }
