@@ -7,7 +7,7 @@ set output 'fig6_makespans.svg'
 set title 'Fig. 6: execution phase''s makespan against BaTS''s estimate Te'
 set xlabel 'estimated execution makespan (h)'
 set ylabel 'actual execution makespan (h)'
-set key outside right top vertical
+set key outside right top vertical Left reverse
 set logscale xy 10
 set xtics (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 set ytics (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)

@@ -7,7 +7,7 @@ set output 'fig1.svg'
 set title 'Fig. 1: 300 tasks of 5 min: charged time and speedup'
 set xlabel 'allocated hosts'
 set ylabel 'charged hours / speedup'
-set key outside right top vertical
+set key outside right top vertical Left reverse
 set yrange [0:*]
 set grid
 plot 'fig1.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 lw 2.5 pt 6 ps 0.8 title 'charged time (h)', \

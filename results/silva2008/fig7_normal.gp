@@ -7,7 +7,7 @@ set output 'fig7_normal.svg'
 set title 'Fig. 7, normal job: hosts and speedup per run'
 set xlabel 'allocated hosts'
 set ylabel 'speedup'
-set key outside right top vertical
+set key outside right top vertical Left reverse
 set yrange [0:*]
 set grid
 plot 'fig7_normal.dat' index 0 using 1:2 with points lc rgb '#1f77b4' pt 6 ps 0.9 title 'conservative (0.5, 0.5)', \

@@ -7,7 +7,7 @@ set output 'fig2_bid_cost_R1.svg'
 set title 'Fig. 2: bidding cost on R1 of domain A'
 set xlabel 'time (simulation minutes)'
 set ylabel 'bid (cents per minute)'
-set key outside right top vertical
+set key outside right top vertical Left reverse
 set yrange [0:*]
 set grid
 plot 'fig2_bid_cost_R1.dat' index 0 using 1:2 with steps lc rgb '#1f77b4' dt 1 lw 2.5 title 'U0', \

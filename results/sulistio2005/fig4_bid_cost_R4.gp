@@ -7,7 +7,7 @@ set output 'fig4_bid_cost_R4.svg'
 set title 'Fig. 4: bidding cost on R4 of domain B'
 set xlabel 'time (simulation minutes)'
 set ylabel 'bid (cents per minute)'
-set key outside right top vertical
+set key outside right top vertical Left reverse
 set yrange [0:*]
 set grid
 plot 'fig4_bid_cost_R4.dat' index 0 using 1:2 with steps lc rgb '#1f77b4' dt 1 lw 2.5 title 'U0', \

@@ -7,7 +7,7 @@ set output 'fig5_share_R4.svg'
 set title 'Fig. 5: share of R4 of domain B per user'
 set xlabel 'time (simulation minutes)'
 set ylabel 'share of the resource (%)'
-set key outside right top vertical
+set key outside right top vertical Left reverse
 set yrange [0:105]
 set grid
 plot 'fig5_share_R4.dat' index 0 using 1:2 with steps lc rgb '#1f77b4' dt 1 lw 2.5 title 'U0', \

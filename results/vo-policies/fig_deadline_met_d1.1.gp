@@ -7,7 +7,7 @@ set output 'fig_deadline_met_d1.1.svg'
 set title 'Users that met a deadline of 1.1 x the ideal makespan (surcharge 20%)'
 set xlabel ''
 set ylabel 'users that met the deadline (%)'
-set key outside right top vertical
+set key outside right top vertical Left reverse
 set yrange [0:105]
 set xrange [-0.6:5.6]
 set xtics ('2 domains, equal speeds' 0, '2 domains, spread speeds' 1, '4 domains, equal speeds' 2, '4 domains, spread speeds' 3, '8 domains, equal speeds' 4, '8 domains, spread speeds' 5) rotate by 35 right

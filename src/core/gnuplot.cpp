@@ -155,7 +155,9 @@ std::string axes(const Chart& c) {
   if (std::isfinite(lo) || std::isfinite(c.y_max))
     out += fmt::format("set yrange [{}:{}]\n", std::isfinite(lo) ? num(lo) : "*",
                        std::isfinite(top) ? num(top) : "*");
-  if (std::isfinite(c.x_min)) out += fmt::format("set xrange [{}:*]\n", num(c.x_min));
+  if (std::isfinite(c.x_min) || std::isfinite(c.x_max))
+    out += fmt::format("set xrange [{}:{}]\n", std::isfinite(c.x_min) ? num(c.x_min) : "*",
+                       std::isfinite(c.x_max) ? num(c.x_max) : "*");
   // Room on the right for the notes beside the last points or bars.
   if (std::any_of(c.series.begin(), c.series.end(), [](auto& s) { return !s.notes.empty(); }))
     out += "set offsets 0, graph 0.1, 0, 0\n";
@@ -169,6 +171,8 @@ std::string axes(const Chart& c) {
                        num(kBarGroupWidth / static_cast<double>(c.series.size())));
     out += "set style fill transparent solid 0.45 border\nset grid ytics\n";
   } else if (c.kind == Chart::Kind::Gantt) {
+    // Fixed margins: Gantt charts of one run (tasks, instances) line up whatever their labels.
+    out += "set lmargin at screen 0.1\nset rmargin at screen 0.76\n";
     const double rows = static_cast<double>(c.categories.size());
     out += fmt::format("set yrange [{}:-0.6]\n", num(rows - 0.4));  // the first row on top
     // Row names when they fit; past 40 rows, numbers (the data file has every row's bars).
@@ -225,7 +229,7 @@ std::string gnuplot_script(const Chart& c, const std::string& stem) {
       "set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb 'white'\n"
       "set output {}\n"
       "set title {}\nset xlabel {}\nset ylabel {}\n"
-      "set key outside right top vertical\n",
+      "set key outside right top vertical Left reverse\n",
       quoted(stem + ".svg"), quoted(c.title), quoted(c.x_label), quoted(c.y_label));
   out += axes(c);
   std::vector<std::string> clauses;

@@ -43,6 +43,7 @@ struct Chart {
   double y_min = std::numeric_limits<double>::quiet_NaN();
   double y_max = std::numeric_limits<double>::quiet_NaN();
   double x_min = std::numeric_limits<double>::quiet_NaN();
+  double x_max = std::numeric_limits<double>::quiet_NaN();  // with x_min: the x axis's range
   /// Estimates against actual values: the line y = x, where every point would lie if the
   /// estimates were exact.
   bool identity_line = false;

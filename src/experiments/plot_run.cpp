@@ -3,7 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <fstream>
+#include <functional>
 #include <limits>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
 
 #include "core/csv.hpp"
@@ -90,14 +96,17 @@ std::vector<Lane> assign_lanes(const std::vector<GanttSpan>& spans, double last)
   return lanes;
 }
 
-Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::string& unfinished) {
+Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::string& unfinished,
+            double axis_end_s) {
   double last = 0;
   for (const auto& s : spans) last = std::max({last, s.start, std::isnan(s.end) ? 0 : s.end});
-  const TimeUnit u = unit_for(last);
+  const double axis_end = std::isnan(axis_end_s) ? last : std::max(last, axis_end_s);
+  const TimeUnit u = unit_for(axis_end);
   Chart c;
   c.kind = Chart::Kind::Gantt;
   c.x_label = "time (" + u.name + ")";
   c.x_min = 0;
+  if (!std::isnan(axis_end_s)) c.x_max = axis_end / u.seconds;
   std::vector<std::string> groups;
   for (const auto& s : spans) {
     index_of(c.categories, s.row);
@@ -145,22 +154,64 @@ struct RunTable {
   }
 };
 
-Chart tasks_chart(const fs::path& dir) {
+// The last time in a run's tasks.csv and instances.csv: the tasks and instances charts of one
+// run share their time axis.
+double last_time(const fs::path& dir) {
+  double last = 0;
+  for (const auto& [file, columns] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"tasks.csv", {"start_s", "end_s"}}, {"instances.csv", {"start_s", "stop_s"}}}) {
+    if (!fs::exists(dir / file)) continue;
+    RunTable t(dir / file);
+    for (size_t i = 0; i < t.t.rows.size(); ++i)
+      for (const auto& column : columns)
+        if (!t.text(i, column).empty()) last = std::max(last, t.number(i, column));
+  }
+  return last;
+}
+
+// What colours a task: its user; in a run of one cloud user, its instance's type, and for BaTS
+// whether it ran in the sampling or the execution phase (summary.json's sampling_end_s).
+std::function<std::string(size_t)> task_group(const fs::path& dir, const RunTable& tasks) {
+  std::set<std::string> users;
+  for (size_t i = 0; i < tasks.t.rows.size(); ++i) users.insert(tasks.text(i, "user"));
+  if (users.size() != 1 || !fs::exists(dir / "instances.csv"))
+    return [&tasks](size_t i) { return tasks.text(i, "user"); };
+  auto type_of = std::make_shared<std::map<std::string, std::string>>();
+  RunTable inst(dir / "instances.csv");
+  for (size_t i = 0; i < inst.t.rows.size(); ++i)
+    (*type_of)[inst.text(i, "instance")] = inst.text(i, "type");
+  double sampling_end = kNoTime;
+  std::ifstream in(dir / "summary.json");
+  const nlohmann::json summary = nlohmann::json::parse(in, nullptr, false);
+  if (!summary.is_discarded() && summary.contains("users") && summary["users"].size() == 1 &&
+      summary["users"][0].contains("sampling_end_s") &&
+      summary["users"][0]["sampling_end_s"].is_number())
+    sampling_end = summary["users"][0]["sampling_end_s"].get<double>();
+  return [&tasks, type_of, sampling_end](size_t i) {
+    auto it = type_of->find(tasks.text(i, "host"));
+    std::string group = it == type_of->end() ? tasks.text(i, "host") : it->second;
+    if (!std::isnan(sampling_end))
+      group += tasks.number(i, "start_s") < sampling_end ? ", sampling" : ", execution";
+    return group;
+  };
+}
+
+Chart tasks_chart(const fs::path& dir, double axis_end_s) {
   RunTable tasks(dir / "tasks.csv");
+  const auto group = task_group(dir, tasks);
   std::vector<GanttSpan> spans;
   for (size_t i = 0; i < tasks.t.rows.size(); ++i) {
     if (tasks.text(i, "start_s").empty()) continue;  // an attempt that never started
-    spans.push_back(GanttSpan{tasks.text(i, "host"), tasks.text(i, "user"), "",
-                              tasks.number(i, "start_s"),
+    spans.push_back(GanttSpan{tasks.text(i, "host"), group(i), "", tasks.number(i, "start_s"),
                               tasks.text(i, "end_s").empty() ? kNoTime : tasks.number(i, "end_s")});
   }
-  Chart c = gantt(spans, true, "unfinished (until the last time of the run)");
+  Chart c = gantt(spans, true, "unfinished (until the last time of the run)", axis_end_s);
   c.title = "Tasks per host over time (" + dir.filename().string() + ", tasks.csv)";
   c.y_label = "host";
   return c;
 }
 
-Chart instances_chart(const fs::path& dir) {
+Chart instances_chart(const fs::path& dir, double axis_end_s) {
   RunTable inst(dir / "instances.csv");
   std::vector<GanttSpan> spans;
   for (size_t i = 0; i < inst.t.rows.size(); ++i) {
@@ -170,7 +221,7 @@ Chart instances_chart(const fs::path& dir) {
                               inst.number(i, "start_s"),
                               inst.text(i, "stop_s").empty() ? kNoTime : inst.number(i, "stop_s")});
   }
-  Chart c = gantt(spans, false, "still running at the end");
+  Chart c = gantt(spans, false, "still running at the end", axis_end_s);
   c.title =
       "Instances and their charged ATUs over time (" + dir.filename().string() + ", instances.csv)";
   c.y_label = "instance";
@@ -228,14 +279,16 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
   std::vector<std::string>& names = plots.figures;
   write_directory_atomically(plots.dir, [&](const std::string& tmp) {
     try {
+      // With both, the tasks and instances charts share their time axis (and line up).
+      const double axis_end = tasks && instances ? last_time(dir) : kNoTime;
       if (tasks) {
         names.push_back("tasks");
-        write_figure(tmp, "tasks", tasks_chart(dir));
+        write_figure(tmp, "tasks", tasks_chart(dir, axis_end));
       }
       if (bids) bid_figures(dir, tmp, names);
       if (instances) {
         names.push_back("instances");
-        write_figure(tmp, "instances", instances_chart(dir));
+        write_figure(tmp, "instances", instances_chart(dir, axis_end));
       }
       if (sweep || reps)
         for (auto& [stem, chart] : sweep ? sweep_charts(dir) : reps_charts(dir)) {

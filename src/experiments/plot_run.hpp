@@ -36,6 +36,9 @@ std::vector<Lane> assign_lanes(const std::vector<GanttSpan>& spans, double last)
 /// The Gantt chart of `spans`: rows in natural order if `sort_rows` (else as they come), one
 /// series per group (in natural order) and one (grey) for unfinished bars, each row's lanes stacked
 /// in its band.
-Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::string& unfinished);
+/// The time axis runs to `axis_end_s` (NaN: the last time of the spans), so that two charts
+/// of one run can share it.
+Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::string& unfinished,
+            double axis_end_s = std::numeric_limits<double>::quiet_NaN());
 
 }  // namespace botsim::experiments

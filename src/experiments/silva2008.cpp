@@ -205,6 +205,11 @@ JobCharts job_charts(const Job& job) {
   c.hosts.x_label = "increaseRatio (each creationRatio shifted by up to ±0.02)";
   c.hosts.y_label = "hosts";
   c.hosts.y_min = 1;  // a job runs on at least one host
+  // increaseRatio lies in [0, 1]; the points are shifted by at most 0.02 around it.
+  for (Chart* chart : {&c.span, &c.hosts}) {
+    chart->x_min = -0.05;
+    chart->x_max = 1.05;
+  }
   c.scatter.title = "Fig. 7, " + job.name + " job: hosts and speedup per run";
   c.scatter.kind = Chart::Kind::Scatter;
   c.scatter.x_label = "allocated hosts";

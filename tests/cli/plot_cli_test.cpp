@@ -174,6 +174,42 @@ TEST_F(PlotCli, RealAuctionRunGetsEveryPicture) {
   EXPECT_FALSE(fs::exists(run + "/plots"));
 }
 
+// A run of one cloud user (BaTS): its tasks coloured by instance type and phase (summary.json's
+// sampling_end_s, 600 s), not all in the user's one colour; the tasks and instances charts share
+// their time axis (to the last instance's stop, 3600 s: 60 min) and margins.
+TEST_F(PlotCli, OneCloudUsersTasksAreColouredByTypeAndPhase) {
+  const std::string run = dir_ + "/bats";
+  fs::create_directories(run);
+  t::write_text(run + "/tasks.csv",
+                "user,task,length_mi,host,submit_s,start_s,end_s\n"
+                "U0,0,100,U0-i0001,0,0,600\n"
+                "U0,1,100,U0-i0002,0,0,300\n"
+                "U0,2,100,U0-i0002,0,600,1200\n");
+  t::write_text(run + "/instances.csv",
+                "user,instance,type,start_s,stop_s,charged_units,cost\n"
+                "U0,U0-i0001,small,0,3600,1,0.1\n"
+                "U0,U0-i0002,large,0,3600,1,0.4\n");
+  t::write_text(run + "/summary.json", R"({"users": [{"name": "U0", "sampling_end_s": 600}]})");
+  auto r = without_gnuplot({"plot", run, "--out", dir_ + "/p"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string dat = t::read_text(dir_ + "/p/tasks.dat");
+  EXPECT_NE(dat.find("# series 0: large, execution\n# x_start y x_end half_height\n10 1 20 0.4\n"),
+            std::string::npos)
+      << dat;
+  EXPECT_NE(dat.find("# series 1: large, sampling\n# x_start y x_end half_height\n0 1 5 0.4\n"),
+            std::string::npos)
+      << dat;
+  EXPECT_NE(dat.find("# series 2: small, sampling\n# x_start y x_end half_height\n0 0 10 0.4\n"),
+            std::string::npos)
+      << dat;
+  for (const char* f : {"tasks", "instances"}) {
+    const std::string gp = t::read_text(dir_ + "/p/" + f + ".gp");
+    EXPECT_NE(gp.find("set xrange [0:60]\n"), std::string::npos) << f << gp;
+    EXPECT_NE(gp.find("set lmargin at screen 0.1\nset rmargin at screen 0.76\n"), std::string::npos)
+        << f;
+  }
+}
+
 // The Gantt chart of sulistio2005: at 1 h nine users share R4 (one PE, proportional share),
 // among them U0, U4, U5 and U6, whose bars lay under U9's; and examples/03: UL's four tasks on
 // RB1 lay under UN's. Each task now has a lane of its own in its host's row.
