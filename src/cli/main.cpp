@@ -1,4 +1,4 @@
-// botsim's command line (README.md): run, validate, experiment, sweep, plot.
+// botsim's command line (README.md): run, validate, experiment, sweep, plot, report.
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <iostream>
@@ -268,6 +268,7 @@ static int botsim_main(int argc, char** argv) {
   ValidateCommand validate(app);
   ExperimentCommand experiment(app);
   PlotCommand plot(app);
+  ReportCommand report(app);
   SweepCommand sweep(app);
 
   // `botsim help [COMMAND]` is `botsim [COMMAND] --help`.
@@ -282,11 +283,11 @@ static int botsim_main(int argc, char** argv) {
   if (rest.size() > 1) {
     std::string first = rest[1];
     bool known = first == "--help" || first == "-h" || first == "--version";
-    for (const auto* sub : {run.app, validate.app, experiment.app, sweep.app, plot.app})
+    for (const auto* sub : {run.app, validate.app, experiment.app, sweep.app, plot.app, report.app})
       known = known || sub->get_name() == first;
     if (!known)
       return usage_error("unknown command '" + first +
-                         "' (expected run, validate, experiment, sweep or plot; see botsim "
+                         "' (expected run, validate, experiment, sweep, plot or report; see botsim "
                          "--help)");
   }
   try {
@@ -302,6 +303,7 @@ static int botsim_main(int argc, char** argv) {
     if (*validate.app) return validate(sg_args);
     if (*experiment.app) return experiment();
     if (*plot.app) return plot();
+    if (*report.app) return report();
     if (*sweep.app) return sweep();
   } catch (const InputError& e) {
     return input_error(e);

@@ -4,13 +4,17 @@
 
 #include "core/output_dir.hpp"
 #include "experiments/plot_run.hpp"
+#include "experiments/report.hpp"
 
 namespace botsim {
 
 PlotCommand::PlotCommand(CLI::App& parent) {
   app = parent.add_subcommand(
-      "plot", "Draw one run's pictures (tasks per host, bids and shares, instances)");
-  app->add_option("dir", dir, "A run's results directory (botsim run --out DIR)")->required();
+      "plot",
+      "Draw the pictures of a run, a run --reps or a sweep (tasks per host, bids and "
+      "shares, instances; each metric's mean with its confidence interval)");
+  app->add_option("dir", dir, "A results directory (botsim run, run --reps or sweep --out DIR)")
+      ->required();
   app->add_option("--out", out, "Where the figures go (default DIR/plots)");
   app->footer(
       "Each figure is written as NAME.svg and NAME.png with its data (NAME.dat) and the gnuplot "
@@ -26,6 +30,25 @@ int PlotCommand::operator()() const {
   if (!plots.drawn)
     std::cout << "plot: gnuplot is not installed (Debian package gnuplot-nox): only each "
                  "figure's data and gnuplot script were written\n";
+  return 0;
+}
+
+ReportCommand::ReportCommand(CLI::App& parent) {
+  app = parent.add_subcommand(
+      "report",
+      "One self-contained HTML page of a results directory: what was run, its "
+      "tables and findings, every figure inline, links to its files");
+  app->add_option("dir", dir, "A results directory (a run, run --reps, sweep or experiment)")
+      ->required();
+  app->add_option("--out", out, "The page (default DIR/report.html)");
+  app->footer(
+      "Draw the figures first (botsim plot DIR; an experiment draws its own): the page "
+      "inlines every SVG of DIR and DIR/plots. It needs nothing from the network.");
+}
+
+int ReportCommand::operator()() const {
+  const auto r = experiments::write_report(dir, out);
+  std::cout << "report: " << r.kind << ", " << r.figures << " figures: " << r.path << "\n";
   return 0;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// `botsim plot DIR [--out OUT]`: one run's pictures from its results files.
+// `botsim plot DIR [--out OUT]`: a results directory's pictures; `botsim report DIR [--out
+// FILE]`: its one-page HTML report.
 #include <CLI/CLI.hpp>
 #include <string>
 
@@ -10,6 +11,14 @@ struct PlotCommand {
   std::string dir, out;
 
   explicit PlotCommand(CLI::App& parent);
+  int operator()() const;
+};
+
+struct ReportCommand {
+  CLI::App* app;
+  std::string dir, out;
+
+  explicit ReportCommand(CLI::App& parent);
   int operator()() const;
 };
 
