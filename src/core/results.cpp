@@ -19,9 +19,16 @@ namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
 size_t Results::add_user(UserRecord r) {
+  users_of_name_[r.name].push_back(users_.size());
   users_.push_back(std::move(r));
   return users_.size() - 1;
 }
+const std::vector<size_t>& Results::users_named(const std::string& name) const {
+  static const std::vector<size_t> kNobody;
+  auto it = users_of_name_.find(name);
+  return it == users_of_name_.end() ? kNobody : it->second;
+}
+
 size_t Results::add_resource(ResourceRecord r) {
   resources_.push_back(std::move(r));
   return resources_.size() - 1;
@@ -61,8 +68,7 @@ size_t Results::add_task(TaskRecord r) {
     const bool ended = last >= first_row_ ? tasks_[last - first_row_].end_s.has_value()
                                           : (row_flags_[last] & kEnded) != 0;
     if (!ended && !(row_flags_[last] & kReplica) && !r.replica)
-      for (auto& u : users_)
-        if (u.name == r.user) ++u.tasks_rerun;
+      for (size_t u : users_named(r.user)) ++users_[u].tasks_rerun;
   }
   last = row;
   row_flags_.push_back(r.replica ? kReplica : 0);
@@ -97,8 +103,10 @@ void Results::lose_task(size_t row, double lost_s, const std::string& reason,
   const TaskRecord& t = task(row);
   row_flags_[row] |= kLost;
   if (cost)
-    for (auto& u : users_)
-      if (u.name == t.user) u.spent_on_lost_work = u.spent_on_lost_work.value_or(0) + *cost;
+    for (size_t i : users_named(t.user)) {
+      UserRecord& u = users_[i];
+      u.spent_on_lost_work = u.spent_on_lost_work.value_or(0) + *cost;
+    }
   if (faults_)
     timeline<LostRecord>().add(LostRecord{t.user, t.task, t.host, t.start_s, lost_s, reason, cost});
   flush_settled_tasks();

@@ -243,6 +243,9 @@ class Results {
 
  private:
   std::vector<UserRecord> users_;
+  // The users of each name, so that a task's user is found without a scan of all users.
+  std::unordered_map<std::string, std::vector<size_t>> users_of_name_;
+  const std::vector<size_t>& users_named(const std::string& name) const;
   std::vector<ResourceRecord> resources_;
   /// The row of each task's latest attempt, per user: by task number for the usual dense
   /// numbering (0, 1, ...), in a hash map for others.
