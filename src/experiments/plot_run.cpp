@@ -18,6 +18,7 @@
 #include "core/units.hpp"
 #include "experiments/figures.hpp"
 #include "experiments/plot_sweep.hpp"
+#include "experiments/report.hpp"
 
 namespace botsim::experiments {
 
@@ -261,10 +262,18 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
              instances = fs::exists(dir / "instances.csv");
   const bool sweep = fs::exists(dir / "summary.csv") && fs::exists(dir / "runs.csv");
   const bool reps = !sweep && fs::exists(dir / "reps.csv");
-  if (!tasks && !bids && !instances && !sweep && !reps)
+  // An experiment's directory: its own figures (NAME.gp and NAME.dat), drawn again.
+  std::vector<std::string> experiment_figures;
+  if (!tasks && !bids && !instances && !sweep && !reps && fs::exists(dir / "findings.csv"))
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".gp" && fs::exists(fs::path(e.path()).replace_extension(".dat")))
+        experiment_figures.push_back(e.path().stem().string());
+  std::sort(experiment_figures.begin(), experiment_figures.end());
+  if (!tasks && !bids && !instances && !sweep && !reps && experiment_figures.empty())
     throw InputError(dir_text, "",
                      "no results files to plot (tasks.csv, bids.csv or instances.csv of botsim "
-                     "run; summary.csv and runs.csv of botsim sweep; reps.csv of run --reps)");
+                     "run; summary.csv and runs.csv of botsim sweep; reps.csv of run --reps; "
+                     "the figures of botsim experiment)");
   Plots plots;
   plots.dir = out_dir.empty() ? (dir / "plots").string() : out_dir;
   // Replacing OUT must not take the run it reads with it.
@@ -300,10 +309,17 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
     } catch (const std::runtime_error& e) {  // a results file that botsim cannot read
       throw InputError(e.what());
     }
+    for (const auto& stem : experiment_figures) {
+      names.push_back(stem);
+      for (const char* ext : {".gp", ".dat"})
+        fs::copy_file(dir / (stem + ext), fs::path(tmp) / (stem + ext));
+    }
     const DrawResult drawn = draw_figures(tmp);
     if (drawn == DrawResult::Failed)
       throw std::runtime_error("gnuplot could not draw the figures of " + dir_text);
     plots.drawn = drawn == DrawResult::Drawn;
+    // The results and these figures on one page (botsim report), when DIR is one botsim knows.
+    if (!results_kind(dir).empty()) write_report(dir_text, tmp + "/report.html", tmp);
   });
   return plots;
 }

@@ -120,10 +120,10 @@ std::string href(const fs::path& dir, const fs::path& file, const fs::path& base
   return escaped(fs::relative(fs::absolute(dir / file), base).generic_string());
 }
 
-// Every SVG figure of DIR and DIR/plots, inline, in name order.
-std::string figures(const fs::path& dir, const fs::path& base, size_t& count) {
+// Every SVG figure of `dirs`, inline, in name order; `base` is the page's directory.
+std::string figures(const std::vector<fs::path>& dirs, const fs::path& base, size_t& count) {
   std::vector<fs::path> svgs;
-  for (const fs::path& d : {dir, dir / "plots"})
+  for (const fs::path& d : dirs)
     if (fs::is_directory(d))
       for (const auto& e : fs::directory_iterator(d))
         if (e.path().extension() == ".svg") svgs.push_back(e.path());
@@ -134,13 +134,12 @@ std::string figures(const fs::path& dir, const fs::path& base, size_t& count) {
     const auto at = text.find("<svg");
     if (at == std::string::npos) continue;
     ++count;
-    const std::string rel = fs::relative(svg, dir).string();
-    out += "<figure id=\"" + escaped(rel) + "\">\n" + text.substr(at) + "\n<figcaption>" +
-           escaped(rel) + " (<a href=\"" + href(dir, rel, base) +
-           "\">file</a>)</figcaption></figure>\n";
+    const std::string link = escaped(fs::relative(fs::absolute(svg), base).generic_string());
+    out += "<figure id=\"" + link + "\">\n" + text.substr(at) + "\n<figcaption>" + link +
+           " (<a href=\"" + link + "\">file</a>)</figcaption></figure>\n";
   }
   if (svgs.empty())
-    out += "<p>No figures: <code>botsim plot " + escaped(dir.string()) +
+    out += "<p>No figures: <code>botsim plot " + escaped(dirs.front().string()) +
            "</code> draws them (with gnuplot installed).</p>\n";
   return out;
 }
@@ -160,7 +159,9 @@ std::string file_links(const fs::path& dir, const fs::path& base) {
   return out + "</ul>\n";
 }
 
-std::string kind_of(const fs::path& dir) {
+}  // namespace
+
+std::string results_kind(const fs::path& dir) {
   if (fs::exists(dir / "summary.csv") && fs::exists(dir / "runs.csv")) return "sweep";
   if (fs::exists(dir / "reps.csv")) return "reps";
   if (fs::exists(dir / "findings.csv")) return "experiment";
@@ -168,12 +169,11 @@ std::string kind_of(const fs::path& dir) {
   return "";
 }
 
-}  // namespace
-
-Report write_report(const std::string& dir_text, const std::string& out_text) {
+Report write_report(const std::string& dir_text, const std::string& out_text,
+                    const std::string& figures_dir) {
   const fs::path dir = fs::path(dir_text).lexically_normal();
   if (!fs::is_directory(dir)) throw InputError(dir_text, "", "no such results directory");
-  const std::string kind = kind_of(dir);
+  const std::string kind = results_kind(dir);
   if (kind.empty())
     throw InputError(dir_text, "",
                      "not a results directory of botsim (no summary.json, reps.csv, summary.csv "
@@ -216,7 +216,10 @@ Report write_report(const std::string& dir_text, const std::string& out_text) {
   if (kind == "sweep")
     html += "<h2>Per setting</h2>\n" + html_table(read_csv((dir / "summary.csv").string()));
   const fs::path base = fs::absolute(out).parent_path();
-  html += "<h2>Figures</h2>\n" + figures(dir, base, report.figures);
+  const std::vector<fs::path> figure_dirs = figures_dir.empty()
+                                                ? std::vector<fs::path>{dir, dir / "plots"}
+                                                : std::vector<fs::path>{fs::path(figures_dir)};
+  html += "<h2>Figures</h2>\n" + figures(figure_dirs, base, report.figures);
   html += "<h2>Files</h2>\n" + file_links(dir, base) + "</body>\n</html>\n";
 
   // Written beside its place, then renamed over it: a reader never sees half a page.

@@ -3,6 +3,7 @@
 // `run --reps`, a sweep or an experiment): what was run, its tables, its findings with their
 // verdicts and margins, every figure inline (SVG), and links to its files. No script, no
 // stylesheet or font from elsewhere: it opens offline, from the file system.
+#include <filesystem>
 #include <string>
 
 namespace botsim::experiments {
@@ -13,8 +14,13 @@ struct Report {
   std::string kind;     // "run", "reps", "sweep" or "experiment"
 };
 
-/// Writes the report of `dir` to `out` (default DIR/report.html). Throws InputError when DIR is
-/// not a results directory botsim wrote, or when `out` exists and is not a botsim report.
-Report write_report(const std::string& dir, const std::string& out);
+/// The kind of results directory `dir` is ("run", "reps", "sweep", "experiment"), or "".
+std::string results_kind(const std::filesystem::path& dir);
+
+/// Writes the report of `dir` to `out` (default DIR/report.html), with the SVG figures of
+/// `figures_dir` (default: those of DIR and DIR/plots). Throws InputError when DIR is not a
+/// results directory botsim wrote, or when `out` exists and is not a botsim report.
+Report write_report(const std::string& dir, const std::string& out,
+                    const std::string& figures_dir = "");
 
 }  // namespace botsim::experiments

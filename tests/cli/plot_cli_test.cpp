@@ -222,6 +222,10 @@ TEST_F(PlotCli, ConcurrentTasksOnOneHostAreAllDrawn) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::vector<DrawnBar> bars = drawn_bars(t::read_text(dir_ + "/p1/tasks.dat"));
   expect_no_overlap(bars);
+  // The run's page with these figures (botsim report), beside them.
+  const std::string page = t::read_text(dir_ + "/p1/report.html");
+  EXPECT_NE(page.find("<h2>Users</h2>"), std::string::npos);
+  EXPECT_NE(page.find("<a href=\"../run/summary.json\">summary.json</a>"), std::string::npos);
   const std::string gp = t::read_text(dir_ + "/p1/tasks.gp");
   const double r4 = row_of(gp, "R4");
   ASSERT_GE(r4, 0);
@@ -324,6 +328,23 @@ TEST_F(PlotCli, RepsGetMeansAndEverySeed) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* f : {"mean_makespan_s", "runs_makespan_s", "mean_budget", "runs_budget"})
     EXPECT_TRUE(fs::exists(dir_ + "/drawn/" + f + ".png")) << f;
+}
+
+// An experiment's directory: its own figures drawn again into OUT, with the page of its results.
+TEST_F(PlotCli, ExperimentFiguresAreDrawnAgain) {
+  const std::string out = dir_ + "/sulistio2005";
+  auto r = t::botsim({"experiment", "sulistio2005", "--reps", "1", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = without_gnuplot({"plot", out, "--out", dir_ + "/p"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("plot: 6 figures in " + dir_ +
+                       "/p/: fig2_bid_cost_R1 fig3_share_R1 "
+                       "fig4_bid_cost_R4 fig5_share_R4 fig6_runtime fig7_cost"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(t::read_text(dir_ + "/p/fig6_runtime.gp"), t::read_text(out + "/fig6_runtime.gp"));
+  EXPECT_EQ(t::read_text(dir_ + "/p/fig6_runtime.dat"), t::read_text(out + "/fig6_runtime.dat"));
+  EXPECT_NE(t::read_text(dir_ + "/p/report.html").find("<h2>Findings</h2>"), std::string::npos);
 }
 
 TEST_F(PlotCli, WithoutGnuplotWritesDataAndScriptsAndSaysSo) {
