@@ -2,11 +2,35 @@
 // What the experiments and `botsim plot` share to draw figures (core/gnuplot.hpp).
 #include <filesystem>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/gnuplot.hpp"
 
 namespace botsim::experiments {
+
+/// Names in the order they first come, each found again by a hash lookup (not a scan).
+class NameIndex {
+ public:
+  NameIndex() = default;
+  explicit NameIndex(const std::vector<std::string>& names) {
+    for (const auto& n : names) add(n);
+  }
+  /// The index of `name`, added at the end when it is new.
+  size_t add(const std::string& name) {
+    auto [it, added] = index_.emplace(name, names_.size());
+    if (added) names_.push_back(name);
+    return it->second;
+  }
+  /// The index of a name added before.
+  size_t operator[](const std::string& name) const { return index_.at(name); }
+  const std::vector<std::string>& names() const { return names_; }
+  size_t size() const { return names_.size(); }
+
+ private:
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, size_t> index_;
+};
 
 /// A number in a row of a results file (row 0: the first data row); throws
 /// std::runtime_error naming the file and the row.

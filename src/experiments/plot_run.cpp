@@ -3,17 +3,15 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
-#include <functional>
 #include <limits>
 #include <map>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
 
 #include "core/csv.hpp"
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "experiments/figures.hpp"
@@ -59,11 +57,11 @@ TimeUnit unit_for(double longest_s) {
   return {};
 }
 
-size_t index_of(std::vector<std::string>& names, const std::string& name) {
-  auto it = std::find(names.begin(), names.end(), name);
-  if (it != names.end()) return static_cast<size_t>(it - names.begin());
-  names.push_back(name);
-  return names.size() - 1;
+// The last time of a chart's spans (an unfinished span counts by its start).
+double last_time(const std::vector<GanttSpan>& spans) {
+  double last = 0;
+  for (const auto& s : spans) last = std::max({last, s.start, std::isnan(s.end) ? 0 : s.end});
+  return last;
 }
 
 }  // namespace
@@ -99,8 +97,7 @@ std::vector<Lane> assign_lanes(const std::vector<GanttSpan>& spans, double last)
 
 Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::string& unfinished,
             double axis_end_s) {
-  double last = 0;
-  for (const auto& s : spans) last = std::max({last, s.start, std::isnan(s.end) ? 0 : s.end});
+  const double last = last_time(spans);
   const double axis_end = std::isnan(axis_end_s) ? last : std::max(last, axis_end_s);
   const TimeUnit u = unit_for(axis_end);
   Chart c;
@@ -108,13 +105,16 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
   c.x_label = "time (" + u.name + ")";
   c.x_min = 0;
   if (!std::isnan(axis_end_s)) c.x_max = axis_end / u.seconds;
-  std::vector<std::string> groups;
+  NameIndex first_rows, first_groups;
   for (const auto& s : spans) {
-    index_of(c.categories, s.row);
-    index_of(groups, s.group);
+    first_rows.add(s.row);
+    first_groups.add(s.group);
   }
+  c.categories = first_rows.names();
   if (sort_rows) std::sort(c.categories.begin(), c.categories.end(), natural_less);
+  std::vector<std::string> groups = first_groups.names();
   std::sort(groups.begin(), groups.end(), natural_less);  // the legend in order: U2 before U10
+  const NameIndex row_of(c.categories), group_of(groups);
   const bool notes =
       std::any_of(spans.begin(), spans.end(), [](auto& s) { return !s.note.empty(); });
   c.series.resize(groups.size() + 1);
@@ -128,11 +128,11 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
   for (size_t i = 0; i < spans.size(); ++i) {
     const GanttSpan& s = spans[i];
     const bool ended = !std::isnan(s.end);
-    Series& series = ended ? c.series[index_of(groups, s.group)] : c.series.back();
+    Series& series = ended ? c.series[group_of[s.group]] : c.series.back();
     const double height = 0.8 / static_cast<double>(lanes[i].lanes);
     series.x.push_back(s.start / u.seconds);
     series.x_end.push_back((ended ? s.end : last) / u.seconds);
-    series.y.push_back(static_cast<double>(index_of(c.categories, s.row)) - 0.4 +
+    series.y.push_back(static_cast<double>(row_of[s.row]) - 0.4 +
                        (static_cast<double>(lanes[i].lane) + 0.5) * height);
     series.y_half.push_back(height / 2);
     if (notes) series.notes.push_back(s.note);
@@ -155,64 +155,52 @@ struct RunTable {
   }
 };
 
-// The last time in a run's tasks.csv and instances.csv: the tasks and instances charts of one
-// run share their time axis.
-double last_time(const fs::path& dir) {
-  double last = 0;
-  for (const auto& [file, columns] : std::vector<std::pair<std::string, std::vector<std::string>>>{
-           {"tasks.csv", {"start_s", "end_s"}}, {"instances.csv", {"start_s", "stop_s"}}}) {
-    if (!fs::exists(dir / file)) continue;
-    RunTable t(dir / file);
-    for (size_t i = 0; i < t.t.rows.size(); ++i)
-      for (const auto& column : columns)
-        if (!t.text(i, column).empty()) last = std::max(last, t.number(i, column));
-  }
-  return last;
-}
-
-// What colours a task: its user; in a run of one cloud user, its instance's type, and for BaTS
-// whether it ran in the sampling or the execution phase (summary.json's sampling_end_s).
-std::function<std::string(size_t)> task_group(const fs::path& dir, const RunTable& tasks) {
+// In a run of one cloud user, a task's colour: its instance's type and, for BaTS, whether it
+// ran in the sampling or the execution phase (summary.json's sampling_end_s); else its user's.
+std::vector<std::string> task_groups(const fs::path& dir, const RunTable& tasks) {
+  const size_t n = tasks.t.rows.size();
+  std::vector<std::string> groups(n);
   std::set<std::string> users;
-  for (size_t i = 0; i < tasks.t.rows.size(); ++i) users.insert(tasks.text(i, "user"));
-  if (users.size() != 1 || !fs::exists(dir / "instances.csv"))
-    return [&tasks](size_t i) { return tasks.text(i, "user"); };
-  auto type_of = std::make_shared<std::map<std::string, std::string>>();
+  for (size_t i = 0; i < n; ++i) users.insert(groups[i] = tasks.text(i, "user"));
+  if (users.size() != 1 || !fs::exists(dir / "instances.csv")) return groups;
+  std::map<std::string, std::string> type_of;
   RunTable inst(dir / "instances.csv");
   for (size_t i = 0; i < inst.t.rows.size(); ++i)
-    (*type_of)[inst.text(i, "instance")] = inst.text(i, "type");
+    type_of[inst.text(i, "instance")] = inst.text(i, "type");
   double sampling_end = kNoTime;
-  std::ifstream in(dir / "summary.json");
-  const nlohmann::json summary = nlohmann::json::parse(in, nullptr, false);
+  const nlohmann::json summary =
+      nlohmann::json::parse(fs::exists(dir / "summary.json")
+                                ? read_input_file((dir / "summary.json").string(), "summary.json")
+                                : std::string(),
+                            nullptr, false);
   if (!summary.is_discarded() && summary.contains("users") && summary["users"].size() == 1 &&
       summary["users"][0].contains("sampling_end_s") &&
       summary["users"][0]["sampling_end_s"].is_number())
     sampling_end = summary["users"][0]["sampling_end_s"].get<double>();
-  return [&tasks, type_of, sampling_end](size_t i) {
-    auto it = type_of->find(tasks.text(i, "host"));
-    std::string group = it == type_of->end() ? tasks.text(i, "host") : it->second;
-    if (!std::isnan(sampling_end))
-      group += tasks.number(i, "start_s") < sampling_end ? ", sampling" : ", execution";
-    return group;
-  };
+  for (size_t i = 0; i < n; ++i) {
+    auto it = type_of.find(tasks.text(i, "host"));
+    groups[i] = it == type_of.end() ? tasks.text(i, "host") : it->second;
+    if (!std::isnan(sampling_end) && !tasks.text(i, "start_s").empty())
+      groups[i] += tasks.number(i, "start_s") < sampling_end ? ", sampling" : ", execution";
+  }
+  return groups;
 }
 
-Chart tasks_chart(const fs::path& dir, double axis_end_s) {
+// One span per task attempt that started (tasks.csv).
+std::vector<GanttSpan> task_spans(const fs::path& dir) {
   RunTable tasks(dir / "tasks.csv");
-  const auto group = task_group(dir, tasks);
+  const std::vector<std::string> groups = task_groups(dir, tasks);
   std::vector<GanttSpan> spans;
   for (size_t i = 0; i < tasks.t.rows.size(); ++i) {
     if (tasks.text(i, "start_s").empty()) continue;  // an attempt that never started
-    spans.push_back(GanttSpan{tasks.text(i, "host"), group(i), "", tasks.number(i, "start_s"),
+    spans.push_back(GanttSpan{tasks.text(i, "host"), groups[i], "", tasks.number(i, "start_s"),
                               tasks.text(i, "end_s").empty() ? kNoTime : tasks.number(i, "end_s")});
   }
-  Chart c = gantt(spans, true, "unfinished (until the last time of the run)", axis_end_s);
-  c.title = "Tasks per host over time (" + dir.filename().string() + ", tasks.csv)";
-  c.y_label = "host";
-  return c;
+  return spans;
 }
 
-Chart instances_chart(const fs::path& dir, double axis_end_s) {
+// One span per instance (instances.csv), labelled with its charged ATUs.
+std::vector<GanttSpan> instance_spans(const fs::path& dir) {
   RunTable inst(dir / "instances.csv");
   std::vector<GanttSpan> spans;
   for (size_t i = 0; i < inst.t.rows.size(); ++i) {
@@ -222,6 +210,17 @@ Chart instances_chart(const fs::path& dir, double axis_end_s) {
                               inst.number(i, "start_s"),
                               inst.text(i, "stop_s").empty() ? kNoTime : inst.number(i, "stop_s")});
   }
+  return spans;
+}
+
+Chart tasks_chart(const fs::path& dir, const std::vector<GanttSpan>& spans, double axis_end_s) {
+  Chart c = gantt(spans, true, "unfinished (until the last time of the run)", axis_end_s);
+  c.title = "Tasks per host over time (" + dir.filename().string() + ", tasks.csv)";
+  c.y_label = "host";
+  return c;
+}
+
+Chart instances_chart(const fs::path& dir, const std::vector<GanttSpan>& spans, double axis_end_s) {
   Chart c = gantt(spans, false, "still running at the end", axis_end_s);
   c.title =
       "Instances and their charged ATUs over time (" + dir.filename().string() + ", instances.csv)";
@@ -232,19 +231,20 @@ Chart instances_chart(const fs::path& dir, double axis_end_s) {
 // Figures per resource of bids.csv: bids, then shares.
 void bid_figures(const fs::path& dir, const fs::path& out, std::vector<std::string>& names) {
   const std::vector<Bid> bids = read_bids(dir.string());
-  std::vector<std::string> resources, users;
+  NameIndex users;
+  std::map<std::string, std::vector<Bid>> of_resource;  // each resource's rows, in file order
   for (const auto& b : bids) {
-    index_of(resources, b.resource);
-    index_of(users, b.user);
+    users.add(b.user);
+    of_resource[b.resource].push_back(b);
   }
+  std::vector<std::string> resources;
+  for (const auto& kv : of_resource) resources.push_back(kv.first);
   std::sort(resources.begin(), resources.end(), natural_less);
   const double period = auction_period(bids);
   for (const auto& r : resources) {
-    std::vector<Bid> rows;
-    for (const auto& b : bids)
-      if (b.resource == r) rows.push_back(b);
+    const std::vector<Bid>& rows = of_resource.at(r);
     for (bool share : {false, true}) {
-      Chart c = bid_chart(rows, users, period, share);
+      Chart c = bid_chart(rows, users.names(), period, share);
       c.title = (share ? "Share of " : "Bids on ") + r + " per user over time (" +
                 dir.filename().string() + ", bids.csv)";
       names.push_back((share ? "shares_" : "bids_") + r);
@@ -288,16 +288,20 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
   std::vector<std::string>& names = plots.figures;
   write_directory_atomically(plots.dir, [&](const std::string& tmp) {
     try {
+      const std::vector<GanttSpan> task_bars = tasks ? task_spans(dir) : std::vector<GanttSpan>{};
+      const std::vector<GanttSpan> instance_bars =
+          instances ? instance_spans(dir) : std::vector<GanttSpan>{};
       // With both, the tasks and instances charts share their time axis (and line up).
-      const double axis_end = tasks && instances ? last_time(dir) : kNoTime;
+      const double axis_end =
+          tasks && instances ? std::max(last_time(task_bars), last_time(instance_bars)) : kNoTime;
       if (tasks) {
         names.push_back("tasks");
-        write_figure(tmp, "tasks", tasks_chart(dir, axis_end));
+        write_figure(tmp, "tasks", tasks_chart(dir, task_bars, axis_end));
       }
       if (bids) bid_figures(dir, tmp, names);
       if (instances) {
         names.push_back("instances");
-        write_figure(tmp, "instances", instances_chart(dir, axis_end));
+        write_figure(tmp, "instances", instances_chart(dir, instance_bars, axis_end));
       }
       if (sweep || reps)
         for (auto& [stem, chart] : sweep ? sweep_charts(dir) : reps_charts(dir)) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -11,6 +10,7 @@
 #include <tuple>
 
 #include "core/csv.hpp"
+#include "core/input_file.hpp"
 #include "experiments/figures.hpp"
 
 namespace botsim::experiments {
@@ -20,13 +20,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
-
-size_t position_of(std::vector<std::string>& names, const std::string& name) {
-  auto it = std::find(names.begin(), names.end(), name);
-  if (it != names.end()) return static_cast<size_t>(it - names.begin());
-  names.push_back(name);
-  return names.size() - 1;
-}
 
 std::optional<double> parsed_number(const std::string& text) {
   if (text.empty()) return std::nullopt;
@@ -55,7 +48,7 @@ void floor_at_zero(Chart& c) {
 // One row per setting, user and metric (summary.csv, reps.csv): the mean and its 95 %
 // confidence interval's half width.
 struct MeanRows {
-  std::vector<std::string> settings, users, metrics;
+  NameIndex settings, users, metrics;
   // (setting, user, metric) -> (mean, half width); NaN when n < 1 or < 2.
   std::map<std::tuple<size_t, size_t, size_t>, std::pair<double, double>> values;
 };
@@ -67,8 +60,8 @@ MeanRows read_means(const std::string& path, const CsvTable& t) {
   for (size_t r = 0; r < t.rows.size(); ++r) {
     const auto& row = t.rows[r];
     const double mu = value_cell(path, r, row[mean]), hi = value_cell(path, r, row[high]);
-    m.values[{position_of(m.settings, row[setting]), position_of(m.users, row[user]),
-              position_of(m.metrics, row[metric])}] = {mu, hi - mu};
+    m.values[{m.settings.add(row[setting]), m.users.add(row[user]), m.metrics.add(row[metric])}] = {
+        mu, hi - mu};
   }
   return m;
 }
@@ -93,7 +86,7 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
         std::vector<std::string>(row.begin() + 1, row.begin() + static_cast<long>(user_col));
   // One numeric parameter: the metrics against it; else one bar per setting.
   bool numeric = params.size() == 1;
-  for (const auto& s : m.settings)
+  for (const auto& s : m.settings.names())
     if (numeric && !parsed_number(values_of[s].at(0))) numeric = false;
   auto label = [&](const std::string& s) {
     std::string out;
@@ -104,7 +97,7 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
 
   std::vector<NamedChart> charts;
   for (size_t k = 0; k < m.metrics.size(); ++k) {
-    const std::string& metric = m.metrics[k];
+    const std::string& metric = m.metrics.names()[k];
     Chart c;
     c.title =
         metric + ": mean and 95 % confidence interval per setting (" + name + ", summary.csv)";
@@ -112,14 +105,14 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
     c.kind = numeric ? Chart::Kind::Line : Chart::Kind::Bar;
     c.x_label = numeric ? params[0] : "setting";
     if (!numeric)
-      for (const auto& s : m.settings) c.categories.push_back(label(s));
+      for (const auto& s : m.settings.names()) c.categories.push_back(label(s));
     for (size_t u = 0; u < m.users.size(); ++u) {
-      Series series{m.users[u], {}, {}, {}};
+      Series series{m.users.names()[u], {}, {}, {}};
       for (size_t s = 0; s < m.settings.size(); ++s) {
         auto it = m.values.find({s, u, k});
         const double mu = it == m.values.end() ? kNoValue : it->second.first;
         const double half = it == m.values.end() ? kNoValue : it->second.second;
-        series.x.push_back(numeric ? *parsed_number(values_of[m.settings[s]][0])
+        series.x.push_back(numeric ? *parsed_number(values_of[m.settings.names()[s]][0])
                                    : static_cast<double>(s));
         series.y.push_back(mu);
         series.y_err.push_back(half);
@@ -140,10 +133,10 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
     c.title = metric + ": every run, per setting (" + name + ", runs.csv)";
     c.y_label = metric;
     c.x_label = numeric ? params[0] : "setting (summary.csv's numbers)";
-    std::vector<std::string> users;
+    NameIndex users;
     for (size_t r = 0; r < runs.rows.size(); ++r) {
       const auto& row = runs.rows[r];
-      const size_t u = position_of(users, row[runs_user]);
+      const size_t u = users.add(row[runs_user]);
       if (u == c.series.size()) c.series.push_back(Series{row[runs_user], {}, {}, {}});
       const double v = value_cell(runs_path, r, row[col]);
       if (std::isnan(v)) continue;
@@ -174,14 +167,14 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
 
   std::vector<NamedChart> charts;
   for (size_t k = 0; k < m.metrics.size(); ++k) {
-    const std::string& metric = m.metrics[k];
+    const std::string& metric = m.metrics.names()[k];
     Chart mean;
     mean.kind = Chart::Kind::Bar;
     mean.title = metric + ": mean and 95 % confidence interval over " +
                  std::to_string(seeds.size()) + " seeds (" + name + ", reps.csv)";
     mean.x_label = "user";
     mean.y_label = metric + " (mean)";
-    mean.categories = m.users;
+    mean.categories = m.users.names();
     Series series{"mean", {}, {}, {}};
     for (size_t u = 0; u < m.users.size(); ++u) {
       auto it = m.values.find({0, u, k});
@@ -197,19 +190,20 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
     each.title = metric + ": every seed's run (" + name + ", seed-*/summary.json)";
     each.x_label = "seed";
     each.y_label = metric;
-    for (const auto& user : m.users) each.series.push_back(Series{user, {}, {}, {}});
+    for (const auto& user : m.users.names()) each.series.push_back(Series{user, {}, {}, {}});
     for (const auto& [seed, path] : seeds) {
       const std::string file = (path / "summary.json").string();
-      std::ifstream in(file);
-      nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+      nlohmann::json j =
+          nlohmann::json::parse(read_input_file(file, "summary.json"), nullptr, false);
       if (j.is_discarded() || !j.contains("users"))
         throw std::runtime_error(file + ": not a summary.json that botsim wrote");
       for (const auto& u : j.at("users")) {
-        auto it = std::find(m.users.begin(), m.users.end(), u.value("name", ""));
-        if (it == m.users.end() || !u.contains(metric) || u.at(metric).is_null()) continue;
+        const auto& users = m.users.names();
+        auto it = std::find(users.begin(), users.end(), u.value("name", ""));
+        if (it == users.end() || !u.contains(metric) || u.at(metric).is_null()) continue;
         const auto& v = u.at(metric);
         if (!v.is_number() && !v.is_boolean()) continue;
-        Series& s = each.series[static_cast<size_t>(it - m.users.begin())];
+        Series& s = each.series[static_cast<size_t>(it - users.begin())];
         s.x.push_back(static_cast<double>(seed));
         s.y.push_back(v.is_boolean() ? (v.get<bool>() ? 1.0 : 0.0) : v.get<double>());
       }

@@ -8,12 +8,13 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <vector>
 
 #include "core/csv.hpp"
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "core/output_dir.hpp"
+#include "core/xml.hpp"
 
 namespace botsim::experiments {
 
@@ -24,39 +25,10 @@ namespace {
 // The first line of every report: how botsim knows a file it may replace.
 constexpr const char* kReportMark = "<!-- botsim report -->";
 
-std::string escaped(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  return out;
-}
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // A CSV file as an HTML table; the verdict column of findings.csv in bold.
 std::string html_table(const CsvTable& t) {
   std::string out = "<table>\n<tr>";
-  for (const auto& h : t.header) out += "<th>" + escaped(h) + "</th>";
+  for (const auto& h : t.header) out += "<th>" + xml_escape(h) + "</th>";
   out += "</tr>\n";
   const auto verdict = std::find(t.header.begin(), t.header.end(), "verdict");
   for (const auto& row : t.rows) {
@@ -64,7 +36,8 @@ std::string html_table(const CsvTable& t) {
     for (size_t i = 0; i < row.size(); ++i) {
       const bool bold =
           verdict != t.header.end() && i == static_cast<size_t>(verdict - t.header.begin());
-      out += bold ? "<td><b>" + escaped(row[i]) + "</b></td>" : "<td>" + escaped(row[i]) + "</td>";
+      out += bold ? "<td><b>" + xml_escape(row[i]) + "</b></td>"
+                  : "<td>" + xml_escape(row[i]) + "</td>";
     }
     out += "</tr>\n";
   }
@@ -99,14 +72,15 @@ std::string scenario(const fs::path& dir, const std::string& kind) {
   std::string out;
   for (const fs::path& file : {summary, dir / "sweep.json"}) {
     if (!fs::exists(file)) continue;
-    const nlohmann::json j = nlohmann::json::parse(read_text(file), nullptr, false);
+    const nlohmann::json j =
+        nlohmann::json::parse(read_input_file(file.string(), "results file"), nullptr, false);
     if (j.is_discarded() || !j.is_object()) continue;
     out += "<table>\n";
     for (const char* key : {"platform", "deployment", "seed", "set", "parameters", "replications",
                             "botsim_version", "simulated_time_s"})
       if (j.contains(key))
         out += "<tr><th>" + std::string(key) + "</th><td>" +
-               escaped(j.at(key).is_string() ? j.at(key).get<std::string>() : j.at(key).dump()) +
+               xml_escape(j.at(key).is_string() ? j.at(key).get<std::string>() : j.at(key).dump()) +
                "</td></tr>\n";
     out += "</table>\n";
     if (kind == "run" && file == summary) out += "<h2>Users</h2>\n" + users_table(j);
@@ -117,7 +91,7 @@ std::string scenario(const fs::path& dir, const std::string& kind) {
 
 // A link from the page (in `base`) to `file` of DIR.
 std::string href(const fs::path& dir, const fs::path& file, const fs::path& base) {
-  return escaped(fs::relative(fs::absolute(dir / file), base).generic_string());
+  return xml_escape(fs::relative(fs::absolute(dir / file), base).generic_string());
 }
 
 // Every SVG figure of `dirs`, inline, in name order; `base` is the page's directory.
@@ -130,16 +104,16 @@ std::string figures(const std::vector<fs::path>& dirs, const fs::path& base, siz
   std::sort(svgs.begin(), svgs.end());
   std::string out;
   for (const auto& svg : svgs) {
-    std::string text = read_text(svg);
+    std::string text = read_input_file(svg.string(), "figure");
     const auto at = text.find("<svg");
     if (at == std::string::npos) continue;
     ++count;
-    const std::string link = escaped(fs::relative(fs::absolute(svg), base).generic_string());
+    const std::string link = xml_escape(fs::relative(fs::absolute(svg), base).generic_string());
     out += "<figure id=\"" + link + "\">\n" + text.substr(at) + "\n<figcaption>" + link +
            " (<a href=\"" + link + "\">file</a>)</figcaption></figure>\n";
   }
   if (svgs.empty())
-    out += "<p>No figures: <code>botsim plot " + escaped(dirs.front().string()) +
+    out += "<p>No figures: <code>botsim plot " + xml_escape(dirs.front().string()) +
            "</code> draws them (with gnuplot installed).</p>\n";
   return out;
 }
@@ -155,7 +129,7 @@ std::string file_links(const fs::path& dir, const fs::path& base) {
   std::sort(names.begin(), names.end());
   std::string out = "<ul>\n";
   for (const auto& n : names)
-    out += "<li><a href=\"" + href(dir, n, base) + "\">" + escaped(n) + "</a></li>\n";
+    out += "<li><a href=\"" + href(dir, n, base) + "\">" + xml_escape(n) + "</a></li>\n";
   return out + "</ul>\n";
 }
 
@@ -182,7 +156,8 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
   // botsim never replaces what it did not write: an existing page must be a botsim report, and
   // a new one goes into DIR only when botsim wrote DIR.
   if (fs::exists(out) || fs::is_symlink(out)) {
-    if (!fs::is_regular_file(fs::symlink_status(out)) || read_text(out).rfind(kReportMark, 0) != 0)
+    if (!fs::is_regular_file(fs::symlink_status(out)) ||
+        read_input_file(out.string(), "report").rfind(kReportMark, 0) != 0)
       throw InputError(out.string(), out_text.empty() ? "" : "--out",
                        "exists and is not a report botsim wrote: botsim never replaces it; give "
                        "another file");
@@ -195,7 +170,7 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
   Report report{out.string(), 0, kind};
   std::string html =
       std::string(kReportMark) + "\n<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n" +
-      "<meta charset=\"utf-8\">\n<title>botsim report: " + escaped(dir.filename().string()) +
+      "<meta charset=\"utf-8\">\n<title>botsim report: " + xml_escape(dir.filename().string()) +
       "</title>\n<style>\n" +
       "body{font-family:sans-serif;margin:2em;max-width:1200px}"
       "table{border-collapse:collapse;margin:1em 0}"
@@ -203,7 +178,7 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
       "vertical-align:top;font-size:90%}"
       "th{background:#eee}figure{margin:2em 0}svg{max-width:100%;height:auto}\n"
       "</style>\n</head>\n<body>\n";
-  html += "<h1>botsim report: " + escaped(dir.string()) + " (" + kind + ")</h1>\n";
+  html += "<h1>botsim report: " + xml_escape(dir.string()) + " (" + kind + ")</h1>\n";
   html += "<h2>Scenario</h2>\n" + scenario(dir, kind);
   if (kind == "experiment") {
     html +=

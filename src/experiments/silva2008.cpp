@@ -510,13 +510,13 @@ std::vector<Finding> silva2008_findings(const CsvTable& runs, const CsvTable& se
           intervals,
           rows_where(intervals, job, {{"check_interval_s", check_s}, {"increase_ratio", 0.5}}),
           "hosts_sd", text);
-      Finding f = at_least(
-          fmt::format("{} cr 1 spread ({}, checks every {} min)", fig, job,
-                      format_number(check_s / 60)),
-          "with creationRatio 1.0 the deviation of the hosts allocated is high",
-          "the highest deviation of timespan and hosts (Figs 5 and 6)",
-          "hosts sd at creationRatio 1 / largest at the others (increaseRatio 0.5)", ratio,
-          kWiderSpread);
+      Finding f =
+          at_least(fmt::format("{} cr 1 spread ({}, checks every {} min)", fig, job,
+                               format_number(check_s / 60)),
+                   "with creationRatio 1.0 the deviation of the hosts allocated is high",
+                   "the highest deviation of timespan and hosts (Figs 5 and 6)",
+                   "hosts sd at creationRatio 1 / largest at the others (increaseRatio 0.5)", ratio,
+                   kWiderSpread);
       f.botsim = text;
       found.push_back(std::move(f));
     }

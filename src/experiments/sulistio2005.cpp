@@ -154,10 +154,10 @@ std::vector<Finding> sulistio2005_findings(const std::vector<UserAcross>& users,
   auto compare = [&](const std::string& id, const std::string& claim, const std::string& paper,
                      const Group& a, const Group& b, double (*what)(const UserAcross&),
                      const char* unit, const char* quantity) {
-    Finding f = at_most(id + tag, claim, paper,
-                        fmt::format("largest mean {} of {} - smallest of {}", quantity,
-                                    names(a), names(b)),
-                        nan, 0, unit);
+    Finding f =
+        at_most(id + tag, claim, paper,
+                fmt::format("largest mean {} of {} - smallest of {}", quantity, names(a), names(b)),
+                nan, 0, unit);
     if (a.empty() || b.empty()) {
       f.botsim = "no such users";
     } else {
@@ -175,19 +175,22 @@ std::vector<Finding> sulistio2005_findings(const std::vector<UserAcross>& users,
               global = select("global", ""), local_a = select("local", "A"),
               local_b = select("local", "B"), no_opt_b = select("no-opt", "B");
 
-  compare("fig6 optimising sooner", "users with a time optimisation policy finish sooner than "
-          "No-Opt users", "U2, U3, U7, U8 finish much faster than the No-Opt users (Fig. 6)",
-          optimising, no_opt, mean_runtime, "h", "run time");
+  compare("fig6 optimising sooner",
+          "users with a time optimisation policy finish sooner than "
+          "No-Opt users",
+          "U2, U3, U7, U8 finish much faster than the No-Opt users (Fig. 6)", optimising, no_opt,
+          mean_runtime, "h", "run time");
   {
     // Each optimising user's slack, signed so that positive is as the paper says: the time by
     // which it meets the deadline in its worst run, or, for the local users of domain B, misses
     // it in its best run. Never finishing is missing it.
-    Finding f = at_least("fig6 deadline" + tag,
-                         "of the optimising users only the local users of domain B miss the "
-                         "deadline",
-                         "only U3 misses its 10 h deadline (Fig. 6)",
-                         "smallest slack in the paper's direction (met by; missed by, for local B users)", nan,
-                         0, "s");
+    Finding f =
+        at_least("fig6 deadline" + tag,
+                 "of the optimising users only the local users of domain B miss the "
+                 "deadline",
+                 "only U3 misses its 10 h deadline (Fig. 6)",
+                 "smallest slack in the paper's direction (met by; missed by, for local B users)",
+                 nan, 0, "s");
     std::string detail;
     for (const auto* u : optimising) {
       if (!u->deadline_s) continue;
@@ -317,9 +320,10 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
       // The users of the first reading, in its order (a user missing here is left at zero).
       auto it = std::find_if(users_of[k].begin(), users_of[k].end(),
                              [&](const UserAcross& x) { return x.name == first.name; });
-      const UserAcross u = it == users_of[k].end() ? UserAcross{first.name, first.policy,
-                                                                first.vo, {}, {}, {}, {}, 0, 0}
-                                                   : *it;
+      const UserAcross u =
+          it == users_of[k].end()
+              ? UserAcross{first.name, first.policy, first.vo, {}, {}, {}, {}, 0, 0}
+              : *it;
       Stats rt = stats(u.runtime_h), cost = stats(u.spent);
       std::string deadline_h = u.deadline_s ? num6(*u.deadline_s / 3600) : "";
       runtime_csv.rows.push_back({u.name, u.policy, u.vo, std::to_string(u.runs),
@@ -336,9 +340,8 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
         runtime_chart.reference_y = *u.deadline_s / 3600;
         runtime_chart.reference_label = "deadline (" + num6(*u.deadline_s / 3600) + " h)";
       }
-      table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", u.name,
-                           u.policy, u.vo.empty() ? "-" : u.vo,
-                           rt.n ? fmt::format("{:.2f}", rt.mean) : "-",
+      table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", u.name, u.policy,
+                           u.vo.empty() ? "-" : u.vo, rt.n ? fmt::format("{:.2f}", rt.mean) : "-",
                            rt.n ? fmt::format("{:.2f}", rt.sd) : "-",
                            u.deadline_s ? fmt::format("{}/{}", u.met_deadline, u.runs) : "-",
                            fmt::format("{:.2f}", cost.mean), fmt::format("{:.2f}", cost.sd));

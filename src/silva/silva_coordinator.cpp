@@ -119,29 +119,21 @@ void SilvaCoordinator::operator()() {
       every_interval<CoordinatorMessage>(inbox.mailbox(), params_.check_interval_s, Tick{});
 
   rent_if_none();
-  check.set_idle(pool_->active() > 0);  // no task runs yet
+  check.set_idle(nothing_to_check());
   bool stopping_all = false;
   auto& live = pool_->live();
   while (!((job_done() || stopped_) && live.empty())) {
     auto msg = inbox.receive();
     std::visit([this](const auto& m) { on(m); }, *msg);
-    if (stopped_) {
-      check.set_idle(true);
-      continue;
+    if (!stopped_ && !job_done()) {
+      dispatch();
+      rent_if_none();
+    } else if (!stopped_ && !stopping_all) {  // the job is over: stop every instance at once
+      stopping_all = true;
+      for (auto& [name, inst] : live)
+        if (!inst.stopping) stop_instance(inst);
     }
-    if (job_done()) {
-      check.set_idle(true);
-      if (!stopping_all) {  // the job is over: stop every instance at once
-        stopping_all = true;
-        for (auto& [name, inst] : live)
-          if (!inst.stopping) stop_instance(inst);
-      }
-      continue;
-    }
-    dispatch();
-    rent_if_none();
-    // A tick is also the next try after a refusal: rent_if_none() runs after every message.
-    check.set_idle(pool_->running() == 0 && (queue_.empty() || pool_->active() > 0));
+    check.set_idle(nothing_to_check());
   }
 
   check.stop();
@@ -151,6 +143,13 @@ void SilvaCoordinator::operator()() {
   rec.instances = pool_->started();
   rec.charged_units = pool_->charged_units();
   rec.spent = pool_->spent();
+}
+
+bool SilvaCoordinator::nothing_to_check() const {
+  // A tick is also the next try after a refusal (rent_if_none() runs after every message):
+  // it has nothing to do only while no task runs and an instance is coming, or at the end.
+  return stopped_ || job_done() ||
+         (pool_->running() == 0 && (queue_.empty() || pool_->active() > 0));
 }
 
 void SilvaCoordinator::request_instances(long count) {

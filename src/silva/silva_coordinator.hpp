@@ -71,6 +71,8 @@ class SilvaCoordinator {
   long affordable() const;
   double budget_left() const;  // the budget less what the instances cost or will cost
   void rent_if_none();
+  /// Whether the periodic check has nothing to look at now (its ticks are then skipped).
+  bool nothing_to_check() const;
   /// Stops every instance and the user, its tasks undone (a user_status and why).
   void give_up(const char* status, const std::string& why);
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
