@@ -237,6 +237,11 @@ void BatsMaster::record_user() {
     rec.extra["first_signal_s"] = *execution_->first_signal_s();
   else
     rec.extra["first_signal_s"] = nullptr;
+  // The last reconfiguration's plan: its expected end, from the end of the sampling.
+  if (execution_ && execution_->replanned_makespan_s())
+    rec.extra["replanned_makespan_s"] = *execution_->replanned_makespan_s();
+  else
+    rec.extra["replanned_makespan_s"] = nullptr;
   if (!job_done()) rec.extra["incomplete_reason"] = incomplete_reason_;
 }
 
@@ -311,6 +316,8 @@ MachineState BatsMaster::machine_state(const Instance& inst) const {
   s.running = inst.ready && !inst.slots[0].idle();
   s.running_elapsed_s = s.running ? now - inst.slots[0].start_s : 0;
   s.marked = mc.marked;
+  s.paid_left_s =
+      std::max(0.0, inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s - now);
   return s;
 }
 
@@ -506,8 +513,11 @@ void BatsMaster::on(const MonitorTick&) {
   if (r.decision == Decision::Reconfigure)
     execution_->signalled(sg4::Engine::get_clock() - sampling_end_s_);
   if (std::optional<std::vector<int>> target = execution_->target(r, machines, gone_)) {
-    spdlog::info("{}: Ne {} > Np {}: reconfiguring", params_.name, r.ne, r.np);
-    execution_->reconfigured(reconfigure(*target));
+    spdlog::info("{}: Ne {} > Np {}: reconfiguring to {} machines per cluster", params_.name, r.ne,
+                 r.np, fmt::join(*target, ", "));
+    const long left = static_cast<long>(params_.task_times.size()) - finished_;  // not done
+    execution_->reconfigured(reconfigure(*target), sg4::Engine::get_clock() - sampling_end_s_,
+                             *target, left, r.ti_s);
   }
   bool any = std::any_of(pool_->live().begin(), pool_->live().end(),
                          [](const auto& kv) { return !kv.second.stopping; });
@@ -644,6 +654,7 @@ void BatsMaster::start_execution(const SamplingSummary& summary, std::vector<Clu
   execution_.emplace(params_.clusters, params_.atu_s, std::move(schedule), money, std::move(stats),
                      implicit_ledger_ ? implicit_ledger_->spent() : 0.0);
   execution_->set_end_game(params_.end_game);
+  execution_->set_confidence(params_.confidence);
   reconfigure(execution_->first_target(active_machines(), n));
 }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "bats/sample_size.hpp"
+
 namespace botsim::bats {
 
 ExecutionBudget execution_budget(const Schedule& schedule, double budget, bool accept_cushion) {
@@ -102,6 +104,49 @@ bool outpaced(const MachineState& machine, const std::vector<MachineState>& othe
   return false;
 }
 
+namespace {
+// A running task's expected rest: Ti less what it has run, at least 0.
+double rest_s(const MachineState& m, const std::vector<double>& ti_s) {
+  return m.running
+             ? std::max(0.0, ti_s.at(static_cast<std::size_t>(m.cluster)) - m.running_elapsed_s)
+             : 0.0;
+}
+}  // namespace
+
+bool paid_first(const MachineState& machine, const std::vector<MachineState>& others,
+                const std::vector<Cluster>& clusters, const std::vector<double>& ti_s,
+                double money) {
+  auto price = [&](const MachineState& m) {
+    return clusters.at(static_cast<std::size_t>(m.cluster)).price_per_atu;
+  };
+  const double p = price(machine), rest = rest_s(machine, ti_s);
+  for (const MachineState& o : others) {
+    if (!o.running || o.marked || !o.paid_left_s || *o.paid_left_s > 1e-9) continue;
+    const double po = price(o);
+    if (po < p || (po == p && rest_s(o, ti_s) < rest)) money -= po;
+  }
+  return money >= p - 1e-9;
+}
+
+bool better_left_to_others(const MachineState& machine, const std::vector<MachineState>& others,
+                           const std::vector<double>& ti_s, const std::vector<double>& sigma_s,
+                           double z, long tasks_in_bag) {
+  if (tasks_in_bag <= 0 || !machine.paid_left_s) return false;
+  const auto c = static_cast<std::size_t>(machine.cluster);
+  if (ti_s.at(c) + z * sigma_s.at(c) <= *machine.paid_left_s) return false;  // it fits
+  long room = 0;  // tasks the others' paid time holds at the margin
+  for (const MachineState& o : others) {
+    if (o.marked || !o.paid_left_s) continue;
+    const auto k = static_cast<std::size_t>(o.cluster);
+    const double ti = ti_s.at(k);
+    const double free_s = *o.paid_left_s - rest_s(o, ti_s) - z * sigma_s.at(k);
+    if (!(ti > 0) || free_s < ti) continue;
+    room += static_cast<long>(std::floor(free_s / ti));
+    if (room >= tasks_in_bag) return true;
+  }
+  return false;
+}
+
 bool changes_machines(const ReconfigurationPlan& plan) {
   return !plan.mark.empty() || !plan.unmark.empty() ||
          std::any_of(plan.acquire.begin(), plan.acquire.end(), [](int n) { return n > 0; });
@@ -120,7 +165,17 @@ MonitoredExecution::MonitoredExecution(std::vector<Cluster> clusters, double atu
   validate_clusters(clusters_, atu_s_);
   if (stats_.size() != clusters_.size())
     throw std::invalid_argument("execution: one statistics entry per cluster needed");
+  for (const ClusterStats& st : stats_)
+    sigma_s_.push_back(st.sample.size() < 2 ? 0.0 : moments(st.sample.sorted()).sigma);
+  set_confidence(0.95);
   if (already_spent > 0) ledger_.pay(already_spent);
+}
+
+void MonitoredExecution::set_confidence(double alpha) {
+  if (!(alpha > 0 && alpha < 1))
+    throw std::invalid_argument("execution: confidence must lie in (0, 1)");
+  // One-sided: Phi^-1(alpha) = Phi^-1((1 + (2 alpha - 1)) / 2); no margin below alpha = 0.5.
+  z_ = alpha > 0.5 ? z_value(2 * alpha - 1) : 0.0;
 }
 
 void MonitoredExecution::task_done(int cluster, double runtime_s) {
@@ -162,9 +217,13 @@ MachineAction MonitoredExecution::work_request(const MachineState& m,
   const double ti_m = ti.at(static_cast<std::size_t>(m.cluster));
   MachineAction a = on_work_request(m, ti_m, atu_s_, tasks_in_bag == 0);
   if (a != MachineAction::TakeTask) return a;
-  if (!m.marked && m.uptime_s + ti_m > current_atu_end_s(m.uptime_s, atu_s_)) {
+  if (!m.marked) {
     const double price = clusters_.at(static_cast<std::size_t>(m.cluster)).price_per_atu;
-    if (ledger_.left_with_cushion() - committed(others) < price - 1e-9) return MachineAction::Wait;
+    const bool next_atu_paid = ledger_.left_with_cushion() - committed(others) >= price - 1e-9;
+    if (m.uptime_s + ti_m > current_atu_end_s(m.uptime_s, atu_s_) && !next_atu_paid)
+      return MachineAction::Wait;
+    if (!next_atu_paid && better_left_to_others(m, others, ti, sigma_s_, z_, tasks_in_bag))
+      return MachineAction::Wait;
   }
   if (end_game_ && outpaced(m, others, ti, tasks_in_bag)) return MachineAction::Wait;
   return a;
@@ -174,7 +233,9 @@ bool MonitoredExecution::goes_on(const MachineState& m, bool busy,
                                  const std::vector<MachineState>& others, long tasks_in_bag) const {
   const double price = clusters_.at(static_cast<std::size_t>(m.cluster)).price_per_atu;
   if (m.marked || (!busy && tasks_in_bag == 0)) return false;
-  if (busy) return ledger_.can_pay(price);
+  if (busy)
+    return ledger_.can_pay(price) &&
+           paid_first(m, others, clusters_, ti_s(), ledger_.left_with_cushion());
   if (end_game_ && outpaced(m, others, ti_s(), tasks_in_bag)) return false;
   return ledger_.left_with_cushion() - committed(others) >= price - 1e-9;
 }
@@ -212,6 +273,16 @@ std::optional<std::vector<int>> MonitoredExecution::target(
 
 void MonitoredExecution::reconfigured(const ReconfigurationPlan& plan) {
   if (changes_machines(plan)) ++reconfigurations_;
+}
+
+void MonitoredExecution::reconfigured(const ReconfigurationPlan& plan, double at_s,
+                                      const std::vector<int>& target, long tasks_left,
+                                      const std::vector<double>& ti_s) {
+  reconfigured(plan);
+  if (!changes_machines(plan)) return;
+  const Configuration c = evaluate(target, clusters_, ti_s, std::max(0L, tasks_left), atu_s_);
+  replanned_makespan_s_ =
+      at_s + (tasks_left > 0 && c.speed > 0 ? static_cast<double>(tasks_left) / c.speed : 0.0);
 }
 
 void MonitoredExecution::signalled(double at_s) {

@@ -59,6 +59,26 @@ double speed_tolerance(const std::vector<ClusterStats>& stats);
 bool outpaced(const MachineState& machine, const std::vector<MachineState>& others,
               const std::vector<double>& ti_s, long tasks_in_bag);
 
+/// Several busy machines whose paid time ends at this same instant, with money for only some
+/// of their next ATUs: the money goes first to the cheapest ATU, then to the task expected
+/// (Ti less elapsed) to end first, so that it keeps the most running tasks (a task whose
+/// machine is not paid is lost with the work it did). Whether `machine` is paid from `money`:
+/// what is left of it after the next ATUs of the `others` (running, unmarked, paid time ending
+/// now) that come strictly before it (docs/bats2011.md, "Who is paid at a common ATU end").
+bool paid_first(const MachineState& machine, const std::vector<MachineState>& others,
+                const std::vector<Cluster>& clusters, const std::vector<double>& ti_s,
+                double money);
+
+/// A task that is expected (Ti) to end within `machine`'s paid time, but may overrun it (Ti +
+/// z sigma does not fit, z the one-sided quantile of the run's confidence) into an ATU nobody
+/// will pay, is left to the others when their paid time holds every task of the bag at that
+/// margin (each other machine: as many tasks of Ti after its running task's rest, the first
+/// with the margin, as its paid time left holds). A task lost at an ATU's end is lost with its
+/// work; one kept in the bag runs on a machine with room.
+bool better_left_to_others(const MachineState& machine, const std::vector<MachineState>& others,
+                           const std::vector<double>& ti_s, const std::vector<double>& sigma_s,
+                           double z, long tasks_in_bag);
+
 /// Whether a plan changes the machine set (a reconfiguration that changes nothing is none).
 bool changes_machines(const ReconfigurationPlan& plan);
 
@@ -103,6 +123,9 @@ class MonitoredExecution {
                long tasks_in_bag) const;
   /// Turns the end game on (the default) or off (Fig. 4 as printed).
   void set_end_game(bool on) { end_game_ = on; }
+  /// The run's confidence level alpha (2.1): a task whose end at Ti + z sigma (z one-sided for
+  /// alpha) overruns a paid time nobody will extend is left to machines with room.
+  void set_confidence(double alpha);
   /// 3.1 on the running machines: the report of monitor() on them.
   MonitorReport report(const std::vector<MachineState>& machines, long tasks_in_bag) const;
   /// The configuration to move to after `report`, or none to keep the machines. `gone` marks
@@ -112,6 +135,14 @@ class MonitoredExecution {
                                          const std::vector<bool>& gone) const;
   /// A plan was carried out: counted when it changes the machine set.
   void reconfigured(const ReconfigurationPlan& plan);
+  /// The same, for a plan carried out `at_s` from the start of the execution, with
+  /// `tasks_left` tasks not done, to the `target` configuration: one that changes the machine
+  /// set also replans the expected makespan, at_s + tasks_left over the target's speed (Te's
+  /// formula, 2.3, from now), with Ti `ti_s`.
+  void reconfigured(const ReconfigurationPlan& plan, double at_s, const std::vector<int>& target,
+                    long tasks_left, const std::vector<double>& ti_s);
+  /// The expected makespan of the last plan that changed the machines; none without one.
+  std::optional<double> replanned_makespan_s() const { return replanned_makespan_s_; }
   /// 3.1's possible budget violation signal (the monitor decided to reconfigure), `at_s` from
   /// the start of the execution: counted, with the time of the first (Fig. 7's condition).
   void signalled(double at_s);
@@ -130,11 +161,14 @@ class MonitoredExecution {
   ExecutionBudget money_;
   BudgetLedger ledger_;
   std::vector<ClusterStats> stats_;
-  double tolerance_;  // speed_tolerance() of the sample sets
+  double tolerance_;             // speed_tolerance() of the sample sets
+  std::vector<double> sigma_s_;  // each cluster's sample standard deviation
+  double z_ = 0;                 // one-sided quantile of the run's confidence
   bool end_game_ = true;
   long reconfigurations_ = 0;
   long signals_ = 0;
   std::optional<double> first_signal_s_;
+  std::optional<double> replanned_makespan_s_;
 };
 
 }  // namespace botsim::bats

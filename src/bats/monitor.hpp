@@ -5,6 +5,7 @@
 // the remaining budget. Plus which machines to mark when a configuration shrinks, what a machine
 // asking for work does (Fig. 4), and the ledger that keeps the run within its budget.
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "bats/cluster.hpp"
@@ -26,6 +27,9 @@ struct MachineState {
   bool running = false;          // runs a task now
   double running_elapsed_s = 0;  // tau: how long that task has run
   bool marked = false;           // to be released at the end of its current ATU
+  // Paid time left (its paid ATUs' end less uptime_s), when the master tells it: 0 while the
+  // ATU just ended is not paid yet. Unset: unknown, no claim on the money at an ATU's end.
+  std::optional<double> paid_left_s{};
 };
 
 /// What BaTS knows of a cluster's tasks (2.1).

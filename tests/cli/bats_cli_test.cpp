@@ -182,19 +182,25 @@ INSTANTIATE_TEST_SUITE_P(Section41, BatsScenarioCli,
                            return n;
                          });
 
-// The schedules the paper runs (4.3, Figs 6 and 7: S3-4's four, S4-1's Sched2-4; S1-1's Sched4,
-// Table 1's F.M.) on the shipped scenarios over seeds 1-10: every bag completes within its
-// budget, a reconfiguration only follows a violation signal and few are needed, and the
-// execution phase ends within `bound` of the schedule's Te. 15 % holds with the end game
-// (docs/bats2011.md, "The end game"; without it S3-4 ended up to 1.35 Te) except on the two
-// tightest budgets: S3-4's Sched1 and S4-1's Sched3, whose plans fill their last paid ATU, end
-// up to 1.195 and 1.213 Te on seeds whose sample underestimates the bag's mean (docs/bats2011.md,
-// "Where botsim disagrees with the paper").
+// The schedules the paper runs (4.3, Figs 6 and 7: S3-4's four, S4-1's Sched2-4 and Sched4
+// without its cushion; S1-1's Sched4, Table 1's F.M.) on the shipped scenarios over seeds 1-10:
+// every bag completes within its budget, a reconfiguration only follows a violation signal and
+// few are needed, and the execution phase ends within `bound` of the schedule's Te (of the
+// last reconfiguration's plan where one changed the machines: S4-1's Sched4 without its
+// cushion on seed 3 moves to (32, 22) at its first signal, as the paper's run did). 15 % holds
+// except on S3-4's Sched1, whose plan ($534 of $537) fills its two ATUs: on seeds 4 and 9 the
+// sample underestimates the bag's mean by 3.7 and 4.4 % (the sample's standard error is 2.7 %),
+// and the tasks left when the money ends run on the sampling machines' later paid time: 1.156
+// and 1.188 Te (docs/bats2011.md, "Where botsim disagrees with the paper").
 struct Sweep {
   std::string scenario;
   int schedule;
   double bound;
+  std::string cushion = "accept";
 };
+void PrintTo(const Sweep& w, std::ostream* os) {
+  *os << w.scenario << " Sched" << w.schedule << " cushion " << w.cushion << " bound " << w.bound;
+}
 class BatsSweepCli : public ::testing::TestWithParam<Sweep> {};
 
 TEST_P(BatsSweepCli, EveryBagCompletesNearItsEstimate) {
@@ -202,66 +208,72 @@ TEST_P(BatsSweepCli, EveryBagCompletesNearItsEstimate) {
   std::string dir = t::make_temp_dir();
   for (int seed = 1; seed <= 10; ++seed) {
     std::string out = dir + "/seed-" + std::to_string(seed);
-    auto r = t::botsim({"run", "platforms/bats-" + w.scenario + ".xml",
-                        "deployments/bats-" + w.scenario + ".xml", "--set",
-                        "U0.schedule=" + std::to_string(w.schedule), "--seed", std::to_string(seed),
-                        "--out", out, "--quiet", "--log-level", "error"});
+    auto r = t::botsim(
+        {"run", "platforms/bats-" + w.scenario + ".xml", "deployments/bats-" + w.scenario + ".xml",
+         "--set", "U0.schedule=" + std::to_string(w.schedule), "--set", "U0.cushion=" + w.cushion,
+         "--seed", std::to_string(seed), "--out", out, "--quiet", "--log-level", "error"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
-    const std::string what =
-        w.scenario + " Sched" + std::to_string(w.schedule) + " seed " + std::to_string(seed);
+    const std::string what = w.scenario + " Sched" + std::to_string(w.schedule) + " cushion " +
+                             w.cushion + " seed " + std::to_string(seed);
     EXPECT_EQ(u.at("tasks_done"), u.at("tasks_total")) << what;
     EXPECT_LE(u.at("spent").get<double>(), u.at("budget").get<double>() + 1e-9) << what;
     const long reconfigurations = u.at("reconfigurations").get<long>();
     EXPECT_LE(reconfigurations, 3) << what;
     EXPECT_LE(reconfigurations, u.at("violation_signals").get<long>()) << what;
     if (u.at("execution_makespan_s").is_null()) continue;
-    EXPECT_LE(u.at("execution_makespan_s").get<double>(),
-              w.bound * u.at("expected_makespan_s").get<double>())
-        << what;
+    const auto& replanned = u.at("replanned_makespan_s");
+    EXPECT_EQ(replanned.is_null(), reconfigurations == 0) << what;
+    const double expected =
+        replanned.is_null() ? u.at("expected_makespan_s").get<double>() : replanned.get<double>();
+    EXPECT_LE(u.at("execution_makespan_s").get<double>(), w.bound * expected) << what;
   }
   fs::remove_all(dir);
 }
 
 INSTANTIATE_TEST_SUITE_P(PaperSchedules, BatsSweepCli,
-                         ::testing::Values(Sweep{"S3-4", 1, 1.25}, Sweep{"S3-4", 2, 1.15},
+                         ::testing::Values(Sweep{"S3-4", 1, 1.2}, Sweep{"S3-4", 2, 1.15},
                                            Sweep{"S3-4", 3, 1.15}, Sweep{"S3-4", 4, 1.15},
-                                           Sweep{"S4-1", 2, 1.15}, Sweep{"S4-1", 3, 1.25},
-                                           Sweep{"S4-1", 4, 1.15}, Sweep{"S1-1", 4, 1.15}),
+                                           Sweep{"S4-1", 2, 1.15}, Sweep{"S4-1", 3, 1.15},
+                                           Sweep{"S4-1", 4, 1.15}, Sweep{"S4-1", 4, 1.15, "refuse"},
+                                           Sweep{"S1-1", 4, 1.15}),
                          [](const auto& info) {
-                           std::string n =
-                               info.param.scenario + "_Sched" + std::to_string(info.param.schedule);
+                           std::string n = info.param.scenario + "_Sched" +
+                                           std::to_string(info.param.schedule) +
+                                           (info.param.cushion == "accept" ? "" : "_NoCushion");
                            n.erase(std::remove(n.begin(), n.end(), '-'), n.end());
                            return n;
                          });
 
-// The end game is what keeps S3-4 near its estimate: Sched2, seed 9, runs its execution phase in
-// 1.35 Te when every machine that asks gets a task (Fig. 4 as printed: a cluster1 machine, four
+// The end game is what keeps S3-4 near its estimate: Sched4, seed 9, runs its execution phase in
+// 1.21 Te when every machine that asks gets a task (Fig. 4 as printed: a cluster1 machine, four
 // times slower, starts a 15-minute task as the bag empties), within 1.1 Te with it.
 TEST(BatsEndGameCli, SlowMachinesLeaveTheLastTasksToFastOnes) {
   std::string dir = t::make_temp_dir();
   auto ratio = [&](const std::string& end_game) {
     std::string out = dir + "/" + end_game;
     auto r = t::botsim({"run", "platforms/bats-S3-4.xml", "deployments/bats-S3-4.xml", "--set",
-                        "U0.schedule=2", "--set", "U0.end_game=" + end_game, "--seed", "9", "--out",
+                        "U0.schedule=4", "--set", "U0.end_game=" + end_game, "--seed", "9", "--out",
                         out, "--quiet", "--log-level", "error"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
     EXPECT_EQ(u.at("tasks_done"), 1000) << end_game;
-    EXPECT_EQ(u.at("policy"), end_game == "on" ? "sched2" : "sched2,no-end-game");
+    EXPECT_EQ(u.at("policy"), end_game == "on" ? "sched4" : "sched4,no-end-game");
     return u.at("execution_makespan_s").get<double>() / u.at("expected_makespan_s").get<double>();
   };
-  EXPECT_GT(ratio("off"), 1.3);
+  EXPECT_GT(ratio("off"), 1.15);
   EXPECT_LT(ratio("on"), 1.1);
   fs::remove_all(dir);
 }
 
-// S4-1 Sched4 without its cushion, seed 5: the money runs out with one task (84) running past
-// its machine's paid time; the machine is released at the end of its ATU and the task lost.
-// It was then handed at once to one machine after another whose paid time ended at the same
-// instant, and lost with each (15 lost attempts); a machine whose ATU ends now takes no task
-// until that ATU's successor is paid: one lost attempt.
-TEST(BatsExecutionCli, ATaskIsNotHandedToAMachineWhosePaidTimeEndsNow) {
+// S4-1 Sched4 without its cushion, seed 5: its money pays exactly four ATUs of every machine.
+// Task 84 (1108.6 s; Ti about 900 s) was started at 16121 s on a machine whose paid time ended
+// 1103 s later and was lost there with its work, while the sampling machines' paid time ran
+// 776 s longer: the bag ended a task short. It was then also handed at once to one machine
+// after another whose paid time ended at that instant (15 lost attempts, then 1). Now a task
+// that may overrun (Ti + z sigma) an ATU nobody pays is left to machines with room: no attempt
+// is lost and the bag completes.
+TEST(BatsExecutionCli, ATaskThatMayOverrunAnUnpaidAtuGoesToAMachineWithRoom) {
   std::string out = t::make_temp_dir() + "/run";
   auto r = t::botsim({"run", "platforms/bats-S4-1.xml", "deployments/bats-S4-1.xml", "--set",
                       "U0.schedule=4", "--set", "U0.cushion=refuse", "--seed", "5", "--out", out,
@@ -272,7 +284,27 @@ TEST(BatsExecutionCli, ATaskIsNotHandedToAMachineWhosePaidTimeEndsNow) {
   long unfinished = 0;
   while (std::getline(tasks, line))
     if (!line.empty() && line.back() == ',') ++unfinished;  // no end_s
-  EXPECT_EQ(unfinished, 1);
+  EXPECT_EQ(unfinished, 0);
+  auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
+  EXPECT_EQ(u.at("tasks_done"), 1000);
+  EXPECT_LE(u.at("spent").get<double>(), u.at("budget").get<double>());
+  fs::remove_all(fs::path(out).parent_path());
+}
+
+// S4-1 Sched3, seed 7: 49 machines' paid time ends at one instant with $36 left. The ledger
+// paid whichever came first, three cluster2 machines ($12 each), and 7 cluster1 machines ($3)
+// lost tasks 11 to 13 minutes in: the bag ended at 1.213 Te. The money now goes to the
+// cheapest ATUs first (12 cluster1 tasks kept for the price of 3 cluster2 ones): 1.09 Te.
+TEST(BatsExecutionCli, AtACommonAtuEndTheCheapestRunningTasksArePaidFirst) {
+  std::string out = t::make_temp_dir() + "/run";
+  auto r =
+      t::botsim({"run", "platforms/bats-S4-1.xml", "deployments/bats-S4-1.xml", "--set",
+                 "U0.schedule=3", "--seed", "7", "--out", out, "--quiet", "--log-level", "error"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto u = nlohmann::json::parse(t::read_text(out + "/summary.json")).at("users").at(0);
+  EXPECT_EQ(u.at("tasks_done"), 1000);
+  EXPECT_LT(u.at("execution_makespan_s").get<double>(),
+            1.1 * u.at("expected_makespan_s").get<double>());
   fs::remove_all(fs::path(out).parent_path());
 }
 

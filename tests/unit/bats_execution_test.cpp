@@ -256,3 +256,81 @@ TEST(BatsExecution, AMachineOutpacedByTheOthersLeavesThemTheLastTasks) {
   EXPECT_EQ(run.work_request(slow, {idle, busy}, 6), MachineAction::TakeTask);
   EXPECT_TRUE(run.goes_on(slow, false, {idle, busy}, 6));
 }
+
+// Who is paid at a common ATU end, by hand: c1 at $3 and c2 at $12 per ATU, Ti 900 s on both,
+// $12 left. Three busy machines' paid time ends now: a c1 one with 60 s of its task to go, a
+// c1 one with 120 s, a c2 one with 30 s. The money goes to the cheaper ATUs first, then to
+// the task nearer its end: c1 (60 s) from $12, c1 (120 s) from $12 - $3 = $9, and c2 would
+// need $12 of the $12 - $3 - $3 = $6 left: its task is lost, the two c1 tasks are kept (the
+// other way round, $12 on c2 would keep one task and lose two).
+TEST(BatsExecution, AtACommonAtuEndTheMoneyKeepsTheMostRunningTasks) {
+  const std::vector<Cluster> priced{{"c1", 3, 4}, {"c2", 12, 4}};
+  const std::vector<double> ti{900, 900};
+  MachineState c1_near{0, 0, 0, 3600, true, 840, false, 0.0};
+  MachineState c1_far{0, 0, 0, 3600, true, 780, false, 0.0};
+  MachineState c2{1, 0, 0, 3600, true, 870, false, 0.0};
+  EXPECT_TRUE(paid_first(c1_near, {c1_far, c2}, priced, ti, 12));
+  EXPECT_TRUE(paid_first(c1_far, {c1_near, c2}, priced, ti, 12));
+  EXPECT_FALSE(paid_first(c2, {c1_near, c1_far}, priced, ti, 12));
+  EXPECT_TRUE(paid_first(c2, {c1_near, c1_far}, priced, ti, 18));  // money for all three
+  // Once c1_near is paid (its paid time runs on), it claims nothing more: c1_far comes next.
+  MachineState c1_paid = c1_near;
+  c1_paid.paid_left_s = 3600;
+  EXPECT_TRUE(paid_first(c1_far, {c1_paid, c2}, priced, ti, 9));
+  EXPECT_FALSE(paid_first(c2, {c1_paid, c1_far}, priced, ti, 9));
+  // An idle, a marked, or an unknown machine claims nothing.
+  MachineState idle = c1_near, marked = c1_near, unknown = c1_near;
+  idle.running = false;
+  marked.marked = true;
+  unknown.paid_left_s.reset();
+  EXPECT_TRUE(paid_first(c2, {idle, marked, unknown}, priced, ti, 12));
+
+  // In the execution: a busy c2 machine at its ATU's end goes on alone, not before the c1 ones.
+  std::vector<ClusterStats> stats{ClusterStats{SampleSet({900, 900, 900}), 2700, 3},
+                                  ClusterStats{SampleSet({900, 900, 900}), 2700, 3}};
+  Schedule s;
+  s.config.machines = {2, 1};
+  MonitoredExecution run(priced, 3600, s, ExecutionBudget{30, 0, 0, s.config}, stats, 0);
+  run.ledger().pay(18);  // $12 left
+  EXPECT_TRUE(run.goes_on(c2, true, {}, 0));
+  EXPECT_FALSE(run.goes_on(c2, true, {c1_near, c1_far}, 0));
+  EXPECT_TRUE(run.goes_on(c1_far, true, {c1_near, c2}, 0));
+}
+
+// A task that may overrun into an ATU nobody pays, by hand: Ti 60 s, samples 50, 60, 70 s
+// (sigma 10 s), confidence 0.95 (one-sided z 1.645): a task needs 60 + 16.45 = 76.45 s to end
+// in the paid time at that margin. The asking machine has 70 s left: it is expected to finish
+// (60 <= 70) but may not. Another machine, idle with 90 s left, holds one task at the margin
+// (90 - 16.45 >= 60); one with 150 s left and 20 s of a task to go holds floor((150 - 20 -
+// 16.45) / 60) = 1. One task in the bag: left to the others; three: the asking one takes one.
+TEST(BatsExecution, ATaskThatMayOverrunAnUnpaidAtuIsLeftToMachinesWithRoom) {
+  const std::vector<double> ti{60}, sigma{10};
+  const double z = 1.6448536269514722;
+  MachineState asking{0, 0, 0, 30, false, 0, false, 70.0};
+  MachineState roomy{0, 0, 0, 10, false, 0, false, 90.0};
+  MachineState busy{0, 0, 0, 50, true, 40, false, 150.0};
+  EXPECT_TRUE(better_left_to_others(asking, {roomy}, ti, sigma, z, 1));
+  EXPECT_FALSE(better_left_to_others(asking, {roomy}, ti, sigma, z, 2));
+  EXPECT_TRUE(better_left_to_others(asking, {roomy, busy}, ti, sigma, z, 2));
+  EXPECT_FALSE(better_left_to_others(asking, {roomy, busy}, ti, sigma, z, 3));
+  MachineState tight = roomy;  // 75 s left: 75 - 16.45 < 60, no room at the margin
+  tight.paid_left_s = 75.0;
+  EXPECT_FALSE(better_left_to_others(asking, {tight}, ti, sigma, z, 1));
+  MachineState fits = asking;  // 77 s left: 76.45 fits, it takes the task
+  fits.paid_left_s = 77.0;
+  EXPECT_FALSE(better_left_to_others(fits, {roomy}, ti, sigma, z, 1));
+  EXPECT_FALSE(better_left_to_others(asking, {}, ti, sigma, z, 1));  // nobody else: it runs
+
+  // In the execution (kOne: ATU 100 s, $1): with no money for the next ATU the asking machine
+  // waits for the roomy one; with $1 uncommitted it takes the task (an overrun would be paid).
+  Schedule s;
+  s.config.machines = {2};
+  MonitoredExecution run(kOne, kAtu, s, ExecutionBudget{8, 0, 0, s.config}, spread(1), 0);
+  run.ledger().pay(7);
+  EXPECT_EQ(run.work_request(asking, {roomy}, 1), MachineAction::TakeTask);
+  run.ledger().pay(1);
+  EXPECT_EQ(run.work_request(asking, {roomy}, 1), MachineAction::Wait);
+  EXPECT_EQ(run.work_request(asking, {roomy}, 2), MachineAction::TakeTask);
+  run.set_confidence(0.5);  // no margin: Fig. 4's expected end alone
+  EXPECT_EQ(run.work_request(asking, {roomy}, 1), MachineAction::TakeTask);
+}
