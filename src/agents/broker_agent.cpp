@@ -126,9 +126,10 @@ bool BrokerAgent::is_late(const Job& j, int cnp) {
   return static_cast<std::size_t>(cnp) >= j.bot->resource_types.size();
 }
 
-int BrokerAgent::live_resource(const Job& j, const std::string& ra) {
+std::optional<int> BrokerAgent::live_resource(const Job& j, const std::string& ra) {
   auto it = j.live.find(ra);
-  return it == j.live.end() ? -1 : it->second;
+  if (it == j.live.end()) return std::nullopt;
+  return it->second;
 }
 
 const std::string& BrokerAgent::cnp_type(const Job& j, int cnp) {
@@ -170,7 +171,7 @@ void BrokerAgent::reply_to_cnp(Job& j, int cnp_id, Proposal p) {
   const auto& user = j.bot->user;
   for (const auto& loser : out.rejected) send_spa(j, loser, Reject{user, cnp_id});
   // A replacement is paid from the budget like a renewal: its first slots in advance.
-  if (out.awarded && !cnp.replaces.empty() && !affordable(j, -1, 0, out.price)) {
+  if (out.awarded && !cnp.replaces.empty() && !affordable(j, std::nullopt, 0, out.price)) {
     send_spa(j, out.winner, Reject{user, cnp_id});
     cnp_failed(j, cnp_id,
                fmt::format("the budget ({}) cannot pay for it", format_number(*j.bot->budget)));
@@ -284,7 +285,7 @@ void BrokerAgent::check(const CheckAllocation& m) {  // Fig. 3, at its time-driv
   dirty_.insert(m.user);
 }
 
-bool BrokerAgent::affordable(const Job& j, int id, long slots, double extra) const {
+bool BrokerAgent::affordable(const Job& j, std::optional<int> id, long slots, double extra) const {
   if (!j.bot->budget) return true;
   double committed = j.result.spent;
   for (std::size_t k = 0; k < j.resources.size(); ++k) {
@@ -293,7 +294,7 @@ bool BrokerAgent::affordable(const Job& j, int id, long slots, double extra) con
     committed +=
         static_cast<double>(charged_slots(j.bot->allocation, r.start, r.alloc_end, r.alloc_end)) *
         r.price;
-    if (static_cast<int>(k) == id) committed += static_cast<double>(slots) * r.price;
+    if (id && static_cast<int>(k) == *id) committed += static_cast<double>(slots) * r.price;
   }
   for (const auto& cnp : j.cnps) committed += cnp.awarded_price;
   committed += extra;
@@ -317,13 +318,13 @@ std::string BrokerAgent::stopped_as(const Job& j) {
 void BrokerAgent::on(const Renewed& m) {
   Job* j = job(m.user);
   if (!j) return;
-  const int id = live_resource(*j, m.ra);
-  if (id < 0) return;
-  auto& r = j->resources[static_cast<std::size_t>(id)];
+  const std::optional<int> id = live_resource(*j, m.ra);
+  if (!id) return;
+  auto& r = j->resources[static_cast<std::size_t>(*id)];
   r.alloc_end = m.alloc_end;
   ++r.generation;
-  j->scheduler->set_allocation_end(id, m.alloc_end);
-  schedule_check(*j, id);
+  j->scheduler->set_allocation_end(*id, m.alloc_end);
+  schedule_check(*j, *id);
 }
 
 void BrokerAgent::on(const TaskOutput& m) {
@@ -332,9 +333,9 @@ void BrokerAgent::on(const TaskOutput& m) {
   const size_t row = j->task_records.at(m.task);
   run_.results().task(row).start_s = m.start_s;
   run_.results().end_task(row, m.end_s);
-  if (const int id = live_resource(*j, m.ra); id >= 0) {
-    j->resources[static_cast<std::size_t>(id)].busy_s += m.end_s - m.start_s;
-    j->scheduler->resource_free(id, sg4::Engine::get_clock(), m.end_s);
+  if (const std::optional<int> id = live_resource(*j, m.ra)) {
+    j->resources[static_cast<std::size_t>(*id)].busy_s += m.end_s - m.start_s;
+    j->scheduler->resource_free(*id, sg4::Engine::get_clock(), m.end_s);
     j->last_resource = id;
   }
   ++j->result.tasks_done;
@@ -389,7 +390,8 @@ void BrokerAgent::on(const ResourceFailed& m) {
   Job* j = job(m.user);
   if (!j) return;
   const double now = sg4::Engine::get_clock();
-  if (const int id = live_resource(*j, m.ra); id >= 0) {
+  if (const std::optional<int> live = live_resource(*j, m.ra)) {
+    const int id = *live;
     auto& r = j->resources[static_cast<std::size_t>(id)];
     // Gone: the slots started until the failure are charged (as cloud instances are,
     // docs/cloud.md); its running task goes back to be scheduled on the others.
@@ -450,8 +452,8 @@ void BrokerAgent::on(const Released& m) {
                           : j->budget_short;
     if (!why.empty()) res.reason = why + (res.reason.empty() ? "" : "; " + res.reason);
   }
-  if (j->last_resource >= 0)
-    res.critical_busy_s = j->resources[static_cast<std::size_t>(j->last_resource)].busy_s;
+  if (j->last_resource)
+    res.critical_busy_s = j->resources[static_cast<std::size_t>(*j->last_resource)].busy_s;
   j->consumer.send_for(run_.messages(), m.user, res, 0);
   jobs_.erase(m.user);
 }

@@ -66,7 +66,7 @@ class BrokerAgent {
     std::unordered_map<int, double> handed_out_s;       // task -> when it was last sent
     BotResult result;
     long pending_releases = 0;
-    int last_resource = -1;  // whose output came last
+    std::optional<int> last_resource;  // whose output came last
     std::vector<std::string> failures;
     std::vector<std::string> resource_failures;  // failed hosts and replacements not had
     long failed_replacements = 0;                // replacements' CNPs that failed
@@ -88,10 +88,10 @@ class BrokerAgent {
   void on(const CheckAllocation& m);
   void on(const CallLateResource& m);
   void on(const BotDeadline& m);
-  /// Whether the consumer's budget pays `slots` more slots of resource `id` on top of what
-  /// is spent and what the other allocations will cost (slots are paid in advance).
-  /// `extra`: the price of a resource not yet allocated (a replacement's award).
-  bool affordable(const Job& j, int id, long slots, double extra = 0) const;
+  /// Whether the consumer's budget pays `slots` more slots of resource `id` (none: no slot
+  /// more) on top of what is spent and what the other allocations will cost (slots are paid
+  /// in advance). `extra`: the price of a resource not yet allocated (a replacement's award).
+  bool affordable(const Job& j, std::optional<int> id, long slots, double extra = 0) const;
   /// With the BoT undone: the user_status it stopped as (none: no limit stopped it).
   static std::string stopped_as(const Job& j);
 
@@ -102,8 +102,8 @@ class BrokerAgent {
   bool call_for_resource(Job& j, int cnp);
   /// A CNP for a resource joining the running BoT: a late resource's or a replacement's.
   static bool is_late(const Job& j, int cnp);
-  /// The id of the job's resource on RA `ra` that is not released (-1: none).
-  static int live_resource(const Job& j, const std::string& ra);
+  /// The id of the job's resource on RA `ra` that is not released, if any.
+  static std::optional<int> live_resource(const Job& j, const std::string& ra);
   /// Contracts a resource of the failed one's type to take its place (a CNP as a late one's).
   void replace(Job& j, const Resource& failed);
   static const std::string& cnp_type(const Job& j, int cnp);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <stdexcept>
 
 #include "agents/bot.hpp"
 #include "agents/catalog.hpp"
@@ -151,7 +152,11 @@ void ConsumerAgent::operator()() {
   record_ = run_.results().add_user(u);
   send_for<DirectoryMessage>(run_.messages(), user, sg4::Mailbox::by_name(directory_inbox()),
                              Lookup{Role::Broker, user, inbox.reply_to<Listing>()}, 0);
-  auto listing = std::get<Listing>(*inbox.receive());
+  // The directory's answer is the only message a consumer can get before its call for proposals.
+  auto first = inbox.receive();
+  if (!std::holds_alternative<Listing>(*first))
+    throw std::logic_error(user + ": a message came before the directory's listing");
+  const Listing& listing = std::get<Listing>(*first);
   if (listing.names.size() < bot.contractors) {
     refused("the directory lists " + std::to_string(listing.names.size()) +
             " brokers, fewer "

@@ -1,5 +1,7 @@
 #include "agents/heuristics.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <stdexcept>
 
 #include "agents/instance_types.hpp"
@@ -12,8 +14,14 @@ namespace botsim::agents {
 namespace {
 
 constexpr TaskOrdering kOrderings[] = {TaskOrdering::U, TaskOrdering::LtoS, TaskOrdering::StoL};
-constexpr MappingPolicy kTable2[] = {MappingPolicy::R, MappingPolicy::MaxET, MappingPolicy::MaxCT,
-                                     MappingPolicy::MinET, MappingPolicy::MinCT};
+// The mappings' names, in the enum's order: the one list of them.
+constexpr const char* kMappingNames[] = {"R",     "MaxET",   "MaxCT",   "MinET",
+                                         "MinCT", "Fastest", "Slowest", "Registered"};
+constexpr std::size_t kTable2Count = 5;  // R .. MinCT
+static_assert(static_cast<std::size_t>(MappingPolicy::MinCT) + 1 == kTable2Count &&
+                  static_cast<std::size_t>(MappingPolicy::Registered) + 1 ==
+                      std::size(kMappingNames),
+              "MappingPolicy and kMappingNames must list the same mappings, Table 2's first");
 
 struct Benchmark {
   std::string_view name;
@@ -51,10 +59,17 @@ std::string to_string(TaskOrdering o) {
   return enum_name(o, kNames);
 }
 
-std::string to_string(MappingPolicy m) {
-  static constexpr const char* kNames[] = {"R",     "MaxET",   "MaxCT",   "MinET",
-                                           "MinCT", "Fastest", "Slowest", "Registered"};
-  return enum_name(m, kNames);
+std::string to_string(MappingPolicy m) { return enum_name(m, kMappingNames); }
+
+std::vector<MappingPolicy> table2_mappings() {
+  std::vector<MappingPolicy> table2;
+  for (std::size_t i = 0; i < kTable2Count; ++i) table2.push_back(static_cast<MappingPolicy>(i));
+  return table2;
+}
+
+bool is_builtin_mapping_name(std::string_view name) {
+  return std::any_of(std::begin(kMappingNames), std::end(kMappingNames),
+                     [&](const char* n) { return iequals(name, n); });
 }
 
 std::string heuristic_name(const Heuristic& h) {
@@ -67,7 +82,7 @@ std::string heuristic_name(const Heuristic& h) {
 std::vector<std::string> all_heuristic_names() {
   std::vector<std::string> names;
   for (auto o : kOrderings)
-    for (auto m : kTable2)
+    for (auto m : table2_mappings())
       if (!(o == TaskOrdering::U && m == MappingPolicy::R))  // (U, R) is FCFS
         names.push_back(to_string(o) + "," + to_string(m));
   for (const auto& b : kBenchmarks) names.emplace_back(b.name);
@@ -82,7 +97,7 @@ Heuristic parse_heuristic(std::string_view name) {
     std::string_view order = std::string_view(s).substr(0, comma);
     std::string_view mapping = std::string_view(s).substr(comma + 1);
     for (auto o : kOrderings)
-      for (auto m : kTable2)
+      for (auto m : table2_mappings())
         if (iequals(order, to_string(o)) && iequals(mapping, to_string(m)))
           return Heuristic{HeuristicKind::Fig5, o, m, {}};
     if (const auto* policy = find_mapping_policy(mapping))

@@ -14,7 +14,15 @@ enum class TaskOrdering { U, LtoS, StoL };
 /// Table 2, plus the two mappings of the Greedy benchmarks (Section 5.1(b)): the most
 /// powerful (Fastest) or the least powerful (Slowest) unoccupied resource. Registered: a
 /// policy added by name (mapping_registry.hpp), named in Heuristic::registered.
+/// Table 2's five come first, in the paper's order.
 enum class MappingPolicy { R, MaxET, MaxCT, MinET, MinCT, Fastest, Slowest, Registered };
+
+/// Table 2's mapping policies, in the paper's order: the enum's first five values.
+std::vector<MappingPolicy> table2_mappings();
+
+/// Whether `name` is a built-in mapping's name (any MappingPolicy, case-insensitive), which a
+/// registered policy may not take.
+bool is_builtin_mapping_name(std::string_view name);
 
 /// Fig5: the general algorithm of Fig. 5 (map each unexecuted task, in order, to the best
 /// unoccupied resource). MinMin / MaxMin: the batch benchmarks, which plan every task on every

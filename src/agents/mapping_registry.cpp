@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "agents/heuristics.hpp"
 #include "agents/instance_types.hpp"
 #include "core/error.hpp"
 
@@ -19,22 +20,13 @@ std::vector<std::unique_ptr<MappingPolicyEntry>>& registry() {
   return entries;
 }
 
-bool is_table2_name(std::string_view name) {
-  constexpr MappingPolicy kBuiltIn[] = {MappingPolicy::R,       MappingPolicy::MaxET,
-                                        MappingPolicy::MaxCT,   MappingPolicy::MinET,
-                                        MappingPolicy::MinCT,   MappingPolicy::Fastest,
-                                        MappingPolicy::Slowest, MappingPolicy::Registered};
-  return std::any_of(std::begin(kBuiltIn), std::end(kBuiltIn),
-                     [&](MappingPolicy m) { return iequals(name, to_string(m)); });
-}
-
 }  // namespace
 
 bool register_mapping_policy(std::string name, std::string description, MappingFunction choose) {
   if (name.empty() || name.find_first_of(", \t()") != std::string::npos)
     throw std::logic_error("mapping policy name '" + name +
                            "' must be one word (no comma, space or parenthesis)");
-  if (is_table2_name(name) || find_mapping_policy(name))
+  if (is_builtin_mapping_name(name) || find_mapping_policy(name))
     throw std::logic_error("mapping policy " + quote_text(name) + " is registered twice");
   if (!choose) throw std::logic_error("mapping policy " + quote_text(name) + " has no function");
   registry().push_back(std::make_unique<MappingPolicyEntry>(

@@ -97,8 +97,7 @@ struct CallForBot {
   std::shared_ptr<const BotRequest> bot;
   ConsumerAddress reply;
 };
-struct Submit {};  // the CA's own timer: time to submit its BoT
-using ConsumerMessage = std::variant<Submit, Listing, Propose, Refuse, BotResult>;
+using ConsumerMessage = std::variant<Listing, Propose, Refuse, BotResult>;
 
 // ---- BA -> SPA: allocate one resource of a type for some slots; then run tasks on it.
 struct Allocated {  // the resource CNP's result

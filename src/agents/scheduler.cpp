@@ -13,7 +13,7 @@ namespace botsim::agents {
 
 namespace {
 
-constexpr int kNoResource = -1;
+constexpr int kNoResource = Scheduler::kNoResource;
 
 // Better of two candidates: `better(a, b)` on values, ties to the lowest resource id.
 template <class Better>
@@ -178,8 +178,10 @@ Assignment Scheduler::start(ResourceState& r, TaskKey key, double now) {
 // Among the unoccupied resources: the max (or min) of the current remaining allocation time
 // (MaxCT / MinCT) or of the expected one, remaining - size / speed (MaxET). Within a speed
 // group the order by alloc_end is the order by either value.
-Scheduler::Choice Scheduler::choose_by_end(double size_mi, double now, bool maximise,
-                                           bool expected) const {
+Scheduler::Choice Scheduler::choose_by_end(double size_mi, double now, Extreme extreme,
+                                           EndValue end_value) const {
+  const bool maximise = extreme == Extreme::Largest;
+  const bool expected = end_value == EndValue::Expected;
   Choice best;
   for (const auto& [speed, g] : free_by_speed_) {
     double end = maximise ? g.by_end.rbegin()->first : g.by_end.begin()->first;
@@ -204,7 +206,8 @@ Scheduler::Choice Scheduler::choose_min_et(double size_mi, double now) const {
     if (prefer(value, it->second, best.value, best.id, std::less<double>()))
       best = Choice{it->second, value};
   }
-  if (best.id == kNoResource) return choose_by_end(size_mi, now, true, true);
+  if (best.id == kNoResource)
+    return choose_by_end(size_mi, now, Extreme::Largest, EndValue::Expected);
   return best;
 }
 
@@ -213,13 +216,13 @@ int Scheduler::choose(double size_mi, double now, Rng& rng) const {
     case MappingPolicy::R:  // rng() % n: the same draw on every standard library
       return free_list_[static_cast<std::size_t>(rng() % free_list_.size())];
     case MappingPolicy::MaxET:
-      return choose_by_end(size_mi, now, true, true).id;
+      return choose_by_end(size_mi, now, Extreme::Largest, EndValue::Expected).id;
     case MappingPolicy::MaxCT:
-      return choose_by_end(size_mi, now, true, false).id;
+      return choose_by_end(size_mi, now, Extreme::Largest, EndValue::Remaining).id;
     case MappingPolicy::MinET:
       return choose_min_et(size_mi, now).id;
     case MappingPolicy::MinCT:
-      return choose_by_end(size_mi, now, false, false).id;
+      return choose_by_end(size_mi, now, Extreme::Least, EndValue::Remaining).id;
     case MappingPolicy::Fastest:
       return *free_by_speed_.rbegin()->second.ids.begin();
     case MappingPolicy::Slowest:

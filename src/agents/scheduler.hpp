@@ -56,6 +56,9 @@ struct Assignment {
 
 class Scheduler {
  public:
+  /// The id that stands for no resource (a choice before any resource is seen, or none free).
+  static constexpr int kNoResource = -1;
+
   explicit Scheduler(Heuristic heuristic);
 
   /// Tasks to execute, in submission order (the "U" order). Sizes must be > 0.
@@ -100,7 +103,7 @@ class Scheduler {
     std::set<int> ids;
   };
   struct Choice {
-    int id = -1;
+    int id = kNoResource;
     double value = 0;
   };
 
@@ -110,7 +113,9 @@ class Scheduler {
   Assignment start(ResourceState& r, TaskKey key, double now);
   int choose(double size_mi, double now, Rng& rng) const;
   int choose_registered(double size_mi, double now, Rng& rng) const;
-  Choice choose_by_end(double size_mi, double now, bool maximise, bool expected) const;
+  enum class Extreme { Largest, Least };        // which end of the order to take
+  enum class EndValue { Remaining, Expected };  // remaining allocation time, or less the task's
+  Choice choose_by_end(double size_mi, double now, Extreme extreme, EndValue value) const;
   Choice choose_min_et(double size_mi, double now) const;
   std::vector<Assignment> assign_fig5(double now, Rng& rng);
   std::vector<Assignment> assign_batch(double now);

@@ -7,6 +7,8 @@
 #include <limits>
 #include <set>
 
+#include "agents/heuristics.hpp"
+
 namespace botsim::experiments::gutierrez2012 {
 
 const std::vector<std::string> kDistributions{"right-half-normal", "uniform", "normal",
@@ -16,7 +18,12 @@ namespace {
 
 using Means = std::map<std::string, double>;
 
-const std::vector<std::string> kTable2{"R", "MaxET", "MaxCT", "MinET", "MinCT"};
+// Table 2's mapping policies, by name.
+const std::vector<std::string> kTable2 = [] {
+  std::vector<std::string> names;
+  for (agents::MappingPolicy m : agents::table2_mappings()) names.push_back(agents::to_string(m));
+  return names;
+}();
 const std::vector<std::string> kBenchmarks{"greedy-r", "greedy-p", "min-min", "max-min"};
 
 // "ORDER,MAPPING" for each of `orders` x `maps`; (U, R) is named fcfs.

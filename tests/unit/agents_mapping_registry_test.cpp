@@ -90,3 +90,16 @@ TEST(MappingRegistry, AChoiceOutsideTheUnoccupiedResourcesIsABug) {
 
 }  // namespace
 }  // namespace botsim::agents
+
+// Table 2 of Gutierrez-Garcia & Sim (2012) lists five mapping policies, in this order; the
+// built-in names, Table 2's and the benchmarks' (and Registered), are taken whatever the case.
+TEST(AgentsMappingNames, Table2AndTheBuiltInNames) {
+  std::vector<std::string> names;
+  for (botsim::agents::MappingPolicy m : botsim::agents::table2_mappings())
+    names.push_back(botsim::agents::to_string(m));
+  EXPECT_EQ(names, (std::vector<std::string>{"R", "MaxET", "MaxCT", "MinET", "MinCT"}));
+  for (const char* n : {"R", "maxet", "MINCT", "Fastest", "slowest", "Registered"})
+    EXPECT_TRUE(botsim::agents::is_builtin_mapping_name(n)) << n;
+  for (const char* n : {"", "Max", "MaxETs", "greedy-r", "fcfs"})
+    EXPECT_FALSE(botsim::agents::is_builtin_mapping_name(n)) << n;
+}
