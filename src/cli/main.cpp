@@ -177,12 +177,17 @@ struct ExperimentCommand {
     app->add_flag("--quiet", quiet, "No progress line on the terminal");
     app->add_option("--data-dir", data_dir,
                     "Where the shipped platforms/, deployments/ and workloads/ are (default: "
-                    "the current directory, botsim's source tree or PREFIX/share/botsim)");
+                    "below)");
     app->footer([] {
       std::string text = "Default --reps:";
       for (const auto& e : experiments::registered())
         text += "\n  " + e.name + ": " + e.default_reps;
-      return text;
+      return text +
+             "\n\nThe shipped platforms/, deployments/ and workloads/ are looked for in\n"
+             "--data-dir DIR alone, else in $BOTSIM_DATA_DIR alone when it is set, else in turn\n"
+             "in the current directory, the source tree of the build botsim runs from,\n"
+             "PREFIX/share/botsim for a botsim installed as PREFIX/bin/botsim, and the\n"
+             "share/botsim of the prefix botsim was configured with.";
     });
   }
   int operator()() {
