@@ -266,7 +266,10 @@ static int botsim_main(int argc, char** argv) {
   std::vector<std::string> sg_args;
   std::vector<char*> rest = split_simgrid_args(argc, argv, sg_args);
 
-  CLI::App app{"botsim: bag-of-tasks scheduling and payment on grids and clouds, on SimGrid"};
+  // Named, so that usage lines say "botsim", not the path it was started by (and the man page,
+  // written from this help, too).
+  CLI::App app{"botsim: bag-of-tasks scheduling and payment on grids and clouds, on SimGrid",
+               "botsim"};
   app.set_version_flag("--version", std::string("botsim ") + BOTSIM_VERSION);
   app.require_subcommand(1);
   RunCommand run(app);
@@ -275,6 +278,11 @@ static int botsim_main(int argc, char** argv) {
   PlotCommand plot(app);
   ReportCommand report(app);
   SweepCommand sweep(app);
+  // After the commands: a command made later would inherit it.
+  app.footer(
+      "Each command's options: botsim COMMAND --help (or botsim help COMMAND).\n"
+      "Exit codes: 0 success; 1 internal error; 2 bad input or usage, with one message naming\n"
+      "the file and the problem; 128+N interrupted by signal N.");
 
   // `botsim help [COMMAND]` is `botsim [COMMAND] --help`.
   static char help_flag[] = "--help";
