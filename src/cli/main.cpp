@@ -177,12 +177,17 @@ struct ExperimentCommand {
     app->add_flag("--quiet", quiet, "No progress line on the terminal");
     app->add_option("--data-dir", data_dir,
                     "Where the shipped platforms/, deployments/ and workloads/ are (default: "
-                    "the current directory, botsim's source tree or PREFIX/share/botsim)");
+                    "below)");
     app->footer([] {
       std::string text = "Default --reps:";
       for (const auto& e : experiments::registered())
         text += "\n  " + e.name + ": " + e.default_reps;
-      return text;
+      return text +
+             "\n\nThe shipped platforms/, deployments/ and workloads/ are looked for in\n"
+             "--data-dir DIR alone, else in $BOTSIM_DATA_DIR alone when it is set, else in turn\n"
+             "in the current directory, the source tree of the build botsim runs from,\n"
+             "PREFIX/share/botsim for a botsim installed as PREFIX/bin/botsim, and the\n"
+             "share/botsim of the prefix botsim was configured with.";
     });
   }
   int operator()() {
@@ -261,7 +266,10 @@ static int botsim_main(int argc, char** argv) {
   std::vector<std::string> sg_args;
   std::vector<char*> rest = split_simgrid_args(argc, argv, sg_args);
 
-  CLI::App app{"botsim: bag-of-tasks scheduling and payment on grids and clouds, on SimGrid"};
+  // Named, so that usage lines say "botsim", not the path it was started by (and the man page,
+  // written from this help, too).
+  CLI::App app{"botsim: bag-of-tasks scheduling and payment on grids and clouds, on SimGrid",
+               "botsim"};
   app.set_version_flag("--version", std::string("botsim ") + BOTSIM_VERSION);
   app.require_subcommand(1);
   RunCommand run(app);
@@ -270,6 +278,11 @@ static int botsim_main(int argc, char** argv) {
   PlotCommand plot(app);
   ReportCommand report(app);
   SweepCommand sweep(app);
+  // After the commands: a command made later would inherit it.
+  app.footer(
+      "Each command's options: botsim COMMAND --help (or botsim help COMMAND).\n"
+      "Exit codes: 0 success; 1 internal error; 2 bad input or usage, with one message naming\n"
+      "the file and the problem; 128+N interrupted by signal N.");
 
   // `botsim help [COMMAND]` is `botsim [COMMAND] --help`.
   static char help_flag[] = "--help";

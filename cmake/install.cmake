@@ -1,0 +1,60 @@
+# What `cmake --install` puts where (GNUInstallDirs, README "Install"):
+#   bin/botsim                   the program
+#   share/botsim/                the shipped scenarios and lab sheets, in the source tree's layout
+#                                (a deployment's relative paths stay valid); botsim finds them
+#                                beside its bin/ directory (experiments::data_dirs)
+#   share/man/man1/botsim.1      the man page, from the program's help (below)
+#   share/doc/botsim/            README, licence, citation and docs
+install(TARGETS botsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/platforms ${PROJECT_SOURCE_DIR}/deployments
+                  ${PROJECT_SOURCE_DIR}/workloads ${PROJECT_SOURCE_DIR}/examples
+                  ${PROJECT_SOURCE_DIR}/labs
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/botsim)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE
+              ${PROJECT_SOURCE_DIR}/CITATION.cff
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+
+# The man page, written from the program's own help (cmake/man_page.cmake) whenever botsim is
+# rebuilt; never edited by hand.
+set(BOTSIM_MAN_PAGE ${PROJECT_BINARY_DIR}/botsim.1)
+add_custom_command(
+  OUTPUT ${BOTSIM_MAN_PAGE}
+  COMMAND ${CMAKE_COMMAND} -DBOTSIM=$<TARGET_FILE:botsim> -DOUT=${BOTSIM_MAN_PAGE}
+          -P ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
+  DEPENDS botsim ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
+  COMMENT "Writing the man page botsim.1 from botsim's help")
+add_custom_target(man_page ALL DEPENDS ${BOTSIM_MAN_PAGE})
+install(FILES ${BOTSIM_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+
+# The Debian package: cd build && cpack -G DEB writes botsim_<version>_<arch>.deb, which
+# `apt install ./botsim_*.deb` installs into /usr with the Debian 12 libraries it needs.
+# Depends come from the program's shared libraries (dpkg-shlibdeps, Debian's dpkg-dev; CPack
+# also needs `file`): SimGrid, fmt, spdlog, Boost.Graph's, expat, the C++ runtime. gnuplot draws
+# the figures, so it is recommended; GNU parallel and Slurm run a sweep's emitted jobs.
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+set(BOTSIM_PACKAGE_CONTACT "The botsim developers"
+    CACHE STRING "The Debian package's Maintainer field")
+set(CPACK_PACKAGE_NAME botsim)
+set(CPACK_PACKAGE_VENDOR "The botsim developers")
+set(CPACK_PACKAGE_CONTACT "${BOTSIM_PACKAGE_CONTACT}")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "simulator of bag-of-tasks scheduling and payment on grids and clouds (SimGrid)")
+string(CONCAT CPACK_DEBIAN_PACKAGE_DESCRIPTION
+       "botsim simulates how bag-of-tasks applications are scheduled and paid for on grids\n"
+       "and clouds, on SimGrid's S4U API: the auction model of Sulistio and Buyya (2005),\n"
+       "the host allocation of Silva, Veiga and Ferreira (2008), BaTS (Oprescu, Kielmann and\n"
+       "Leahu 2011) and the agents of Gutierrez-Garcia and Sim (2012). It runs scenarios,\n"
+       "reproduces each paper's evaluation, sweeps parameters, and draws figures and reports.")
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION science)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gnuplot-nox | gnuplot")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "parallel, slurm-client, man-db")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+include(CPack)
