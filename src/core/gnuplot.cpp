@@ -83,8 +83,16 @@ std::string point_row(const Chart& c, const Series& s, size_t i, size_t k) {
   return fmt::format("{} {} {} {}", num(x), num(y), num(lo), num(hi));
 }
 
-std::string color_of(const Chart& c, size_t k) {
-  return k < c.colors.size() && !c.colors[k].empty() ? c.colors[k] : palette_color(k);
+size_t style_number(const Chart& c, size_t k) {
+  const auto listed = [&](size_t j) {
+    const Series& s = c.series[j];
+    return std::find(c.styles.begin(), c.styles.end(), s.key.empty() ? s.label : s.key);
+  };
+  if (auto it = listed(k); it != c.styles.end()) return static_cast<size_t>(it - c.styles.begin());
+  size_t unlisted = 0;  // series not in c.styles take the styles after the listed ones
+  for (size_t j = 0; j < k; ++j)
+    if (listed(j) == c.styles.end()) ++unlisted;
+  return c.styles.size() + unlisted;
 }
 
 // The plot clause(s) of series k, the `index` of its block in the data file.
@@ -92,9 +100,9 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
   const Series& s = c.series[k];
   const size_t n = c.series.size();
   const std::string src = fmt::format("{} index {} ", quoted(data), index);
-  const std::string lc = "lc rgb " + quoted(color_of(c, k));
-  const int dt = static_cast<int>(k % 5) + 1;
-  const int pt = kPointTypes[k % (sizeof kPointTypes / sizeof kPointTypes[0])];
+  const SeriesStyle style = series_style(c, k);
+  const std::string lc = "lc rgb " + quoted(style.color);
+  const int dt = style.dash, pt = style.point;
   const double lw =
       n > 1 ? 1 + 1.5 * static_cast<double>(n - 1 - k) / static_cast<double>(n - 1) : 1.5;
   const std::string title = "title " + quoted(s.label);
@@ -188,6 +196,15 @@ std::string axes(const Chart& c) {
 }  // namespace
 
 std::string palette_color(size_t k) { return kPalette[k % 10]; }
+
+SeriesStyle series_style(const Chart& c, size_t k) {
+  SeriesStyle s;
+  s.number = style_number(c, k);
+  s.color = k < c.colors.size() && !c.colors[k].empty() ? c.colors[k] : palette_color(s.number);
+  s.dash = static_cast<int>(s.number % 5) + 1;
+  s.point = kPointTypes[s.number % (sizeof kPointTypes / sizeof kPointTypes[0])];
+  return s;
+}
 
 std::string gnuplot_data(const Chart& c) {
   std::string out = "# " + c.title + "\n";

@@ -300,6 +300,8 @@ CsvTable fig6(const Outcomes& lr, int reps, Chart& chart) {
   // ends past its estimate.
   chart.log_axes = true;
   chart.identity_line = true;
+  std::vector<std::string> scenarios;
+  for (const auto& s : kScenarios) scenarios.push_back(s.name);
   for (const auto& s : kScenarios) {
     chart.series.push_back(Series{s.name, {}, {}, {}});
     for (int k = 1; k <= 4; ++k)
@@ -317,6 +319,7 @@ CsvTable fig6(const Outcomes& lr, int reps, Chart& chart) {
         chart.series.back().y.push_back(o.execution_s() / 3600);
       }
   }
+  style_by_name(chart, scenarios);  // a scenario keeps its style whichever runs completed
   return t;
 }
 

@@ -120,6 +120,7 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
   c.series.resize(groups.size() + 1);
   for (size_t g = 0; g < groups.size(); ++g) c.series[g].label = groups[g];
   c.series.back().label = unfinished;
+  c.styles = groups;  // a group keeps its style in every chart of the run that lists them all
   c.colors.resize(groups.size());
   c.colors.push_back("#999999");
   // Bars that overlap in time on one row share it in lanes, one above the other, so that every

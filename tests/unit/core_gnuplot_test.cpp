@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/gnuplot.hpp"
 #include "support/files.hpp"
@@ -154,4 +157,41 @@ TEST(Gnuplot, IdentityLineAndLogAxes) {
   // No points: no line either (it would have no range to be drawn over).
   c.series = {};
   EXPECT_FALSE(has(botsim::gnuplot_script(c, "f"), "y = x"));
+}
+
+// A name keeps its style (colour, dash type, point type) in every chart that lists the names,
+// whichever of them a chart shows and in whatever order; a series whose name is not listed
+// takes a style after the listed ones, never one of theirs.
+TEST(Gnuplot, OneNameOneStyleWhateverTheOtherSeries) {
+  const std::vector<std::string> policies{"global", "local", "no-opt"};
+  Chart all, some;
+  all.series = {Series{"global", {0}, {1}}, Series{"local", {0}, {2}}, Series{"no-opt", {0}, {3}}};
+  all.styles = policies;
+  // Another figure: no-opt first, global missing, and an unlisted series last.
+  some.series = {Series{"no-opt", {0}, {1}}, Series{"local", {0}, {2}}, Series{"other", {0}, {3}}};
+  some.styles = policies;
+  for (auto [k_all, k_some] : {std::pair<size_t, size_t>{1, 1}, {2, 0}}) {
+    const botsim::SeriesStyle a = botsim::series_style(all, k_all);
+    const botsim::SeriesStyle b = botsim::series_style(some, k_some);
+    EXPECT_EQ(a.number, b.number) << all.series[k_all].label;
+    EXPECT_EQ(a.color, b.color) << all.series[k_all].label;
+    EXPECT_EQ(a.dash, b.dash) << all.series[k_all].label;
+    EXPECT_EQ(a.point, b.point) << all.series[k_all].label;
+  }
+  EXPECT_EQ(botsim::series_style(some, 0).color, "#2ca02c");  // no-opt: the third colour
+  EXPECT_EQ(botsim::series_style(some, 2).number, 3u);        // after the three listed
+  // The scripts say so: no-opt is drawn alike in both.
+  EXPECT_TRUE(has(botsim::gnuplot_script(all, "a"),
+                  "index 2 using 1:2 with linespoints lc rgb '#2ca02c' dt 3 lw 1 pt 8"))
+      << botsim::gnuplot_script(all, "a");
+  EXPECT_TRUE(has(botsim::gnuplot_script(some, "b"),
+                  "index 0 using 1:2 with linespoints lc rgb '#2ca02c' dt 3 lw 2.5 pt 8"))
+      << botsim::gnuplot_script(some, "b");
+  // A key names the series instead of its label (which may say more, e.g. its number of runs).
+  some.series[0].label = "no-opt, n = 5";
+  some.series[0].key = "no-opt";
+  EXPECT_EQ(botsim::series_style(some, 0).number, 2u);
+  // Without a list, series k takes style k.
+  some.styles.clear();
+  EXPECT_EQ(botsim::series_style(some, 0).color, botsim::palette_color(0));
 }
