@@ -58,6 +58,20 @@ double bar_x(size_t i, size_t k, size_t n) {
   return static_cast<double>(i) - kBarGroupWidth / 2 + w * (static_cast<double>(k) + 0.5);
 }
 
+// The bars of a bar chart without a value (NaN, or a category past the series' values): where
+// they would stand. They are drawn as "n/a", not left out, so that they differ from a bar of 0.
+std::vector<double> missing_bars(const Chart& c) {
+  std::vector<double> out;
+  if (c.kind != Chart::Kind::Bar) return out;
+  const size_t n = c.series.size();
+  for (size_t k = 0; k < n; ++k) {
+    const Series& s = c.series[k];
+    for (size_t i = 0; i < std::max(c.categories.size(), s.y.size()); ++i)
+      if (i >= s.y.size() || !std::isfinite(s.y[i])) out.push_back(bar_x(i, k, n));
+  }
+  return out;
+}
+
 double y_floor(const Chart& c) {
   if (std::isfinite(c.y_min)) return c.y_min;
   if (c.kind != Chart::Kind::Bar) return NAN;
@@ -120,6 +134,16 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
       break;
     case Chart::Kind::Bar:
       out = fmt::format("{}using 1:2 with boxes {} {}", src, lc, title);
+      // A bar of 0 has no height: a thick line of its width on the axis, in its colour, and
+      // "0" above it show it is there.
+      if (std::any_of(s.y.begin(), s.y.end(), [](double y) { return y == 0; })) {
+        const double half = kBarGroupWidth / static_cast<double>(n) / 2;
+        out += fmt::format(
+            ", \\\n     {}using ($1-{}):($2 == 0 ? 0 : NaN):({}):(0) with vectors nohead {} "
+            "lw 6 notitle, \\\n     {}using 1:($2 == 0 ? 0 : NaN):('0') with labels offset 0,0.8 "
+            "font ',10' tc rgb {} notitle",
+            src, num(half), num(2 * half), lc, src, quoted(style.color));
+      }
       break;
     case Chart::Kind::Gantt:
       out = fmt::format("{}using 1:2:1:3:($2-$4):($2+$4) with boxxyerror {} fs solid 0.75 {}", src,
@@ -232,6 +256,13 @@ std::string gnuplot_data(const Chart& c) {
       out += "\n";
     }
   }
+  // A bar chart's bars without a value: not a row of their series (it would be read as a bar),
+  // but where each would stand, in a last block drawn as "n/a" labels.
+  const std::vector<double> missing = missing_bars(c);
+  if (index > 0 && !missing.empty()) {
+    out += "\n\n# bars without a value (drawn as n/a)\n# x\n";
+    for (double x : missing) out += num(x) + "\n";
+  }
   return out;
 }
 
@@ -253,6 +284,12 @@ std::string gnuplot_script(const Chart& c, const std::string& stem) {
   size_t index = 0;
   for (size_t k = 0; k < c.series.size(); ++k)
     if (has_points(c.series[k])) clauses.push_back(series_clauses(c, k, index++, data));
+  // Bars without a value say "n/a" where they would stand (the data file's last block).
+  if (index > 0 && !missing_bars(c).empty())
+    clauses.push_back(fmt::format(
+        "{} index {} using 1:(0):('n/a') with labels offset 0,0.8 font ',10' tc rgb '#555555' "
+        "notitle",
+        quoted(data), index));
   if (c.identity_line && !clauses.empty())
     clauses.push_back("x with lines lc rgb 'black' dt 2 lw 1.2 title 'y = x'");
   if (std::isfinite(c.reference_y))

@@ -330,7 +330,7 @@ CsvTable fig7(const Outcomes& lr, int reps, Chart& chart) {
   chart.title = "Fig. 7: S4-1 Sched4 with and without its cushion (execution phase)";
   chart.kind = Chart::Kind::Bar;
   chart.x_label = "replication (seed)";
-  chart.y_label = "execution makespan (min; none: bag incomplete)";
+  chart.y_label = "execution makespan (min; n/a: bag incomplete)";
   chart.series = {Series{"cushion accepted", {}, {}, {}}, Series{"cushion refused", {}, {}, {}}};
   for (int rep = 0; rep < reps; ++rep) {
     chart.categories.push_back(fmt::format("rep {}", rep));
@@ -342,7 +342,7 @@ CsvTable fig7(const Outcomes& lr, int reps, Chart& chart) {
       t.rows.push_back(row);
       Series& bars = chart.series[cushion ? 0 : 1];
       bars.x.push_back(rep);
-      bars.y.push_back(o.execution_s() / 60);  // NaN (incomplete): no bar
+      bars.y.push_back(o.execution_s() / 60);  // NaN (incomplete): n/a
     }
   }
   return t;

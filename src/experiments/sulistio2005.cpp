@@ -324,7 +324,8 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
     table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", "user", "policy",
                          "vo", "runtime_h", "sd", "met", "cost_G$", "sd");
     for (const auto& first : users) {
-      // The users of the first reading, in its order (a user missing here is left at zero).
+      // The users of the first reading, in its order (a user missing here has no values: its
+      // bars say n/a).
       auto it = std::find_if(users_of[k].begin(), users_of[k].end(),
                              [&](const UserAcross& x) { return x.name == first.name; });
       const UserAcross u =
