@@ -169,6 +169,20 @@ std::string tic_list(const std::vector<std::string>& names) {
   return "(" + out + ")";
 }
 
+bool has_notes(const Chart& c) {
+  return std::any_of(c.series.begin(), c.series.end(), [](auto& s) { return !s.notes.empty(); });
+}
+
+// Fixed margins: the charts of one run (tasks, instances) line up whatever their labels; the
+// legend stands next to the plot (past the notes beside the bars' ends, e.g. "13 ATUs"), not
+// against the image's right edge.
+std::string margins(const Chart& c) {
+  return fmt::format(
+      "set lmargin at screen 0.1\nset rmargin at screen 0.76\n"
+      "set key at screen {}, graph 1 left top\n",
+      has_notes(c) ? "0.85" : "0.78");
+}
+
 std::string axes(const Chart& c) {
   std::string out;
   if (c.log_axes) {
@@ -191,8 +205,7 @@ std::string axes(const Chart& c) {
     out += fmt::format("set xrange [{}:{}]\n", std::isfinite(c.x_min) ? num(c.x_min) : "*",
                        std::isfinite(c.x_max) ? num(c.x_max) : "*");
   // Room on the right for the notes beside the last points or bars.
-  if (std::any_of(c.series.begin(), c.series.end(), [](auto& s) { return !s.notes.empty(); }))
-    out += "set offsets 0, graph 0.1, 0, 0\n";
+  if (has_notes(c)) out += "set offsets 0, graph 0.1, 0, 0\n";
   if (c.kind == Chart::Kind::Bar && !c.categories.empty()) {
     size_t longest = 0;
     for (const auto& name : c.categories) longest = std::max(longest, name.size());
@@ -203,8 +216,7 @@ std::string axes(const Chart& c) {
                        num(kBarGroupWidth / static_cast<double>(c.series.size())));
     out += "set style fill transparent solid 0.45 border\nset grid ytics\n";
   } else if (c.kind == Chart::Kind::Gantt) {
-    // Fixed margins: Gantt charts of one run (tasks, instances) line up whatever their labels.
-    out += "set lmargin at screen 0.1\nset rmargin at screen 0.76\n";
+    out += margins(c);
     const double rows = static_cast<double>(c.categories.size());
     out += fmt::format("set yrange [{}:-0.6]\n", num(rows - 0.4));  // the first row on top
     // Row names when they fit; past 40 rows, numbers (the data file has every row's bars).
@@ -212,6 +224,7 @@ std::string axes(const Chart& c) {
       out += fmt::format("set ytics {} font ',9'\n", tic_list(c.categories));
     out += "set grid xtics\n";
   } else {
+    if (c.fixed_margins) out += margins(c);
     out += "set grid\n";
   }
   return out;

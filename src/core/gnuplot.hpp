@@ -58,6 +58,9 @@ struct Chart {
   /// Both axes logarithmic (values over decades, e.g. makespans of 1.5 h and 35 h); y_min and
   /// x_min are then ignored (a log axis has no 0).
   bool log_axes = false;
+  /// Margins fixed on the page (Gantt charts always have them), so that the charts of one run
+  /// line up one above the other whatever their labels.
+  bool fixed_margins = false;
 };
 
 /// The k-th colour of the default palette (10 colours, then repeating).
