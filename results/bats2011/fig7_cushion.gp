@@ -6,7 +6,7 @@ set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb '
 set output 'fig7_cushion.svg'
 set title 'Fig. 7: S4-1 Sched4 with and without its cushion (execution phase)'
 set xlabel 'replication (seed)'
-set ylabel 'execution makespan (min; none: bag incomplete)'
+set ylabel 'execution makespan (min; n/a: bag incomplete)'
 set key outside right top vertical Left reverse
 set yrange [0:*]
 set xrange [-0.6:9.6]
@@ -15,7 +15,8 @@ set boxwidth 0.4 absolute
 set style fill transparent solid 0.45 border
 set grid ytics
 plot 'fig7_cushion.dat' index 0 using 1:2 with boxes lc rgb '#1f77b4' title 'cushion accepted', \
-     'fig7_cushion.dat' index 1 using 1:2 with boxes lc rgb '#ff7f0e' title 'cushion refused'
+     'fig7_cushion.dat' index 1 using 1:2 with boxes lc rgb '#ff7f0e' title 'cushion refused', \
+     'fig7_cushion.dat' index 2 using 1:(0):('n/a') with labels offset 0,0.8 font ',10' tc rgb '#555555' notitle
 set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
 set output 'fig7_cushion.png'
 replot

@@ -14,10 +14,10 @@ set xtics ('right-half-normal' 0, 'uniform' 1, 'normal' 2, 'left-half-normal' 3)
 set boxwidth 0.4 absolute
 set style fill transparent solid 0.45 border
 set grid ytics
-plot 'fig12_cost.dat' index 0 using 1:2 with boxes lc rgb '#1f77b4' title 'generalized, n = 14 heuristics', \
-     'fig12_cost.dat' index 0 using 1:2:3:4 with yerrorbars lc rgb '#1f77b4' dt 1 lw 1.2 pt 7 ps 0 notitle, \
-     'fig12_cost.dat' index 1 using 1:2 with boxes lc rgb '#ff7f0e' title 'i-elastic, n = 14 heuristics', \
-     'fig12_cost.dat' index 1 using 1:2:3:4 with yerrorbars lc rgb '#ff7f0e' dt 1 lw 1.2 pt 7 ps 0 notitle
+plot 'fig12_cost.dat' index 0 using 1:2 with boxes lc rgb '#ff7f0e' title 'generalized, n = 14 heuristics', \
+     'fig12_cost.dat' index 0 using 1:2:3:4 with yerrorbars lc rgb '#ff7f0e' dt 1 lw 1.2 pt 7 ps 0 notitle, \
+     'fig12_cost.dat' index 1 using 1:2 with boxes lc rgb '#2ca02c' title 'i-elastic, n = 14 heuristics', \
+     'fig12_cost.dat' index 1 using 1:2:3:4 with yerrorbars lc rgb '#2ca02c' dt 1 lw 1.2 pt 7 ps 0 notitle
 set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
 set output 'fig12_cost.png'
 replot

@@ -16,8 +16,8 @@ set style fill transparent solid 0.45 border
 set grid ytics
 plot 'fig14_messages.dat' index 0 using 1:2 with boxes lc rgb '#1f77b4' title 'fixed, n = 14 heuristics', \
      'fig14_messages.dat' index 0 using 1:2:3:4 with yerrorbars lc rgb '#1f77b4' dt 1 lw 1.2 pt 7 ps 0 notitle, \
-     'fig14_messages.dat' index 1 using 1:2 with boxes lc rgb '#ff7f0e' title 'i-elastic, n = 14 heuristics', \
-     'fig14_messages.dat' index 1 using 1:2:3:4 with yerrorbars lc rgb '#ff7f0e' dt 1 lw 1.2 pt 7 ps 0 notitle
+     'fig14_messages.dat' index 1 using 1:2 with boxes lc rgb '#2ca02c' title 'i-elastic, n = 14 heuristics', \
+     'fig14_messages.dat' index 1 using 1:2:3:4 with yerrorbars lc rgb '#2ca02c' dt 1 lw 1.2 pt 7 ps 0 notitle
 set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
 set output 'fig14_messages.png'
 replot

@@ -18,7 +18,7 @@ plot 'fig4_bid_cost_R4.dat' index 0 using 1:2 with steps lc rgb '#1f77b4' dt 1 l
      'fig4_bid_cost_R4.dat' index 5 using 1:2 with steps lc rgb '#8c564b' dt 1 lw 1.5625 title 'U5', \
      'fig4_bid_cost_R4.dat' index 6 using 1:2 with steps lc rgb '#e377c2' dt 2 lw 1.375 title 'U6', \
      'fig4_bid_cost_R4.dat' index 7 using 1:2 with steps lc rgb '#7f7f7f' dt 3 lw 1.1875 title 'U7', \
-     'fig4_bid_cost_R4.dat' index 8 using 1:2 with steps lc rgb '#17becf' dt 4 lw 1 title 'U9'
+     'fig4_bid_cost_R4.dat' index 8 using 1:2 with steps lc rgb '#17becf' dt 5 lw 1 title 'U9'
 set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
 set output 'fig4_bid_cost_R4.png'
 replot

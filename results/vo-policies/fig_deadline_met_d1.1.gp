@@ -15,6 +15,8 @@ set boxwidth 0.4 absolute
 set style fill transparent solid 0.45 border
 set grid ytics
 plot 'fig_deadline_met_d1.1.dat' index 0 using 1:2 with boxes lc rgb '#1f77b4' title 'global policy', \
+     'fig_deadline_met_d1.1.dat' index 0 using ($1-0.2):($2 == 0 ? 0 : NaN):(0.4):(0) with vectors nohead lc rgb '#1f77b4' lw 6 notitle, \
+     'fig_deadline_met_d1.1.dat' index 0 using 1:($2 == 0 ? 0 : NaN):('0') with labels offset 0,0.8 font ',10' tc rgb '#1f77b4' notitle, \
      'fig_deadline_met_d1.1.dat' index 1 using 1:2 with boxes lc rgb '#ff7f0e' title 'local policy'
 set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
 set output 'fig_deadline_met_d1.1.png'

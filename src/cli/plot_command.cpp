@@ -27,6 +27,7 @@ int PlotCommand::operator()() const {
   std::cout << "plot: " << plots.figures.size() << " figures in " << plots.dir << "/:";
   for (const auto& f : plots.figures) std::cout << " " << f;
   std::cout << "\n";
+  for (const auto& note : plots.notes) std::cout << "plot: " << note << "\n";
   if (!plots.drawn)
     std::cout << "plot: gnuplot is not installed (Debian package gnuplot-nox): only each "
                  "figure's data and gnuplot script were written\n";

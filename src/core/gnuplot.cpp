@@ -58,6 +58,20 @@ double bar_x(size_t i, size_t k, size_t n) {
   return static_cast<double>(i) - kBarGroupWidth / 2 + w * (static_cast<double>(k) + 0.5);
 }
 
+// The bars of a bar chart without a value (NaN, or a category past the series' values): where
+// they would stand. They are drawn as "n/a", not left out, so that they differ from a bar of 0.
+std::vector<double> missing_bars(const Chart& c) {
+  std::vector<double> out;
+  if (c.kind != Chart::Kind::Bar) return out;
+  const size_t n = c.series.size();
+  for (size_t k = 0; k < n; ++k) {
+    const Series& s = c.series[k];
+    for (size_t i = 0; i < std::max(c.categories.size(), s.y.size()); ++i)
+      if (i >= s.y.size() || !std::isfinite(s.y[i])) out.push_back(bar_x(i, k, n));
+  }
+  return out;
+}
+
 double y_floor(const Chart& c) {
   if (std::isfinite(c.y_min)) return c.y_min;
   if (c.kind != Chart::Kind::Bar) return NAN;
@@ -83,8 +97,16 @@ std::string point_row(const Chart& c, const Series& s, size_t i, size_t k) {
   return fmt::format("{} {} {} {}", num(x), num(y), num(lo), num(hi));
 }
 
-std::string color_of(const Chart& c, size_t k) {
-  return k < c.colors.size() && !c.colors[k].empty() ? c.colors[k] : palette_color(k);
+size_t style_number(const Chart& c, size_t k) {
+  const auto listed = [&](size_t j) {
+    const Series& s = c.series[j];
+    return std::find(c.styles.begin(), c.styles.end(), s.key.empty() ? s.label : s.key);
+  };
+  if (auto it = listed(k); it != c.styles.end()) return static_cast<size_t>(it - c.styles.begin());
+  size_t unlisted = 0;  // series not in c.styles take the styles after the listed ones
+  for (size_t j = 0; j < k; ++j)
+    if (listed(j) == c.styles.end()) ++unlisted;
+  return c.styles.size() + unlisted;
 }
 
 // The plot clause(s) of series k, the `index` of its block in the data file.
@@ -92,9 +114,9 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
   const Series& s = c.series[k];
   const size_t n = c.series.size();
   const std::string src = fmt::format("{} index {} ", quoted(data), index);
-  const std::string lc = "lc rgb " + quoted(color_of(c, k));
-  const int dt = static_cast<int>(k % 5) + 1;
-  const int pt = kPointTypes[k % (sizeof kPointTypes / sizeof kPointTypes[0])];
+  const SeriesStyle style = series_style(c, k);
+  const std::string lc = "lc rgb " + quoted(style.color);
+  const int dt = style.dash, pt = style.point;
   const double lw =
       n > 1 ? 1 + 1.5 * static_cast<double>(n - 1 - k) / static_cast<double>(n - 1) : 1.5;
   const std::string title = "title " + quoted(s.label);
@@ -112,6 +134,16 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
       break;
     case Chart::Kind::Bar:
       out = fmt::format("{}using 1:2 with boxes {} {}", src, lc, title);
+      // A bar of 0 has no height: a thick line of its width on the axis, in its colour, and
+      // "0" above it show it is there.
+      if (std::any_of(s.y.begin(), s.y.end(), [](double y) { return y == 0; })) {
+        const double half = kBarGroupWidth / static_cast<double>(n) / 2;
+        out += fmt::format(
+            ", \\\n     {}using ($1-{}):($2 == 0 ? 0 : NaN):({}):(0) with vectors nohead {} "
+            "lw 6 notitle, \\\n     {}using 1:($2 == 0 ? 0 : NaN):('0') with labels offset 0,0.8 "
+            "font ',10' tc rgb {} notitle",
+            src, num(half), num(2 * half), lc, src, quoted(style.color));
+      }
       break;
     case Chart::Kind::Gantt:
       out = fmt::format("{}using 1:2:1:3:($2-$4):($2+$4) with boxxyerror {} fs solid 0.75 {}", src,
@@ -137,6 +169,20 @@ std::string tic_list(const std::vector<std::string>& names) {
   return "(" + out + ")";
 }
 
+bool has_notes(const Chart& c) {
+  return std::any_of(c.series.begin(), c.series.end(), [](auto& s) { return !s.notes.empty(); });
+}
+
+// Fixed margins: the charts of one run (tasks, instances) line up whatever their labels; the
+// legend stands next to the plot (past the notes beside the bars' ends, e.g. "13 ATUs"), not
+// against the image's right edge.
+std::string margins(const Chart& c) {
+  return fmt::format(
+      "set lmargin at screen 0.1\nset rmargin at screen 0.76\n"
+      "set key at screen {}, graph 1 left top\n",
+      has_notes(c) ? "0.85" : "0.78");
+}
+
 std::string axes(const Chart& c) {
   std::string out;
   if (c.log_axes) {
@@ -159,8 +205,7 @@ std::string axes(const Chart& c) {
     out += fmt::format("set xrange [{}:{}]\n", std::isfinite(c.x_min) ? num(c.x_min) : "*",
                        std::isfinite(c.x_max) ? num(c.x_max) : "*");
   // Room on the right for the notes beside the last points or bars.
-  if (std::any_of(c.series.begin(), c.series.end(), [](auto& s) { return !s.notes.empty(); }))
-    out += "set offsets 0, graph 0.1, 0, 0\n";
+  if (has_notes(c)) out += "set offsets 0, graph 0.1, 0, 0\n";
   if (c.kind == Chart::Kind::Bar && !c.categories.empty()) {
     size_t longest = 0;
     for (const auto& name : c.categories) longest = std::max(longest, name.size());
@@ -171,8 +216,7 @@ std::string axes(const Chart& c) {
                        num(kBarGroupWidth / static_cast<double>(c.series.size())));
     out += "set style fill transparent solid 0.45 border\nset grid ytics\n";
   } else if (c.kind == Chart::Kind::Gantt) {
-    // Fixed margins: Gantt charts of one run (tasks, instances) line up whatever their labels.
-    out += "set lmargin at screen 0.1\nset rmargin at screen 0.76\n";
+    out += margins(c);
     const double rows = static_cast<double>(c.categories.size());
     out += fmt::format("set yrange [{}:-0.6]\n", num(rows - 0.4));  // the first row on top
     // Row names when they fit; past 40 rows, numbers (the data file has every row's bars).
@@ -180,6 +224,7 @@ std::string axes(const Chart& c) {
       out += fmt::format("set ytics {} font ',9'\n", tic_list(c.categories));
     out += "set grid xtics\n";
   } else {
+    if (c.fixed_margins) out += margins(c);
     out += "set grid\n";
   }
   return out;
@@ -188,6 +233,15 @@ std::string axes(const Chart& c) {
 }  // namespace
 
 std::string palette_color(size_t k) { return kPalette[k % 10]; }
+
+SeriesStyle series_style(const Chart& c, size_t k) {
+  SeriesStyle s;
+  s.number = style_number(c, k);
+  s.color = k < c.colors.size() && !c.colors[k].empty() ? c.colors[k] : palette_color(s.number);
+  s.dash = static_cast<int>(s.number % 5) + 1;
+  s.point = kPointTypes[s.number % (sizeof kPointTypes / sizeof kPointTypes[0])];
+  return s;
+}
 
 std::string gnuplot_data(const Chart& c) {
   std::string out = "# " + c.title + "\n";
@@ -215,6 +269,13 @@ std::string gnuplot_data(const Chart& c) {
       out += "\n";
     }
   }
+  // A bar chart's bars without a value: not a row of their series (it would be read as a bar),
+  // but where each would stand, in a last block drawn as "n/a" labels.
+  const std::vector<double> missing = missing_bars(c);
+  if (index > 0 && !missing.empty()) {
+    out += "\n\n# bars without a value (drawn as n/a)\n# x\n";
+    for (double x : missing) out += num(x) + "\n";
+  }
   return out;
 }
 
@@ -236,6 +297,12 @@ std::string gnuplot_script(const Chart& c, const std::string& stem) {
   size_t index = 0;
   for (size_t k = 0; k < c.series.size(); ++k)
     if (has_points(c.series[k])) clauses.push_back(series_clauses(c, k, index++, data));
+  // Bars without a value say "n/a" where they would stand (the data file's last block).
+  if (index > 0 && !missing_bars(c).empty())
+    clauses.push_back(fmt::format(
+        "{} index {} using 1:(0):('n/a') with labels offset 0,0.8 font ',10' tc rgb '#555555' "
+        "notitle",
+        quoted(data), index));
   if (c.identity_line && !clauses.empty())
     clauses.push_back("x with lines lc rgb 'black' dt 2 lw 1.2 title 'y = x'");
   if (std::isfinite(c.reference_y))

@@ -20,6 +20,9 @@ struct Series {
   std::vector<double> x_end;       // Gantt: where each bar ends (x is where it starts)
   std::vector<double> y_half;      // Gantt: each bar's half height (empty: 0.4, a whole row)
   std::vector<std::string> notes;  // optional text printed beside each point (or bar end)
+  /// The name that picks the series' style in Chart::styles (empty: its label), e.g. a policy's
+  /// name when the label also says how many runs its mean is over.
+  std::string key;
 };
 
 struct Chart {
@@ -35,8 +38,13 @@ struct Chart {
   /// Optional horizontal reference line (e.g. a deadline, an optimum); NaN for none.
   double reference_y = std::numeric_limits<double>::quiet_NaN();
   std::string reference_label;
-  /// Optional colour per series ("#rrggbb"); series without one take palette_color(k). Lets a
-  /// figure keep one colour per user across charts that show different subsets of users.
+  /// Every name a series of the figure's kind can have (an experiment's policies, heuristics,
+  /// schedules, a run's users), in a fixed order: the series whose key is the i-th name takes
+  /// style i (colour, dash type, point type: series_style), so that a name looks the same in
+  /// every figure whatever other series a figure shows and in whatever order. Without it, or
+  /// for a key not in it, series k takes the style after the listed ones in the order they come.
+  std::vector<std::string> styles;
+  /// Optional colour per series k ("#rrggbb"), over its style's (e.g. grey for unfinished bars).
   std::vector<std::string> colors;
   /// The possible values of y (NaN: not bounded), e.g. 0 and 1 for a ratio, 0 for a time or a
   /// cost: the axis never shows impossible values and no error bar reaches below y_min.
@@ -50,10 +58,22 @@ struct Chart {
   /// Both axes logarithmic (values over decades, e.g. makespans of 1.5 h and 35 h); y_min and
   /// x_min are then ignored (a log axis has no 0).
   bool log_axes = false;
+  /// Margins fixed on the page (Gantt charts always have them), so that the charts of one run
+  /// line up one above the other whatever their labels.
+  bool fixed_margins = false;
 };
 
 /// The k-th colour of the default palette (10 colours, then repeating).
 std::string palette_color(size_t k);
+
+/// How series k of a chart is drawn: its style number (Chart::styles), colour, dash type and
+/// point type (lines and points), all set by the style number.
+struct SeriesStyle {
+  size_t number = 0;
+  std::string color;
+  int dash = 1, point = 1;
+};
+SeriesStyle series_style(const Chart& chart, size_t k);
 
 /// The data file: one block per series with points, "x y" per point ("x y y_low y_high" for a
 /// series with error bars; a Gantt

@@ -300,6 +300,8 @@ CsvTable fig6(const Outcomes& lr, int reps, Chart& chart) {
   // ends past its estimate.
   chart.log_axes = true;
   chart.identity_line = true;
+  std::vector<std::string> scenarios;
+  for (const auto& s : kScenarios) scenarios.push_back(s.name);
   for (const auto& s : kScenarios) {
     chart.series.push_back(Series{s.name, {}, {}, {}});
     for (int k = 1; k <= 4; ++k)
@@ -317,6 +319,7 @@ CsvTable fig6(const Outcomes& lr, int reps, Chart& chart) {
         chart.series.back().y.push_back(o.execution_s() / 3600);
       }
   }
+  style_by_name(chart, scenarios);  // a scenario keeps its style whichever runs completed
   return t;
 }
 
@@ -327,7 +330,7 @@ CsvTable fig7(const Outcomes& lr, int reps, Chart& chart) {
   chart.title = "Fig. 7: S4-1 Sched4 with and without its cushion (execution phase)";
   chart.kind = Chart::Kind::Bar;
   chart.x_label = "replication (seed)";
-  chart.y_label = "execution makespan (min; none: bag incomplete)";
+  chart.y_label = "execution makespan (min; n/a: bag incomplete)";
   chart.series = {Series{"cushion accepted", {}, {}, {}}, Series{"cushion refused", {}, {}, {}}};
   for (int rep = 0; rep < reps; ++rep) {
     chart.categories.push_back(fmt::format("rep {}", rep));
@@ -339,7 +342,7 @@ CsvTable fig7(const Outcomes& lr, int reps, Chart& chart) {
       t.rows.push_back(row);
       Series& bars = chart.series[cushion ? 0 : 1];
       bars.x.push_back(rep);
-      bars.y.push_back(o.execution_s() / 60);  // NaN (incomplete): no bar
+      bars.y.push_back(o.execution_s() / 60);  // NaN (incomplete): n/a
     }
   }
   return t;

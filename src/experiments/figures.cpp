@@ -22,6 +22,16 @@ constexpr double kDefaultPeriod = 60;  // the paper's auction period, when bids.
 
 }  // namespace
 
+void style_by_name(Chart& chart, std::vector<std::string> names) {
+  for (const Series& s : chart.series) {
+    const std::string& name = s.key.empty() ? s.label : s.key;
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      throw std::logic_error("figure '" + chart.title + "': series '" + name +
+                             "' is not among the names that fix its styles");
+  }
+  chart.styles = std::move(names);
+}
+
 double read_csv_number(const std::string& path, size_t row, const std::string& text) {
   try {
     return parse_number(text);
@@ -89,9 +99,9 @@ Chart bid_chart(const std::vector<Bid>& rows, const std::vector<std::string>& or
     s.x.push_back((last_t + period) / 60);
     s.y.push_back(last_y);
     c.series.push_back(std::move(s));
-    // A user keeps its colour in every figure, whichever users the resource saw.
-    c.colors.push_back(palette_color(static_cast<size_t>(&user - order.data())));
   }
+  // A user keeps its style in every figure, whichever users the resource saw.
+  c.styles = order;
   return c;
 }
 

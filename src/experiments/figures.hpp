@@ -32,6 +32,13 @@ class NameIndex {
   std::unordered_map<std::string, size_t> index_;
 };
 
+/// Styles the series of `chart` by name (Chart::styles): `names` is every name its series can
+/// have, in a fixed order (an experiment's policies, heuristics, schedules, a run's users), so
+/// that one name has one colour, dash type and point type in every figure, whichever names a
+/// figure shows and in whatever order. A series is named by its key, or its label when it has
+/// no key. Throws std::logic_error naming a series whose name is not in `names`.
+void style_by_name(Chart& chart, std::vector<std::string> names);
+
 /// A number in a row of a results file (row 0: the first data row); throws
 /// std::runtime_error naming the file and the row.
 double read_csv_number(const std::string& path, size_t row, const std::string& text);
@@ -48,7 +55,7 @@ std::vector<Bid> read_bids(const std::string& dir);
 double auction_period(const std::vector<Bid>& bids);
 /// One step series per user of `order` over one resource's rows (time in minutes): a row holds
 /// for one period; a period without a row leaves a gap. Bids in cents per minute, or shares in
-/// per cent (0 to 100). A user keeps the colour of its place in `order`.
+/// per cent (0 to 100). A user keeps the style of its place in `order` (Chart::styles).
 Chart bid_chart(const std::vector<Bid>& rows, const std::vector<std::string>& order, double period,
                 bool share);
 

@@ -258,6 +258,7 @@ void Gutierrez2012::write_51(const fs::path& stage) {
     for (const auto& h : all) c.categories.push_back(h);
     for (int n : kSizes51) {
       Series s{std::to_string(n) + " tasks", {}, {}, {}};
+      s.key = s.label;  // its style, whatever n
       std::size_t runs = 0;
       for (std::size_t i = 0; i < all.size(); ++i) {
         auto st = stats(mk[d][n][all[i]]);
@@ -280,6 +281,10 @@ void Gutierrez2012::write_51(const fs::path& stage) {
           {d, "overall", heuristic_cell(all[i]), "", num6(overall[d][all[i]]), ""});
     }
     c.series.push_back(s);
+    std::vector<std::string> sizes;
+    for (int n : kSizes51) sizes.push_back(std::to_string(n) + " tasks");
+    sizes.push_back("overall");
+    style_by_name(c, sizes);
     write_figure(stage.string(), kFigure.at(d) + "_" + d, c);
   }
   write_csv((stage / "sec51_makespan.csv").string(), table);
@@ -342,6 +347,10 @@ void Gutierrez2012::write_52(const fs::path& stage) {
     }
   write_csv((stage / "sec52_concurrency.csv").string(), table);
   f10.y_min = f11.y_min = 0;
+  std::vector<std::string> settings;
+  for (const Series& s : f10.series) settings.push_back(s.label);
+  style_by_name(f10, settings);  // every setting, in both figures
+  style_by_name(f11, settings);
   write_figure(stage.string(), "fig10_messages", f10);
   write_figure(stage.string(), "fig11_overhead", f11);
   for (auto& f : gutierrez2012::findings_52(rows)) findings_.push_back(std::move(f));
@@ -407,6 +416,7 @@ void Gutierrez2012::write_53(const fs::path& stage) {
     c.y_min = 0;
     for (const auto& am : {other, std::string("i-elastic")}) {
       Series s{am + ", n = " + std::to_string(heuristics) + " heuristics", {}, {}, {}};
+      s.key = am;
       for (std::size_t i = 0; i < kDistributions.size(); ++i) {
         s.x.push_back(static_cast<double>(i));
         s.y.push_back(avg[kDistributions[i]][am][static_cast<std::size_t>(k)]);
@@ -414,6 +424,9 @@ void Gutierrez2012::write_53(const fs::path& stage) {
       }
       c.series.push_back(s);
     }
+    // A mechanism keeps its colour in Figs 12-14 (i-elastic is beside generalized in one,
+    // beside fixed in the others).
+    style_by_name(c, kMechanisms);
     write_figure(stage.string(), file, c);
   }
   for (auto& f : gutierrez2012::findings_53(means)) findings_.push_back(std::move(f));

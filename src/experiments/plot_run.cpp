@@ -1,5 +1,7 @@
 #include "experiments/plot_run.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -120,6 +122,7 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
   c.series.resize(groups.size() + 1);
   for (size_t g = 0; g < groups.size(); ++g) c.series[g].label = groups[g];
   c.series.back().label = unfinished;
+  c.styles = groups;  // a group keeps its style in every chart of the run that lists them all
   c.colors.resize(groups.size());
   c.colors.push_back("#999999");
   // Bars that overlap in time on one row share it in lanes, one above the other, so that every
@@ -140,6 +143,81 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
   return c;
 }
 
+std::vector<BusySteps> busy_steps(const std::vector<GanttSpan>& spans, double last) {
+  NameIndex first_rows;
+  for (const auto& s : spans) first_rows.add(s.row);
+  std::vector<std::string> rows = first_rows.names();
+  std::sort(rows.begin(), rows.end(), natural_less);
+  const NameIndex row_of(rows);
+  struct Event {
+    double time;
+    size_t row;
+    long change;
+  };
+  std::vector<Event> events;
+  events.reserve(2 * spans.size());
+  for (const auto& s : spans) {
+    const size_t row = row_of[s.row];
+    events.push_back({s.start, row, +1});
+    if (!std::isnan(s.end)) events.push_back({std::max(s.end, s.start), row, -1});
+  }
+  std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+    return a.time != b.time ? a.time < b.time : a.row < b.row;
+  });
+  std::vector<BusySteps> steps(rows.size());
+  for (size_t r = 0; r < rows.size(); ++r) steps[r] = BusySteps{rows[r], {0}, {0}};
+  std::vector<long> running(rows.size(), 0);
+  // One pass: the events of one row at one time change its count once, by their sum.
+  for (size_t from = 0; from < events.size();) {
+    const Event& e = events[from];
+    long change = 0;
+    size_t to = from;
+    for (; to < events.size() && events[to].time == e.time && events[to].row == e.row; ++to)
+      change += events[to].change;
+    from = to;
+    if (change == 0) continue;
+    BusySteps& row = steps[e.row];
+    running[e.row] += change;
+    if (row.time_s.back() == e.time) {
+      row.running.back() = running[e.row];  // at time 0: the count the row starts with
+    } else {
+      row.time_s.push_back(e.time);
+      row.running.push_back(running[e.row]);
+    }
+  }
+  for (BusySteps& row : steps)
+    if (row.time_s.back() < last) {  // the last count holds until the end
+      row.time_s.push_back(last);
+      row.running.push_back(row.running.back());
+    }
+  return steps;
+}
+
+Chart busy_chart(const std::vector<BusySteps>& steps, double last, double axis_end_s,
+                 const std::vector<std::string>& styles) {
+  const double axis_end = std::isnan(axis_end_s) ? last : std::max(last, axis_end_s);
+  const TimeUnit u = unit_for(axis_end);
+  Chart c;
+  c.kind = Chart::Kind::Step;
+  c.x_label = "time (" + u.name + ")";
+  c.y_label = "tasks running";
+  c.x_min = 0;
+  c.x_max = axis_end / u.seconds;
+  c.y_min = 0;
+  c.fixed_margins = true;  // it lines up with the instances chart
+  for (const BusySteps& row : steps) {
+    Series s;
+    s.label = row.row;
+    for (size_t i = 0; i < row.time_s.size(); ++i) {
+      s.x.push_back(row.time_s[i] / u.seconds);
+      s.y.push_back(static_cast<double>(row.running[i]));
+    }
+    c.series.push_back(std::move(s));
+  }
+  c.styles = styles;
+  return c;
+}
+
 namespace {
 
 // A CSV of a run and the index of every column a figure needs.
@@ -157,16 +235,13 @@ struct RunTable {
 
 // In a run of one cloud user, a task's colour: its instance's type and, for BaTS, whether it
 // ran in the sampling or the execution phase (summary.json's sampling_end_s); else its user's.
-std::vector<std::string> task_groups(const fs::path& dir, const RunTable& tasks) {
+std::vector<std::string> task_groups(const fs::path& dir, const RunTable& tasks,
+                                     const std::map<std::string, std::string>& type_of) {
   const size_t n = tasks.t.rows.size();
   std::vector<std::string> groups(n);
   std::set<std::string> users;
   for (size_t i = 0; i < n; ++i) users.insert(groups[i] = tasks.text(i, "user"));
   if (users.size() != 1 || !fs::exists(dir / "instances.csv")) return groups;
-  std::map<std::string, std::string> type_of;
-  RunTable inst(dir / "instances.csv");
-  for (size_t i = 0; i < inst.t.rows.size(); ++i)
-    type_of[inst.text(i, "instance")] = inst.text(i, "type");
   double sampling_end = kNoTime;
   const nlohmann::json summary =
       nlohmann::json::parse(fs::exists(dir / "summary.json")
@@ -186,10 +261,21 @@ std::vector<std::string> task_groups(const fs::path& dir, const RunTable& tasks)
   return groups;
 }
 
+// Each instance's type (instances.csv; none without the file).
+std::map<std::string, std::string> instance_types(const fs::path& dir) {
+  std::map<std::string, std::string> type_of;
+  if (!fs::exists(dir / "instances.csv")) return type_of;
+  RunTable inst(dir / "instances.csv");
+  for (size_t i = 0; i < inst.t.rows.size(); ++i)
+    type_of[inst.text(i, "instance")] = inst.text(i, "type");
+  return type_of;
+}
+
 // One span per task attempt that started (tasks.csv).
-std::vector<GanttSpan> task_spans(const fs::path& dir) {
+std::vector<GanttSpan> task_spans(const fs::path& dir,
+                                  const std::map<std::string, std::string>& type_of) {
   RunTable tasks(dir / "tasks.csv");
-  const std::vector<std::string> groups = task_groups(dir, tasks);
+  const std::vector<std::string> groups = task_groups(dir, tasks, type_of);
   std::vector<GanttSpan> spans;
   for (size_t i = 0; i < tasks.t.rows.size(); ++i) {
     if (tasks.text(i, "start_s").empty()) continue;  // an attempt that never started
@@ -213,10 +299,86 @@ std::vector<GanttSpan> instance_spans(const fs::path& dir) {
   return spans;
 }
 
-Chart tasks_chart(const fs::path& dir, const std::vector<GanttSpan>& spans, double axis_end_s) {
+// Every instance type, in the order of the instances chart's legend (natural order): a type's
+// place here is its style in every chart of the run.
+std::vector<std::string> type_styles(const std::map<std::string, std::string>& type_of) {
+  std::set<std::string> types;
+  for (const auto& [instance, type] : type_of) types.insert(type);
+  std::vector<std::string> styles(types.begin(), types.end());
+  std::sort(styles.begin(), styles.end(), natural_less);
+  return styles;
+}
+
+// A colour halfway to white: BaTS's sampling phase beside its execution, in its type's colour.
+std::string lighter(const std::string& rgb) {
+  std::string out = "#";
+  for (size_t i = 1; i + 1 < rgb.size(); i += 2) {
+    const int c = std::stoi(rgb.substr(i, 2), nullptr, 16);
+    out += fmt::format("{:02x}", (c + 255) / 2);
+  }
+  return out;
+}
+
+Chart tasks_chart(const fs::path& dir, const std::vector<GanttSpan>& spans,
+                  const std::map<std::string, std::string>& type_of, double axis_end_s) {
   Chart c = gantt(spans, true, "unfinished (until the last time of the run)", axis_end_s);
   c.title = "Tasks per host over time (" + dir.filename().string() + ", tasks.csv)";
   c.y_label = "host";
+  // Tasks coloured by their instance's type (a run of one cloud user): each type in its colour
+  // of the instances chart, the sampling phase lighter than the execution.
+  const std::vector<std::string> types = type_styles(type_of);
+  std::vector<std::string> colours(c.series.size() - 1);  // the last: unfinished, grey
+  for (size_t k = 0; k < colours.size(); ++k) {
+    std::string type = c.series[k].label;
+    const std::string sampling = ", sampling", execution = ", execution";
+    const auto ends_with = [&](const std::string& end) {
+      return type.size() > end.size() &&
+             type.compare(type.size() - end.size(), end.size(), end) == 0;
+    };
+    const bool light = ends_with(sampling);
+    if (light || ends_with(execution))
+      type.resize(type.size() - (light ? sampling : execution).size());
+    auto it = std::find(types.begin(), types.end(), type);
+    if (it == types.end()) return c;  // tasks coloured by user
+    colours[k] = palette_color(static_cast<size_t>(it - types.begin()));
+    if (light) colours[k] = lighter(colours[k]);
+  }
+  std::copy(colours.begin(), colours.end(), c.colors.begin());
+  return c;
+}
+
+// Too many tasks for a bar each: how many run at each time per host, or per instance type for
+// the tasks of cloud instances (a host of instances.csv). A type keeps the colour it has in the
+// instances chart.
+Chart tasks_running_chart(const fs::path& dir, std::vector<GanttSpan> spans,
+                          const std::map<std::string, std::string>& type_of, double axis_end_s) {
+  const size_t attempts = spans.size();
+  const double last = last_time(spans);
+  const std::vector<std::string> styles = type_styles(type_of);  // as the instances chart's
+  bool hosts = false, instances = false;
+  std::vector<GanttSpan> ended, unfinished;
+  for (auto& s : spans) {
+    auto it = type_of.find(s.row);
+    (it == type_of.end() ? hosts : instances) = true;
+    if (it != type_of.end()) s.row = it->second;
+    (std::isnan(s.end) ? unfinished : ended).push_back(s);
+  }
+  // Attempts that never ended (e.g. lost with their instance) are not counted on their host
+  // until the end, which would say they ran there: a grey line of their own counts them, as the
+  // Gantt chart draws them in grey.
+  std::vector<BusySteps> steps = busy_steps(ended, last);
+  for (auto& s : unfinished) s.row = "never ended";
+  if (!unfinished.empty()) steps.push_back(busy_steps(unfinished, last).front());
+  Chart c = busy_chart(steps, last, axis_end_s, styles);
+  if (!unfinished.empty()) {
+    c.colors.resize(c.series.size());
+    c.colors.back() = "#999999";
+  }
+  const std::string per = hosts && instances ? "host or instance type"
+                          : instances        ? "instance type"
+                                             : "host";
+  c.title = "Tasks running per " + per + " over time (" + dir.filename().string() +
+            ", tasks.csv: " + std::to_string(attempts) + " task attempts)";
   return c;
 }
 
@@ -288,15 +450,24 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
   std::vector<std::string>& names = plots.figures;
   write_directory_atomically(plots.dir, [&](const std::string& tmp) {
     try {
-      const std::vector<GanttSpan> task_bars = tasks ? task_spans(dir) : std::vector<GanttSpan>{};
+      const std::map<std::string, std::string> type_of = instance_types(dir);
+      const std::vector<GanttSpan> task_bars =
+          tasks ? task_spans(dir, type_of) : std::vector<GanttSpan>{};
       const std::vector<GanttSpan> instance_bars =
           instances ? instance_spans(dir) : std::vector<GanttSpan>{};
       // With both, the tasks and instances charts share their time axis (and line up).
       const double axis_end =
           tasks && instances ? std::max(last_time(task_bars), last_time(instance_bars)) : kNoTime;
-      if (tasks) {
+      if (tasks && task_bars.size() > kGanttMaxBars) {
+        names.push_back("tasks_running");
+        write_figure(tmp, "tasks_running", tasks_running_chart(dir, task_bars, type_of, axis_end));
+        plots.notes.push_back(fmt::format(
+            "{} task attempts, more than {} bars can show: tasks_running draws how many run at "
+            "each time, instead of a bar per task (tasks.csv has every one)",
+            task_bars.size(), kGanttMaxBars));
+      } else if (tasks) {
         names.push_back("tasks");
-        write_figure(tmp, "tasks", tasks_chart(dir, task_bars, axis_end));
+        write_figure(tmp, "tasks", tasks_chart(dir, task_bars, type_of, axis_end));
       }
       if (bids) bid_figures(dir, tmp, names);
       if (instances) {

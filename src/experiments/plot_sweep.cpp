@@ -95,6 +95,12 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
     return out.empty() ? "setting " + s : out;
   };
 
+  // Every user, summary.csv's first, then any only runs.csv names: a user keeps its style in
+  // every figure.
+  NameIndex all_users = m.users;
+  const size_t runs_user = runs.column("user"), runs_setting = runs.column("setting");
+  for (const auto& row : runs.rows) all_users.add(row[runs_user]);
+
   std::vector<NamedChart> charts;
   for (size_t k = 0; k < m.metrics.size(); ++k) {
     const std::string& metric = m.metrics.names()[k];
@@ -120,11 +126,11 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
       c.series.push_back(std::move(series));
     }
     floor_at_zero(c);
+    style_by_name(c, all_users.names());
     charts.emplace_back("mean_" + metric, std::move(c));
   }
 
   // Every run's value: the distribution over the replications.
-  const size_t runs_user = runs.column("user"), runs_setting = runs.column("setting");
   const size_t first_metric = runs.column("user") + 1;
   for (size_t col = first_metric; col < runs.header.size(); ++col) {
     const std::string& metric = runs.header[col];
@@ -146,6 +152,7 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
       c.series[u].y.push_back(v);
     }
     floor_at_zero(c);
+    style_by_name(c, all_users.names());
     charts.emplace_back("runs_" + metric, std::move(c));
   }
   return charts;
@@ -209,6 +216,7 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
       }
     }
     floor_at_zero(each);
+    style_by_name(each, m.users.names());
     charts.emplace_back("runs_" + metric, std::move(each));
   }
   return charts;

@@ -195,6 +195,13 @@ void Silva2008::run() {
     outcomes_[i] = read_silva_run(requests_[i].out_dir, kAtu);
 }
 
+std::string creation_ratio_label(double cr) { return "creationRatio " + format_number(cr); }
+
+// A check interval's series in the check interval's figures (and what fixes its style there).
+std::string check_interval_label(double check_s) {
+  return fmt::format("checks every {} min", format_number(check_s / 60));
+}
+
 JobCharts job_charts(const Job& job) {
   JobCharts c;
   c.span.title = job.title + ": timespan, mean ± sd";
@@ -257,7 +264,7 @@ void Silva2008::add_setting_rows(const Setting& s, CsvTable& runs_csv, CsvTable&
        num6(stats(opt).mean), num6(stats(opt_span).mean), num6(stats(over).mean)});
   charts.optimum.insert(charts.optimum.end(), opt.begin(), opt.end());
   charts.optimum_span.insert(charts.optimum_span.end(), opt_span.begin(), opt_span.end());
-  std::string label = "creationRatio " + format_number(s.cr);
+  const std::string label = creation_ratio_label(s.cr);
   // Each creationRatio's points are shifted a little along x so that error bars do not hide
   // one another (the x axis label says so).
   double shift = (s.cr - 0.5) * 0.04;
@@ -294,6 +301,11 @@ void Silva2008::write_tables_and_figures(const fs::path& stage) {
     c.hosts.reference_label = "optimum (known task times)";
     c.span.reference_y = stats(c.optimum_span).mean;
     c.span.reference_label = "optimum hosts, known task times";
+    // A creationRatio keeps its style in every figure of every job.
+    std::vector<std::string> ratios;
+    for (double cr : kRatios) ratios.push_back(creation_ratio_label(cr));
+    style_by_name(c.span, ratios);
+    style_by_name(c.hosts, ratios);
     const std::string stem = fig_no.at(job.name) + "_" + job.name;
     write_figure(stage.string(), stem + "_timespan", c.span);
     write_figure(stage.string(), stem + "_hosts", c.hosts);
@@ -358,8 +370,7 @@ void Silva2008::write_check_intervals(const fs::path& stage) const {
     c.y_label = "hosts, standard deviation";
     c.y_min = 0;
     for (double check_s : kSilvaCheckIntervals) {
-      c.series.push_back(
-          Series{fmt::format("checks every {} min", format_number(check_s / 60)), {}, {}, {}});
+      c.series.push_back(Series{check_interval_label(check_s), {}, {}, {}});
       for (const auto* group : {&settings_, &study_})
         for (const auto& s : *group) {
           if (s.job != job.name || s.check_s != check_s || s.ir != 0.5) continue;
@@ -380,6 +391,9 @@ void Silva2008::write_check_intervals(const fs::path& stage) const {
           c.series.back().y.push_back(sh.sd);
         }
     }
+    std::vector<std::string> intervals;
+    for (double check_s : kSilvaCheckIntervals) intervals.push_back(check_interval_label(check_s));
+    style_by_name(c, intervals);
     write_figure(stage.string(), "check_interval_" + job.name, c);
   }
   write_csv((stage / "check_interval.csv").string(), table);

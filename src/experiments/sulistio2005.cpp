@@ -257,6 +257,11 @@ std::string category(const UserAcross& u) {
   return u.name + " (" + u.policy + (u.vo.empty() ? "" : ", " + u.vo) + ")";
 }
 
+// What names a reading's series in Figs 6 and 7 (and fixes its style): its name, or its place.
+std::string reading_key(const SulistioReading& reading, size_t k) {
+  return reading.name.empty() ? "reading " + std::to_string(k) : reading.name;
+}
+
 std::string series_label(size_t runs) {
   return runs == 1 ? "1 run" : fmt::format("mean ± sd of {} runs", runs);
 }
@@ -311,13 +316,16 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
     CsvTable cost_csv{{"user", "policy", "vo", "runs", "cost_mean", "cost_sd", "fund"}, {}};
     const std::string label =
         (reading.label.empty() ? "" : reading.label + ": ") + series_label(runs);
-    runtime_chart.series.push_back(Series{label, {}, {}, {}});
-    cost_chart.series.push_back(Series{label, {}, {}, {}});
+    for (Chart* c : {&runtime_chart, &cost_chart}) {
+      c->series.push_back(Series{label, {}, {}, {}});
+      c->series.back().key = reading_key(reading, k);  // its style, whatever its runs
+    }
     if (!reading.label.empty()) table += (k ? "\n" : "") + reading.label + "\n";
     table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", "user", "policy",
                          "vo", "runtime_h", "sd", "met", "cost_G$", "sd");
     for (const auto& first : users) {
-      // The users of the first reading, in its order (a user missing here is left at zero).
+      // The users of the first reading, in its order (a user missing here has no values: its
+      // bars say n/a).
       auto it = std::find_if(users_of[k].begin(), users_of[k].end(),
                              [&](const UserAcross& x) { return x.name == first.name; });
       const UserAcross u =
@@ -351,6 +359,11 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
     write_csv((out / ("fig7_cost" + suffix + ".csv")).string(), cost_csv);
     for (auto& f : sulistio2005_findings(users_of[k], reading.name)) found.push_back(std::move(f));
   }
+  // A reading keeps its colour in both figures (and in every run of the experiment).
+  std::vector<std::string> reading_names;
+  for (size_t k = 0; k < readings.size(); ++k) reading_names.push_back(reading_key(readings[k], k));
+  style_by_name(runtime_chart, reading_names);
+  style_by_name(cost_chart, reading_names);
   write_figure(out.string(), "fig6_runtime", runtime_chart);
   write_figure(out.string(), "fig7_cost", cost_chart);
 

@@ -329,6 +329,13 @@ std::string speeds_label(const VoSetting& s) {
   return fmt::format("{} domains, {} speeds", s.domains, s.spread ? "spread" : "equal");
 }
 
+// Every grid's name, in the settings' order: what fixes each grid's style in the figures.
+std::vector<std::string> grid_names(const std::vector<VoSetting>& settings) {
+  NameIndex grids;
+  for (const auto& s : settings) grids.add(speeds_label(s));
+  return grids.names();
+}
+
 // Local / global cost against the surcharge, one line per grid, for one deadline.
 Chart cost_ratio_chart(const std::vector<VoSetting>& settings, const std::vector<VoComparison>& cmp,
                        double tightness) {
@@ -348,6 +355,7 @@ Chart cost_ratio_chart(const std::vector<VoSetting>& settings, const std::vector
     c.series[it->second].x.push_back(settings[i].surcharge * 100);
     c.series[it->second].y.push_back(cmp[i].cost_ratio());
   }
+  style_by_name(c, grid_names(settings));  // a grid keeps its style at every deadline
   return c;
 }
 
@@ -368,6 +376,7 @@ Chart deadline_chart(const std::vector<VoSetting>& settings, const std::vector<V
     c.series[0].y.push_back(cmp[i].global_met * 100);
     c.series[1].y.push_back(cmp[i].local_met * 100);
   }
+  style_by_name(c, {"global policy", "local policy"});
   return c;
 }
 

@@ -1,6 +1,7 @@
 // `botsim plot DIR`: one run's pictures from its results files, and figures without gnuplot.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -175,8 +176,9 @@ TEST_F(PlotCli, RealAuctionRunGetsEveryPicture) {
 }
 
 // A run of one cloud user (BaTS): its tasks coloured by instance type and phase (summary.json's
-// sampling_end_s, 600 s), not all in the user's one colour; the tasks and instances charts share
-// their time axis (to the last instance's stop, 3600 s: 60 min) and margins.
+// sampling_end_s, 600 s), not all in the user's one colour, a type in its instances' colour; the
+// tasks and instances charts share their time axis (to the last instance's stop, 3600 s: 60 min)
+// and margins.
 TEST_F(PlotCli, OneCloudUsersTasksAreColouredByTypeAndPhase) {
   const std::string run = dir_ + "/bats";
   fs::create_directories(run);
@@ -202,6 +204,23 @@ TEST_F(PlotCli, OneCloudUsersTasksAreColouredByTypeAndPhase) {
   EXPECT_NE(dat.find("# series 2: small, sampling\n# x_start y x_end half_height\n0 0 10 0.4\n"),
             std::string::npos)
       << dat;
+  // A type has its colour of the instances chart (large first, in natural order: blue; small
+  // orange), its sampling phase lighter (halfway to white).
+  const std::string tasks_gp = t::read_text(dir_ + "/p/tasks.gp");
+  EXPECT_NE(tasks_gp.find("lc rgb '#1f77b4' fs solid 0.75 title 'large, execution'"),
+            std::string::npos)
+      << tasks_gp;
+  EXPECT_NE(tasks_gp.find("lc rgb '#8fbbd9' fs solid 0.75 title 'large, sampling'"),
+            std::string::npos);
+  EXPECT_NE(tasks_gp.find("lc rgb '#ffbf86' fs solid 0.75 title 'small, sampling'"),
+            std::string::npos);
+  const std::string instances_gp = t::read_text(dir_ + "/p/instances.gp");
+  EXPECT_NE(instances_gp.find("lc rgb '#1f77b4' fs solid 0.75 title 'large'"), std::string::npos)
+      << instances_gp;
+  EXPECT_NE(instances_gp.find("lc rgb '#ff7f0e' fs solid 0.75 title 'small'"), std::string::npos);
+  // Legends next to the plot; the instances' past the notes beside their bars.
+  EXPECT_NE(tasks_gp.find("set key at screen 0.78, graph 1 left top\n"), std::string::npos);
+  EXPECT_NE(instances_gp.find("set key at screen 0.85, graph 1 left top\n"), std::string::npos);
   for (const char* f : {"tasks", "instances"}) {
     const std::string gp = t::read_text(dir_ + "/p/" + f + ".gp");
     EXPECT_NE(gp.find("set xrange [0:60]\n"), std::string::npos) << f << gp;
@@ -345,6 +364,83 @@ TEST_F(PlotCli, ExperimentFiguresAreDrawnAgain) {
   EXPECT_EQ(t::read_text(dir_ + "/p/fig6_runtime.gp"), t::read_text(out + "/fig6_runtime.gp"));
   EXPECT_EQ(t::read_text(dir_ + "/p/fig6_runtime.dat"), t::read_text(out + "/fig6_runtime.dat"));
   EXPECT_NE(t::read_text(dir_ + "/p/report.html").find("<h2>Findings</h2>"), std::string::npos);
+}
+
+// A tasks.csv of `tasks` attempts of 10 s, one after the other on R1 (written by hand: the
+// threshold is about the number of bars, not about the run).
+void write_tasks_in_a_row(const std::string& dir, size_t tasks) {
+  fs::create_directories(dir);
+  std::string csv = "user,task,length_mi,host,submit_s,start_s,end_s\n";
+  for (size_t i = 0; i < tasks; ++i)
+    csv += "U0," + std::to_string(i) + ",100,R1,0," + std::to_string(10 * i) + "," +
+           std::to_string(10 * (i + 1)) + "\n";
+  t::write_text(dir + "/tasks.csv", csv);
+}
+
+// Up to 2000 task attempts, a bar each (tasks); one more, and the tasks running over time
+// instead (tasks_running): one task at a time on R1 from 0 to 20010 s (5.56 h).
+TEST_F(PlotCli, PastTwoThousandTasksTheTasksRunningReplaceTheGantt) {
+  write_tasks_in_a_row(dir_ + "/at", 2000);
+  auto r = without_gnuplot({"plot", dir_ + "/at", "--out", dir_ + "/p_at"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir_ + "/p_at/tasks.dat"));
+  EXPECT_FALSE(fs::exists(dir_ + "/p_at/tasks_running.dat"));
+  EXPECT_EQ(r.out.find("task attempts"), std::string::npos) << r.out;
+
+  write_tasks_in_a_row(dir_ + "/past", 2001);
+  r = without_gnuplot({"plot", dir_ + "/past", "--out", dir_ + "/p_past"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ + "/p_past/tasks.dat"));
+  EXPECT_FALSE(fs::exists(dir_ + "/p_past/tasks.gp"));
+  EXPECT_NE(r.out.find("plot: 1 figures in " + dir_ + "/p_past/: tasks_running\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("2001 task attempts, more than 2000"), std::string::npos) << r.out;
+  // Tasks follow each other (one ends as the next starts): one running from 0 to the end.
+  EXPECT_EQ(t::read_text(dir_ + "/p_past/tasks_running.dat"),
+            "# Tasks running per host over time (past, tasks.csv: 2001 task attempts)\n"
+            "# series 0: R1\n# x y\n0 1\n5.558333333 0\n");
+  const std::string gp = t::read_text(dir_ + "/p_past/tasks_running.gp");
+  EXPECT_NE(gp.find("with steps"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("set ylabel 'tasks running'"), std::string::npos) << gp;
+  // Its margins are the instances chart's: the two line up.
+  EXPECT_NE(gp.find("set lmargin at screen 0.1\nset rmargin at screen 0.76\n"), std::string::npos);
+}
+
+// A cloud run of 3000 tasks (Silva et al.'s normal job, ten times bigger): the tasks running
+// per instance type over time; the attempts lost with their instance (no end in tasks.csv) on
+// a line of their own, not counted on the instances until the end.
+TEST_F(PlotCli, BigCloudRunGetsTheTasksRunningPerInstanceType) {
+  const std::string run = dir_ + "/big";
+  auto r = t::botsim({"run", "platforms/utility-cloud.xml", "deployments/silva2008-normal.xml",
+                      "--set", "U0.tasks=3000", "--out", run, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"plot", run, "--out", dir_ + "/p"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("figures in " + dir_ + "/p/: tasks_running instances\n"), std::string::npos)
+      << r.out;
+  EXPECT_FALSE(fs::exists(dir_ + "/p/tasks.dat"));
+  t::expect_figures(dir_ + "/p", {"tasks_running", "instances"});
+  // The attempts that never ended, from tasks.csv.
+  botsim::CsvTable tasks = botsim::read_csv(run + "/tasks.csv");
+  ASSERT_GT(tasks.rows.size(), 2000u);
+  size_t never_ended = 0;
+  for (const auto& row : tasks.rows) never_ended += !row[5].empty() && row[6].empty();
+  const std::string dat = t::read_text(dir_ + "/p/tasks_running.dat");
+  EXPECT_NE(dat.find("# series 0: paper.host\n"), std::string::npos) << dat;
+  const auto on_instances = series_rows(dat, 0);
+  ASSERT_FALSE(on_instances.empty());
+  EXPECT_EQ(on_instances.back()[1], 0);  // every attempt that ended has ended at the end
+  double most = 0;
+  for (const auto& p : on_instances) most = std::max(most, p[1]);
+  // An instance runs one task at a time.
+  EXPECT_LE(most, botsim::read_csv(run + "/instances.csv").rows.size());
+  if (never_ended > 0) {
+    EXPECT_NE(dat.find("# series 1: never ended\n"), std::string::npos) << dat;
+    EXPECT_EQ(series_rows(dat, 1).back()[1], static_cast<double>(never_ended));
+    EXPECT_NE(t::read_text(dir_ + "/p/tasks_running.gp").find("lc rgb '#999999'"),
+              std::string::npos);
+  }
 }
 
 TEST_F(PlotCli, WithoutGnuplotWritesDataAndScriptsAndSaysSo) {

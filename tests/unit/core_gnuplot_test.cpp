@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/gnuplot.hpp"
 #include "support/files.hpp"
@@ -81,10 +84,12 @@ TEST(Gnuplot, BarsOfOneCategoryStandSideBySide) {
   c.kind = Chart::Kind::Bar;
   c.categories = {"x", "y"};
   c.series = {Series{"s", {}, {1, 2}}, Series{"t", {}, {3, kNaN}}};
-  // Two series: bars 0.4 wide, at category - 0.2 and + 0.2; a NaN bar is left out.
+  // Two series: bars 0.4 wide, at category - 0.2 and + 0.2; a NaN bar is not a row of its
+  // series but where it would stand, in the last block (drawn "n/a").
   EXPECT_EQ(botsim::gnuplot_data(c),
             "# \n# series 0: s\n# x y\n-0.2 1\n0.8 2\n\n\n"
-            "# series 1: t\n# x y\n0.2 3\n");
+            "# series 1: t\n# x y\n0.2 3\n\n\n"
+            "# bars without a value (drawn as n/a)\n# x\n1.2\n");
   const std::string gp = botsim::gnuplot_script(c, "f");
   EXPECT_TRUE(has(gp, "set yrange [0:*]\n")) << gp;  // bars of non-negative values stand on 0
   EXPECT_TRUE(has(gp, "set xtics ('x' 0, 'y' 1)\nset boxwidth 0.4 absolute\n")) << gp;
@@ -154,4 +159,72 @@ TEST(Gnuplot, IdentityLineAndLogAxes) {
   // No points: no line either (it would have no range to be drawn over).
   c.series = {};
   EXPECT_FALSE(has(botsim::gnuplot_script(c, "f"), "y = x"));
+}
+
+// A name keeps its style (colour, dash type, point type) in every chart that lists the names,
+// whichever of them a chart shows and in whatever order; a series whose name is not listed
+// takes a style after the listed ones, never one of theirs.
+TEST(Gnuplot, OneNameOneStyleWhateverTheOtherSeries) {
+  const std::vector<std::string> policies{"global", "local", "no-opt"};
+  Chart all, some;
+  all.series = {Series{"global", {0}, {1}}, Series{"local", {0}, {2}}, Series{"no-opt", {0}, {3}}};
+  all.styles = policies;
+  // Another figure: no-opt first, global missing, and an unlisted series last.
+  some.series = {Series{"no-opt", {0}, {1}}, Series{"local", {0}, {2}}, Series{"other", {0}, {3}}};
+  some.styles = policies;
+  for (auto [k_all, k_some] : {std::pair<size_t, size_t>{1, 1}, {2, 0}}) {
+    const botsim::SeriesStyle a = botsim::series_style(all, k_all);
+    const botsim::SeriesStyle b = botsim::series_style(some, k_some);
+    EXPECT_EQ(a.number, b.number) << all.series[k_all].label;
+    EXPECT_EQ(a.color, b.color) << all.series[k_all].label;
+    EXPECT_EQ(a.dash, b.dash) << all.series[k_all].label;
+    EXPECT_EQ(a.point, b.point) << all.series[k_all].label;
+  }
+  EXPECT_EQ(botsim::series_style(some, 0).color, "#2ca02c");  // no-opt: the third colour
+  EXPECT_EQ(botsim::series_style(some, 2).number, 3u);        // after the three listed
+  // The scripts say so: no-opt is drawn alike in both.
+  EXPECT_TRUE(has(botsim::gnuplot_script(all, "a"),
+                  "index 2 using 1:2 with linespoints lc rgb '#2ca02c' dt 3 lw 1 pt 8"))
+      << botsim::gnuplot_script(all, "a");
+  EXPECT_TRUE(has(botsim::gnuplot_script(some, "b"),
+                  "index 0 using 1:2 with linespoints lc rgb '#2ca02c' dt 3 lw 2.5 pt 8"))
+      << botsim::gnuplot_script(some, "b");
+  // A key names the series instead of its label (which may say more, e.g. its number of runs).
+  some.series[0].label = "no-opt, n = 5";
+  some.series[0].key = "no-opt";
+  EXPECT_EQ(botsim::series_style(some, 0).number, 2u);
+  // Without a list, series k takes style k.
+  some.styles.clear();
+  EXPECT_EQ(botsim::series_style(some, 0).color, botsim::palette_color(0));
+}
+
+// A bar of 0 and a bar without a value both have no height: the first gets a thick line of its
+// width at 0 in its colour, the second an "n/a" where it would stand; the data file holds the
+// 0 as a row of its series and the missing bar only in its last block, never as a 0.
+TEST(Gnuplot, ZeroBarAndMissingBarLookDifferent) {
+  Chart c;
+  c.kind = Chart::Kind::Bar;
+  c.categories = {"a", "b", "c"};
+  c.series = {Series{"s", {}, {0, kNaN, 2}}, Series{"t", {}, {1, 2}}};  // t has no value at c
+  const std::string dat = botsim::gnuplot_data(c);
+  EXPECT_EQ(dat,
+            "# \n# series 0: s\n# x y\n-0.2 0\n1.8 2\n\n\n"
+            "# series 1: t\n# x y\n0.2 1\n1.2 2\n\n\n"
+            "# bars without a value (drawn as n/a)\n# x\n0.8\n2.2\n");
+  const std::string gp = botsim::gnuplot_script(c, "f");
+  // The zero bar: a line from -0.2 - 0.2 to -0.2 + 0.2 at y = 0 and "0" above it, in s's colour.
+  EXPECT_TRUE(has(gp,
+                  "'f.dat' index 0 using ($1-0.2):($2 == 0 ? 0 : NaN):(0.4):(0) with vectors "
+                  "nohead lc rgb '#1f77b4' lw 6 notitle, \\\n     'f.dat' index 0 using "
+                  "1:($2 == 0 ? 0 : NaN):('0') with labels offset 0,0.8 font ',10' tc rgb "
+                  "'#1f77b4' notitle"))
+      << gp;
+  EXPECT_FALSE(has(gp, "'f.dat' index 1 using ($1-0.2)")) << gp;  // t has no bar of 0
+  EXPECT_TRUE(has(gp, "'f.dat' index 2 using 1:(0):('n/a') with labels")) << gp;
+  // Neither for bars that all have a value above 0.
+  c.series = {Series{"s", {}, {1, 2, 3}}};
+  const std::string plain = botsim::gnuplot_script(c, "f");
+  EXPECT_FALSE(has(plain, "with vectors")) << plain;
+  EXPECT_FALSE(has(plain, "n/a")) << plain;
+  EXPECT_FALSE(has(botsim::gnuplot_data(c), "n/a"));
 }

@@ -1,5 +1,6 @@
 // The Gantt charts of `botsim plot`: bars that overlap in time on one row get lanes of their
-// own, so that no task hides another. Worked out by hand.
+// own, so that no task hides another; past kGanttMaxBars, the tasks running per row over time.
+// Worked out by hand.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -96,4 +97,38 @@ TEST(Gantt, TheOverlapCheckFailsOnBarsAWholeRowHigh) {
   const std::vector<Bar> all = bars(c);
   ASSERT_EQ(all.size(), 2u);
   EXPECT_TRUE(overlap(all[0], all[1]));
+}
+
+// R2: tasks from 0 to 10, 5 to 15 and 10 to 20: one runs from 0, two from 5; at 10 one ends as
+// another starts (still two, no step), one from 15, none from 20. R10: two tasks from 3 to 8
+// (two at once, then none). R9: one task from 2 that never ends (it runs until the last time,
+// 20). Rows in natural order; each starts at 0 and ends at 20.
+TEST(TasksRunning, StepsPerRowWorkedByHand) {
+  std::vector<GanttSpan> spans{{"R2", "U0", "", 0, 10}, {"R10", "U1", "", 3, 8},
+                               {"R2", "U0", "", 5, 15}, {"R9", "U2", "", 2, kNever},
+                               {"R10", "U1", "", 3, 8}, {"R2", "U1", "", 10, 20}};
+  const std::vector<BusySteps> steps = busy_steps(spans, 20);
+  ASSERT_EQ(steps.size(), 3u);
+  EXPECT_EQ(steps[0].row, "R2");
+  EXPECT_EQ(steps[0].time_s, (std::vector<double>{0, 5, 15, 20}));
+  EXPECT_EQ(steps[0].running, (std::vector<long>{1, 2, 1, 0}));
+  EXPECT_EQ(steps[1].row, "R9");
+  EXPECT_EQ(steps[1].time_s, (std::vector<double>{0, 2, 20}));
+  EXPECT_EQ(steps[1].running, (std::vector<long>{0, 1, 1}));
+  EXPECT_EQ(steps[2].row, "R10");
+  EXPECT_EQ(steps[2].time_s, (std::vector<double>{0, 3, 8, 20}));
+  EXPECT_EQ(steps[2].running, (std::vector<long>{0, 2, 0, 0}));
+
+  // The chart: one step line per row, times in seconds (20 s), counts from 0; a row keeps the
+  // style of its place in the list it is given.
+  const Chart c = busy_chart(steps, 20, kNever, {"R10", "R9", "R2"});
+  EXPECT_EQ(c.kind, Chart::Kind::Step);
+  EXPECT_EQ(c.x_label, "time (s)");
+  EXPECT_EQ(c.y_min, 0);
+  ASSERT_EQ(c.series.size(), 3u);
+  EXPECT_EQ(c.series[0].label, "R2");
+  EXPECT_EQ(c.series[0].x, (std::vector<double>{0, 5, 15, 20}));
+  EXPECT_EQ(c.series[0].y, (std::vector<double>{1, 2, 1, 0}));
+  EXPECT_EQ(series_style(c, 0).number, 2u);
+  EXPECT_EQ(series_style(c, 2).number, 0u);
 }
