@@ -29,106 +29,7 @@ namespace {
 
 std::string inbox_of(const std::string& user) { return "bats@" + user; }
 
-void read_clusters(const PropReader& props, BatsMaster::Params& p, const std::string& platform) {
-  for (const std::string& name : props.list("clusters")) {
-    InstanceType t = find_instance_type(name, props, "clusters", platform);
-    // A BaTS machine runs one task at a time (the paper's workers).
-    if (t.cores != 1)
-      props.fail("clusters", "instance type " + quote_text(name) + " has " +
-                                 std::to_string(t.cores) +
-                                 " cores; a BaTS machine runs one task at a time (core=\"1\")");
-    if (!p.types.empty() && t.atu_s != p.types.front().atu_s)
-      props.fail("clusters", "instance type " + quote_text(name) + " has another ATU than '" +
-                                 p.types.front().name + "'; BaTS needs one ATU for all (2.3)");
-    p.clusters.push_back(Cluster{t.name, t.price, t.max_count});
-    p.types.push_back(std::move(t));
-  }
-  if (p.types.empty()) props.fail("clusters", "names no instance type");
-  p.atu_s = p.types.front().atu_s;
-  try {
-    validate_clusters(p.clusters, p.atu_s);
-    money_unit_for(p.clusters);  // else the plan after sampling would throw in mid-run
-  } catch (const std::invalid_argument& e) {
-    props.fail("clusters", e.what());
-  }
-}
-
-void read_sampling(const PropReader& props, BatsMaster::Params& p) {
-  p.delta = props.number("delta", 0.25);
-  if (!(p.delta > 0 && p.delta < 1)) props.fail("delta", "must lie in (0, 1) (e.g. 0.25)");
-  p.confidence = props.number("confidence", 0.95);
-  if (!(p.confidence > 0 && p.confidence < 1))
-    props.fail("confidence", "must lie in (0, 1) (e.g. 0.95)");
-  p.sampling = props.choice("sampling", {"lr", "implicit"}, std::string("lr")) == "lr"
-                   ? BatsMaster::Sampling::LinearRegression
-                   : BatsMaster::Sampling::Implicit;
-  bool lr = p.sampling == BatsMaster::Sampling::LinearRegression;
-  p.initial_workers = static_cast<int>(props.integer("initial_workers", 7, 1, 1000000));
-  const long n = static_cast<long>(p.task_times.size());
-  if (props.has("sample_size")) {  // a what-if knob (and tiny test bags): ns given directly
-    p.ns = static_cast<long>(props.integer("sample_size", std::nullopt, lr ? kNlr : 1, n));
-    return;
-  }
-  try {
-    p.ns = lr ? sample_size(n, p.delta, p.confidence)
-              : std::min(n, sample_size_formula(n, p.delta, p.confidence));
-  } catch (const std::invalid_argument& e) {
-    props.fail(props.has("workload") ? "workload" : "tasks", e.what());
-  }
-}
-
-// A budget below the cheapest run of the bag is refused before the run. The check uses the
-// bag's real mean time per cluster (known to the simulator, not to BaTS) on the tasks left
-// after an LR sampling phase (ns sample tasks, the replicated ones counted once).
-void check_budget(const PropReader& props, const BatsMaster::Params& p) {
-  double mean = std::accumulate(p.task_times.begin(), p.task_times.end(), 0.0) /
-                static_cast<double>(p.task_times.size());
-  std::vector<double> ti;
-  for (const InstanceType& t : p.types) ti.push_back(mean * p.types.front().speed / t.speed);
-  long n = static_cast<long>(p.task_times.size());
-  if (p.sampling == BatsMaster::Sampling::LinearRegression) n -= p.ns;
-  try {
-    fastest_within(p.clusters, ti, std::max(1L, n), *p.budget, p.atu_s);
-  } catch (const InfeasibleBudget& e) {
-    props.fail("budget", e.what());
-  }
-}
-
 }  // namespace
-
-BatsMaster::Params BatsMaster::Params::read(const PropReader& props, const ActorSite& site) {
-  Params p;
-  UserSpec user = UserSpec::read(props, site, "task_time", "workload:");  // a new bag per seed
-  p.name = user.name;
-  p.task_times = std::move(user.tasks);
-  p.provider_host = props.text("provider", "provider");
-  read_clusters(props, p, site.run.paths().platform);
-  read_sampling(props, p);
-  if (props.has("budget") && props.has("schedule"))
-    props.fail("budget", "give either 'budget' or 'schedule', not both");
-  if (props.has("budget")) p.budget = props.money("budget");
-  p.schedule = static_cast<int>(props.integer("schedule", 2, 1, 4));
-  if (p.budget) check_budget(props, p);
-  p.accept_cushion =
-      props.choice("cushion", {"accept", "refuse"}, std::string("accept")) == "accept";
-  p.end_game = props.choice("end_game", {"on", "off"}, std::string("on")) == "on";
-  p.monitoring_fraction = props.number("monitoring_fraction", 1.0 / 12);
-  if (!(p.monitoring_fraction > 0 && p.monitoring_fraction <= 1))
-    props.fail("monitoring_fraction", "must lie in (0, 1] (a fraction of the ATU)");
-  p.random_order =
-      props.choice("task_order", {"random", "given"}, std::string("random")) == "random";
-  if (props.has("deadline")) p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
-  return p;
-}
-
-std::string BatsMaster::policy(const Params& p) {
-  std::string s =
-      p.budget ? "budget=" + format_number(*p.budget) : fmt::format("sched{}", p.schedule);
-  if (p.sampling == Sampling::Implicit) s += ",implicit";
-  if (!p.accept_cushion) s += ",no-cushion";
-  if (!p.end_game) s += ",no-end-game";
-  return s;
-}
 
 BatsMaster::BatsMaster(Params params, Run& run)
     : params_(std::move(params)), run_(run), user_(run, params_.name) {}
@@ -148,7 +49,7 @@ void BatsMaster::operator()() {
 
   UserRecord u;
   u.model = "bats";
-  u.policy = policy(params_);
+  u.policy = params_.policy();
   u.tasks_total = n;
   u.start_s = start_s_;
   u.spent_on_lost_work = 0.0;  // the instance pool prices lost attempts
@@ -158,7 +59,7 @@ void BatsMaster::operator()() {
     send_at<MasterMessage>(inbox.mailbox(), start_s_ + *params_.deadline_s, DeadlineTick{});
 
   std::vector<int> initial;
-  if (params_.sampling == Sampling::LinearRegression) {
+  if (params_.sampling == Params::Sampling::LinearRegression) {
     sampling_.emplace(params_.clusters, params_.ns, params_.initial_workers);
     for (int r = 0; r < kNlr; ++r) {  // Fig. 3 line 2: nlr random tasks of the bag
       replicated_tasks_.push_back(bag_.front());

@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "bats/bats_params.hpp"
 #include "bats/cluster.hpp"
 #include "bats/execution.hpp"
 #include "bats/monitor.hpp"
@@ -32,33 +33,9 @@ using MasterMessage =
 
 class BatsMaster {
  public:
-  enum class Sampling { LinearRegression, Implicit };
-  struct Params {
-    std::string name;  // the user
-    std::string provider_host;
-    std::vector<cloud::InstanceType> types;  // one per cluster, the first is the base
-    std::vector<Cluster> clusters;           // price and maximum machines of each type
-    double atu_s = 3600;
-    std::vector<double> task_times;  // seconds on the base cluster (its instance speed)
-    double delta = 0.25, confidence = 0.95;
-    long ns = 0;  // sample size (2.1), or the `sample_size` prop
-    int initial_workers = 7;
-    Sampling sampling = Sampling::LinearRegression;
-    int schedule = 2;              // 1..4, when no budget is given
-    std::optional<double> budget;  // a budget taken directly
-    bool accept_cushion = true;
-    bool end_game = true;  // docs/bats2011.md, "The end game"
-    double monitoring_fraction = 1.0 / 12;
-    bool random_order = true;  // task_order: "random" (the paper) or "given" (file order)
-    /// A time from the start after which the user stops, its bag undone (not in the paper).
-    std::optional<double> deadline_s;
-    static Params read(const PropReader& props, const ActorSite& site);
-  };
+  using Params = BatsParams;
   BatsMaster(Params params, Run& run);
   void operator()();
-
-  /// The policy column of summary.json: "sched2", "budget=700", with "+implicit" in standalone.
-  static std::string policy(const Params& p);
 
  private:
   using Instance = cloud::InstancePool::Instance;
