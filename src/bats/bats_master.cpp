@@ -7,6 +7,7 @@
 #include <numeric>
 #include <simgrid/s4u/Engine.hpp>
 
+#include "bats/bats_summary.hpp"
 #include "bats/knapsack.hpp"
 #include "bats/sample_size.hpp"
 #include "cloud/provider.hpp"
@@ -47,14 +48,7 @@ void BatsMaster::operator()() {
   done_.assign(static_cast<size_t>(n), false);
   gone_.assign(params_.clusters.size(), false);
 
-  UserRecord u;
-  u.model = "bats";
-  u.policy = params_.policy();
-  u.tasks_total = n;
-  u.start_s = start_s_;
-  u.spent_on_lost_work = 0.0;  // the instance pool prices lost attempts
-  u.deadline_s = params_.deadline_s;
-  user_.open(u);
+  user_.open(opening_record(params_, start_s_));
   if (params_.deadline_s)
     send_at<MasterMessage>(inbox.mailbox(), start_s_ + *params_.deadline_s, DeadlineTick{});
 
@@ -91,59 +85,20 @@ void BatsMaster::operator()() {
 }
 
 void BatsMaster::record_user() {
-  auto& rec = user_.record();
-  rec.tasks_done = finished_;
-  if (job_done()) rec.finish_s = last_finish_s_;
-  rec.instances = pool_->started();
-  rec.charged_units = pool_->charged_units();
-  // Everything the user paid, the LR sampling's ATUs (paid apart, Table 1's S) included; the
-  // budget likewise (the standalone mode pays its sampling from its budget).
-  const double lr_sampling = implicit_ledger_ ? 0 : sampling_spent_;
-  rec.spent = pool_->spent();
-  if (execution_) {
-    const Schedule& s = execution_->schedule();
-    const ExecutionBudget& money = execution_->money();
-    rec.budget = lr_sampling + money.budget + money.cushion;
-    rec.extra["schedule"] = s.name;
-    rec.extra["schedule_budget"] = s.budget;
-    rec.extra["cushion"] = s.risk == Risk::RaisedBudget ? money.budget - s.budget : money.cushion;
-    rec.extra["risk"] = to_string(s.risk);
-    rec.extra["machines"] = money.config.machines;
-    rec.extra["expected_makespan_s"] = s.expected_makespan_s;
-  } else if (params_.budget) {
-    rec.budget = lr_sampling + *params_.budget;
-  }
-  // The bag's real mean and deviation on each cluster, for Fig. 5 (known to the simulator, not
-  // to BaTS): base times scaled by the clusters' speeds.
-  Moments real = moments(params_.task_times);
-  for (const InstanceType& t : params_.types) {
-    double k = params_.types.front().speed / t.speed;
-    rec.extra["real_mu_s"].push_back(real.mu * k);
-    rec.extra["real_sigma_s"].push_back(real.sigma * k);
-  }
-  rec.extra["ns"] = params_.ns;
-  rec.extra["sampling_spent"] = sampling_spent_;
-  rec.extra["sampling_end_s"] = sampling_end_s_;
-  rec.extra["total_spent"] = pool_->spent();
-  // The paper's makespans are the execution phase's (4.3), from the end of the sampling.
-  rec.extra["sampling_s"] = sampling_end_s_ - start_s_;
-  rec.extra["execution_spent"] = pool_->spent() - sampling_spent_;
-  if (job_done() && execution_)
-    rec.extra["execution_makespan_s"] = last_finish_s_ - sampling_end_s_;
-  else
-    rec.extra["execution_makespan_s"] = nullptr;
-  rec.extra["reconfigurations"] = execution_ ? execution_->reconfigurations() : 0;
-  rec.extra["violation_signals"] = execution_ ? execution_->signals() : 0;
-  if (execution_ && execution_->first_signal_s())
-    rec.extra["first_signal_s"] = *execution_->first_signal_s();
-  else
-    rec.extra["first_signal_s"] = nullptr;
-  // The last reconfiguration's plan: its expected end, from the end of the sampling.
-  if (execution_ && execution_->replanned_makespan_s())
-    rec.extra["replanned_makespan_s"] = *execution_->replanned_makespan_s();
-  else
-    rec.extra["replanned_makespan_s"] = nullptr;
-  if (!job_done()) rec.extra["incomplete_reason"] = incomplete_reason_;
+  BatsOutcome o;
+  o.tasks_done = finished_;
+  o.bag_done = job_done();
+  o.last_finish_s = last_finish_s_;
+  o.instances = pool_->started();
+  o.charged_units = pool_->charged_units();
+  o.spent = pool_->spent();
+  o.sampling_spent = sampling_spent_;
+  o.sampling_from_budget = implicit_ledger_.has_value();
+  o.start_s = start_s_;
+  o.sampling_end_s = sampling_end_s_;
+  o.execution = execution_ ? &*execution_ : nullptr;
+  o.incomplete_reason = incomplete_reason_;
+  close_record(user_.record(), params_, o);
 }
 
 BatsMaster::Instance* BatsMaster::acquire(int cluster) {
