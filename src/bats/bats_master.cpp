@@ -9,6 +9,7 @@
 
 #include "bats/bats_summary.hpp"
 #include "bats/knapsack.hpp"
+#include "bats/proposal.hpp"
 #include "bats/sample_size.hpp"
 #include "cloud/provider.hpp"
 #include "core/error.hpp"
@@ -492,23 +493,21 @@ void BatsMaster::start_execution(const SamplingSummary& summary, std::vector<Clu
   phase_ = Phase::Execution;
   const long n = static_cast<long>(params_.task_times.size()) - finished_;
   if (n == 0) return;  // a tiny bag finished within the sample
-  const std::vector<double>& ti = summary.ti_s;
-  std::vector<Schedule> proposed = propose_schedules(params_.clusters, ti, n, params_.atu_s);
+  // 4.3: the schedules proposed for the tasks left, and the user's.
+  std::optional<double> budget_left;
+  if (implicit_ledger_) budget_left = implicit_ledger_->left();
+  Proposal proposal =
+      propose(params_.clusters, params_.atu_s, summary.ti_s, n,
+              UserChoice{params_.schedule, params_.budget, params_.accept_cushion}, budget_left);
   run_.results().add_file(
-      "schedules.json", schedules_json(proposed, params_.clusters, params_.atu_s, summary).dump(2));
-  // The money the execution may spend: the budget given (in the standalone mode, what its
-  // sampling left of it), else the proposed schedule's.
-  std::optional<double> budget = params_.budget;
-  if (implicit_ledger_) budget = implicit_ledger_->left();
-  Schedule schedule = chosen_schedule(proposed, params_.schedule, budget, params_.clusters, ti, n,
-                                      params_.atu_s, &incomplete_reason_);
-  // The ledger's budget is the user's in all in the standalone mode, its sampling paid already.
-  const double base = implicit_ledger_ ? *params_.budget : schedule.budget;
-  ExecutionBudget money = execution_budget(schedule, base, params_.accept_cushion);
+      "schedules.json",
+      schedules_json(proposal.schedules, params_.clusters, params_.atu_s, summary).dump(2));
+  if (!proposal.infeasible.empty()) incomplete_reason_ = proposal.infeasible;
   spdlog::info("{}: sampling done at {} s; {} budget {} + cushion {}", params_.name,
-               sampling_end_s_, schedule.name, money.budget, money.cushion);
-  execution_.emplace(params_.clusters, params_.atu_s, std::move(schedule), money, std::move(stats),
-                     implicit_ledger_ ? implicit_ledger_->spent() : 0.0);
+               sampling_end_s_, proposal.chosen.name, proposal.money.budget,
+               proposal.money.cushion);
+  execution_.emplace(params_.clusters, params_.atu_s, std::move(proposal.chosen), proposal.money,
+                     std::move(stats), implicit_ledger_ ? implicit_ledger_->spent() : 0.0);
   execution_->set_end_game(params_.end_game);
   execution_->set_confidence(params_.confidence);
   reconfigure(execution_->first_target(active_machines(), n));
