@@ -47,7 +47,9 @@ void BatsMaster::operator()() {
   if (params_.random_order) std::shuffle(order.begin(), order.end(), rng);  // Fig. 4: random
   bag_.assign(order.begin(), order.end());
   done_.assign(static_cast<size_t>(n), false);
-  gone_.assign(params_.clusters.size(), false);
+  fleet_.emplace(
+      static_cast<FleetBackend&>(*this), params_.name, params_.types, params_.atu_s,
+      [this](long task, int cluster, int replicated) { give_back(task, cluster, replicated); });
 
   user_.open(opening_record(params_, start_s_));
   if (params_.deadline_s)
@@ -67,8 +69,9 @@ void BatsMaster::operator()() {
     if (params_.budget) implicit_ledger_.emplace(*params_.budget);
     initial = implicit_->initial_configuration();
   }
+  fleet_->pay_from(implicit_ledger_ ? &*implicit_ledger_ : nullptr);
   for (size_t c = 0; c < initial.size(); ++c)
-    for (int i = 0; i < initial[c]; ++i) acquire(static_cast<int>(c));
+    for (int i = 0; i < initial[c]; ++i) fleet_->acquire(static_cast<int>(c));
 
   Timer tick = every_interval<MasterMessage>(
       inbox.mailbox(), monitoring_interval_s(params_.atu_s, params_.monitoring_fraction),
@@ -93,7 +96,7 @@ void BatsMaster::record_user() {
   o.instances = pool_->started();
   o.charged_units = pool_->charged_units();
   o.spent = pool_->spent();
-  o.sampling_spent = sampling_spent_;
+  o.sampling_spent = sampling_spent();
   o.sampling_from_budget = implicit_ledger_.has_value();
   o.start_s = start_s_;
   o.sampling_end_s = sampling_end_s_;
@@ -102,47 +105,25 @@ void BatsMaster::record_user() {
   close_record(user_.record(), params_, o);
 }
 
-BatsMaster::Instance* BatsMaster::acquire(int cluster) {
-  const InstanceType& type = params_.types[static_cast<size_t>(cluster)];
-  if (gone_[static_cast<size_t>(cluster)]) return nullptr;  // no host of it comes back
-  long live = 0;
-  for (const auto& [name, mc] : machines_) live += mc.cluster == cluster ? 1 : 0;
-  if (live >= type.max_count) return nullptr;
-  if (!pay(type.price)) return nullptr;  // the first ATU is charged at the request
-  Instance& inst = pool_->request(type);
-  Machine mc;
-  mc.cluster = cluster;
-  mc.paid_atus = 1;
-  mc.paid_by_sampling = phase_ == Phase::Sampling && !implicit_ledger_;
-  machines_[inst.name] = mc;
-  return &inst;
+std::map<std::string, BatsMaster::Instance>& BatsMaster::live() { return pool_->live(); }
+
+BatsMaster::Instance& BatsMaster::request(const InstanceType& type) { return pool_->request(type); }
+
+std::vector<long> BatsMaster::stop(Instance& inst) { return pool_->stop(inst); }
+
+void BatsMaster::run(Instance& inst, long task, bool replica) {
+  // The task's time on the base cluster as work: each cluster runs it at its own speed.
+  double flops = params_.task_times[static_cast<size_t>(task)] * params_.types.front().speed;
+  size_t record = user_.started(task, flops_to_mi(flops), inst.name, start_s_, replica);
+  pool_->run(inst, 0, task, flops, record);
 }
 
-bool BatsMaster::pay(double price) {
-  // The sampling phase is paid apart (Table 1's S) unless the user's budget pays it (the
-  // standalone mode with a budget); everything else by the ledger.
-  if (phase_ == Phase::Sampling && !implicit_ledger_) {
-    sampling_spent_ += price;
-    return true;
-  }
-  BudgetLedger& ledger = execution_ ? execution_->ledger() : *implicit_ledger_;
-  if (!ledger.can_pay(price)) return false;
-  ledger.pay(price);
-  return true;
-}
+void BatsMaster::alarm_at(const Instance& inst, double at_s) { pool_->alarm_at(inst, at_s); }
 
-void BatsMaster::stop_machine(Instance& inst) {
-  if (inst.stopping) return;
-  Machine& mc = machines_.at(inst.name);
-  std::vector<int> replicated;
-  for (size_t k = 0; k < inst.slots.size(); ++k)
-    if (!inst.slots[k].idle()) replicated.push_back(mc.replicated);
-  std::vector<long> lost = pool_->stop(inst);
-  for (size_t i = 0; i < lost.size(); ++i) {
-    spdlog::info("{}: task {} lost: machine {} released", params_.name, lost[i], inst.name);
-    give_back(lost[i], mc.cluster, i < replicated.size() ? replicated[i] : -1);
-  }
-  mc.replicated = -1;
+double BatsMaster::now() const { return sg4::Engine::get_clock(); }
+
+double BatsMaster::sampling_spent() const {
+  return implicit_ledger_ ? sampling_spent_ : fleet_->spent_apart();
 }
 
 void BatsMaster::give_back(long task, int cluster, int replicated) {
@@ -154,67 +135,41 @@ void BatsMaster::give_back(long task, int cluster, int replicated) {
   bag_.push_front(task);
 }
 
-void BatsMaster::run_task(Instance& inst, long task, int replicated) {
-  // The task's time on the base cluster as work: each cluster runs it at its own speed.
-  double flops = params_.task_times[static_cast<size_t>(task)] * params_.types.front().speed;
-  size_t record = user_.started(task, flops_to_mi(flops), inst.name, start_s_, replicated >= 0);
-  machines_.at(inst.name).replicated = replicated;
-  pool_->run(inst, 0, task, flops, record);
-}
-
-MachineState BatsMaster::machine_state(const Instance& inst) const {
-  const double now = sg4::Engine::get_clock();
-  const Machine& mc = machines_.at(inst.name);
-  MachineState s;
-  s.cluster = mc.cluster;
-  s.tasks_done = mc.tasks_done;
-  s.busy_s = mc.busy_s;
-  s.uptime_s = std::max(0.0, now - inst.billing_start_s);
-  s.running = inst.ready && !inst.slots[0].idle();
-  s.running_elapsed_s = s.running ? now - inst.slots[0].start_s : 0;
-  s.marked = mc.marked;
-  s.paid_left_s =
-      std::max(0.0, inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s - now);
-  return s;
-}
-
 void BatsMaster::dispatch() {
   if (phase_ == Phase::Done || (phase_ == Phase::Execution && !execution_)) return;
-  for (auto& [name, inst] : pool_->live()) {
-    if (!inst.ready || inst.stopping || !inst.slots[0].idle()) continue;
-    Machine& mc = machines_.at(name);
+  for (auto& [name, inst] : fleet_->live()) {
+    if (!MachineFleet::asks_for_work(inst)) continue;
+    Machine& mc = fleet_->machine(name);
     if (phase_ == Phase::Sampling && sampling_) {
-      if (!sampling_->takes_task(machine_state(inst), name == intermediary_, params_.atu_s,
+      if (!sampling_->takes_task(fleet_->state(inst), name == intermediary_, params_.atu_s,
                                  bag_.empty()))
         continue;  // idle until its ATU ends (the execution phase may still want it)
       SampleAssignment a = sampling_->next_task(mc.cluster);  // Fig. 3 lines 15-21
       if (a.kind == SampleAssignment::Kind::Replicated)
-        run_task(inst, replicated_tasks_[static_cast<size_t>(a.replicated)], a.replicated);
+        fleet_->run(inst, replicated_tasks_[static_cast<size_t>(a.replicated)], a.replicated);
       else if (a.kind == SampleAssignment::Kind::Sample && !bag_.empty())
-        run_task(inst, pop_task(), -1);
+        fleet_->run(inst, pop_task(), -1);
       else if (a.kind == SampleAssignment::Kind::Sample)
         sampling_->sample_lost();  // no task left for it (a tiny bag)
       continue;
     }
     if (phase_ == Phase::Sampling) {  // implicit: every machine takes tasks of the bag
-      if (!bag_.empty()) run_task(inst, pop_task(), -1);
+      if (!bag_.empty()) fleet_->run(inst, pop_task(), -1);
       continue;
     }
     // Its paid time ends at this instant (its AtuEnding is on the way, which pays the next ATU
     // of a busy unmarked machine when the ledger can): marked, or with no money for that ATU,
     // a task handed to it now would only be lost with it.
-    if (inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s <=
-            sg4::Engine::get_clock() &&
-        (mc.marked ||
-         !execution_->ledger().can_pay(params_.types[static_cast<size_t>(mc.cluster)].price)))
+    if (fleet_->paid_until_s(inst) <= fleet_->now() &&
+        (mc.marked || !execution_->ledger().can_pay(fleet_->price(mc.cluster))))
       continue;
-    switch (execution_->work_request(machine_state(inst), others_of(inst),
+    switch (execution_->work_request(fleet_->state(inst), fleet_->others_of(inst),
                                      static_cast<long>(bag_.size()))) {  // Fig. 4 lines 23-28
       case MachineAction::TakeTask:
-        run_task(inst, pop_task(), -1);
+        fleet_->run(inst, pop_task(), -1);
         break;
       case MachineAction::Release:
-        stop_machine(inst);
+        fleet_->stop(inst);
         break;
       case MachineAction::Wait:
         break;
@@ -231,7 +186,7 @@ long BatsMaster::pop_task() {
 void BatsMaster::on(const InstanceReady& m) {
   Instance* inst = pool_->on(m);
   if (!inst) return;
-  pool_->alarm_at(*inst, inst->billing_start_s + params_.atu_s);
+  fleet_->ready(*inst);
   dispatch();
 }
 
@@ -240,23 +195,13 @@ void BatsMaster::on(const InstanceRefused& m) {
   pool_->on(m);
   // Its first ATU was paid at the request but never delivered (e.g. the type's other hosts
   // have failed): the money goes back where it came from.
-  int cluster = -1;
-  if (auto it = machines_.find(m.instance); it != machines_.end()) {
-    cluster = it->second.cluster;
-    double price = params_.types[static_cast<size_t>(cluster)].price;
-    if (it->second.paid_by_sampling)
-      sampling_spent_ -= price;
-    else
-      (execution_ ? execution_->ledger() : *implicit_ledger_).refund(price);
-  }
-  machines_.erase(m.instance);
+  const int cluster = fleet_->refused(m.instance);
   if (m.for_good && cluster >= 0) {
     // Waiting for a repair of that cluster would never end (docs/reliability.md, "Limits"):
     // no machine of it is asked for again; with no cluster left, or in the sampling, which
     // asked for it because it needs it, the user stops.
-    gone_[static_cast<size_t>(cluster)] = true;
-    if (std::all_of(gone_.begin(), gone_.end(), [](bool g) { return g; }))
-      return finish(user_status::kResourcesFailed, m.reason);
+    fleet_->mark_gone(cluster);
+    if (fleet_->all_gone()) return finish(user_status::kResourcesFailed, m.reason);
     if (phase_ == Phase::Sampling)
       return finish(user_status::kResourcesFailed,
                     m.reason + "; the sampling needs a machine of it");
@@ -268,33 +213,23 @@ void BatsMaster::on(const InstanceRefused& m) {
 }
 
 void BatsMaster::on(const InstanceStopped& m) {
-  // A machine that failed (not asked to stop) loses its task: a replicated sample task is
-  // lost to the sampling like one of a released machine, any other goes back to the bag.
-  std::string name = m.instance;
-  auto it = machines_.find(name);
-  int cluster = it == machines_.end() ? 0 : it->second.cluster;
-  int replicated = it == machines_.end() ? -1 : it->second.replicated;
-  for (long task : pool_->on(m)) give_back(task, cluster, replicated);
-  machines_.erase(name);
+  fleet_->stopped(m.instance, pool_->on(m));
   if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();
   if (phase_ == Phase::Sampling && m.failed) {
     sampling_failures_ = true;
     resume_sampling();
   }
   // The last machine is gone with tasks left: plan again now rather than at the next tick.
-  if (phase_ == Phase::Execution && pool_->live().empty() && !job_done()) on(MonitorTick{});
+  if (phase_ == Phase::Execution && fleet_->live().empty() && !job_done()) on(MonitorTick{});
 }
 
 void BatsMaster::on(const TaskDone& m) {
   auto done = pool_->on(m);
   if (!done) return;  // stale: the task was lost
   user_.ended(done->record, done->end_s);
-  Machine& mc = machines_.at(done->instance->name);
   const double rt = done->end_s - done->start_s;
-  ++mc.tasks_done;
-  mc.busy_s += rt;
-  const int replicated = mc.replicated;
-  mc.replicated = -1;
+  const int replicated = fleet_->task_done(done->instance->name, rt);
+  const Machine& mc = fleet_->machine(done->instance->name);
   if (!done_[static_cast<size_t>(done->task)]) {
     done_[static_cast<size_t>(done->task)] = true;
     ++finished_;
@@ -321,7 +256,7 @@ void BatsMaster::on(const TaskDone& m) {
 void BatsMaster::on(const AtuEnding& m) {
   Instance* inst = pool_->on(m);
   if (!inst) return;
-  Machine& mc = machines_.at(inst->name);
+  const Machine& mc = fleet_->machine(inst->name);
   const bool busy = !inst->slots[0].idle();
   // Go on into the next ATU only when there is work for the machine and the money to pay it;
   // else it is released now, at the end of its paid time (marked machines always are). In the
@@ -329,18 +264,15 @@ void BatsMaster::on(const AtuEnding& m) {
   // of the intermediary type that carries the sampling on; the others are released.
   bool want = phase_ != Phase::Done && !mc.marked && (busy || !bag_.empty());
   if (phase_ == Phase::Execution && execution_)
-    want = execution_->goes_on(machine_state(*inst), busy, others_of(*inst),
+    want = execution_->goes_on(fleet_->state(*inst), busy, fleet_->others_of(*inst),
                                static_cast<long>(bag_.size()));
   if (phase_ == Phase::Sampling && sampling_)
     want = sampling_->goes_on(busy && mc.replicated >= 0, inst->name == intermediary_);
-  if (want && pay(params_.types[static_cast<size_t>(mc.cluster)].price)) {
-    ++mc.paid_atus;
-    pool_->alarm_at(*inst,
-                    inst->billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s);
+  if (want && fleet_->pay_next_atu(*inst)) {
     if (!busy) dispatch();  // idle into a paid ATU: it may take a task now
     return;
   }
-  stop_machine(*inst);
+  fleet_->stop(*inst);
   dispatch();  // a task it ran is back in the bag: an idle machine may take it
 }
 
@@ -360,7 +292,7 @@ void BatsMaster::on(const MonitorTick&) {
              "the budget left cannot pay for a machine to finish the sampling");
   }
   if (phase_ != Phase::Execution || !execution_) return;
-  std::vector<MachineState> machines = active_machines();
+  std::vector<MachineState> machines = fleet_->active();
   MonitorReport r = execution_->report(machines, static_cast<long>(bag_.size()));  // 3.1
   spdlog::debug(
       "{}: monitor: {} machines, bag {}, Ne {}, Np {}, budget left {}, committed {}, "
@@ -369,45 +301,26 @@ void BatsMaster::on(const MonitorTick&) {
       r.committed, r.atus_planned, to_string(r.decision));
   if (r.decision == Decision::Reconfigure)
     execution_->signalled(sg4::Engine::get_clock() - sampling_end_s_);
-  if (std::optional<std::vector<int>> target = execution_->target(r, machines, gone_)) {
+  if (std::optional<std::vector<int>> target = execution_->target(r, machines, fleet_->gone())) {
     spdlog::info("{}: Ne {} > Np {}: reconfiguring to {} machines per cluster", params_.name, r.ne,
                  r.np, fmt::join(*target, ", "));
     const long left = static_cast<long>(params_.task_times.size()) - finished_;  // not done
     execution_->reconfigured(reconfigure(*target), sg4::Engine::get_clock() - sampling_end_s_,
                              *target, left, r.ti_s);
   }
-  bool any = std::any_of(pool_->live().begin(), pool_->live().end(),
-                         [](const auto& kv) { return !kv.second.stopping; });
-  if (!any && !bag_.empty())
+  if (!fleet_->any_active() && !bag_.empty())
     finish(user_status::kOutOfBudget,
            "the budget left cannot pay for a machine to run the remaining tasks");
 }
 
-std::vector<MachineState> BatsMaster::others_of(const Instance& self) {
-  std::vector<MachineState> states;
-  for (auto& [name, inst] : pool_->live())
-    if (!inst.stopping && &inst != &self) states.push_back(machine_state(inst));
-  return states;
-}
-
-std::vector<MachineState> BatsMaster::active_machines(std::vector<Instance*>* instances) {
-  std::vector<MachineState> states;
-  for (auto& [name, inst] : pool_->live()) {
-    if (inst.stopping) continue;
-    states.push_back(machine_state(inst));
-    if (instances) instances->push_back(&inst);
-  }
-  return states;
-}
-
 ReconfigurationPlan BatsMaster::reconfigure(const std::vector<int>& target) {
   std::vector<Instance*> insts;
-  std::vector<MachineState> states = active_machines(&insts);
+  std::vector<MachineState> states = fleet_->active(&insts);
   ReconfigurationPlan plan = plan_reconfiguration(states, target, params_.atu_s);
-  for (size_t j : plan.mark) machines_.at(insts[j]->name).marked = true;
-  for (size_t j : plan.unmark) machines_.at(insts[j]->name).marked = false;
+  for (size_t j : plan.mark) fleet_->machine(insts[j]->name).marked = true;
+  for (size_t j : plan.unmark) fleet_->machine(insts[j]->name).marked = false;
   for (size_t c = 0; c < plan.acquire.size(); ++c)
-    for (int i = 0; i < plan.acquire[c]; ++i) acquire(static_cast<int>(c));
+    for (int i = 0; i < plan.acquire[c]; ++i) fleet_->acquire(static_cast<int>(c));
   dispatch();
   return plan;
 }
@@ -416,8 +329,8 @@ void BatsMaster::carry_on_sampling() {
   // 3.2: the replicated tasks are done but not ns - nlr others: one machine of the
   // intermediary most profitable type (on the runtimes so far) runs the rest of the sample.
   if (!sampling_->regression_ready() || sampling_->complete()) return;
-  auto live = pool_->live().find(intermediary_);
-  if (live != pool_->live().end() && !live->second.stopping) return;
+  auto live = fleet_->live().find(intermediary_);
+  if (live != fleet_->live().end() && !live->second.stopping) return;
   int cluster;
   try {
     cluster = sampling_->intermediary_cluster();
@@ -430,18 +343,17 @@ void BatsMaster::carry_on_sampling() {
   std::vector<std::string> names;
   std::vector<int> clusters;
   std::vector<double> paid_until;
-  for (const auto& [name, inst] : pool_->live()) {
+  for (const auto& [name, inst] : fleet_->live()) {
     if (inst.stopping) continue;
-    const Machine& mc = machines_.at(name);
     names.push_back(name);
-    clusters.push_back(mc.cluster);
-    paid_until.push_back(inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s);
+    clusters.push_back(fleet_->machine(name).cluster);
+    paid_until.push_back(fleet_->paid_until_s(inst));
   }
   const int j = intermediary_machine(clusters, paid_until, cluster);
   intermediary_.clear();
   if (j >= 0)
     intermediary_ = names[static_cast<size_t>(j)];
-  else if (Instance* inst = acquire(cluster))
+  else if (Instance* inst = fleet_->acquire(cluster))
     intermediary_ = inst->name;
   dispatch();
 }
@@ -452,13 +364,9 @@ bool BatsMaster::resume_sampling() {
     // The implicit sampling's machines run tasks of the bag: none left, none is needed.
     if (sampling_ ? !sampling_->needs(cluster) : (!implicit_->needs(cluster) || bag_.empty()))
       continue;
-    bool has = std::any_of(pool_->live().begin(), pool_->live().end(), [&](const auto& kv) {
-      return !kv.second.stopping && machines_.at(kv.first).cluster == cluster;
-    });
-    if (!has) acquire(cluster);
+    if (!fleet_->has_active(cluster)) fleet_->acquire(cluster);
   }
-  return std::any_of(pool_->live().begin(), pool_->live().end(),
-                     [](const auto& kv) { return !kv.second.stopping; });
+  return fleet_->any_active();
 }
 
 void BatsMaster::sampling_finished() {
@@ -510,7 +418,8 @@ void BatsMaster::start_execution(const SamplingSummary& summary, std::vector<Clu
                      std::move(stats), implicit_ledger_ ? implicit_ledger_->spent() : 0.0);
   execution_->set_end_game(params_.end_game);
   execution_->set_confidence(params_.confidence);
-  reconfigure(execution_->first_target(active_machines(), n));
+  fleet_->pay_from(&execution_->ledger());
+  reconfigure(execution_->first_target(fleet_->active(), n));
 }
 
 void BatsMaster::on(const DeadlineTick&) {
@@ -527,8 +436,7 @@ void BatsMaster::finish(const char* status, const std::string& reason) {
     spdlog::warn("{}: bag incomplete ({} of {} tasks): {}", params_.name, finished_,
                  params_.task_times.size(), reason);
   }
-  for (auto& [name, inst] : pool_->live())
-    if (!inst.stopping) stop_machine(inst);
+  fleet_->stop_all();
 }
 
 }  // namespace botsim::bats

@@ -14,6 +14,8 @@
 #include "bats/bats_params.hpp"
 #include "bats/cluster.hpp"
 #include "bats/execution.hpp"
+#include "bats/fleet_backend.hpp"
+#include "bats/machine_fleet.hpp"
 #include "bats/monitor.hpp"
 #include "bats/sampling.hpp"
 #include "bats/schedules.hpp"
@@ -31,24 +33,13 @@ using MasterMessage =
     std::variant<cloud::InstanceReady, cloud::InstanceRefused, cloud::InstanceStopped,
                  cloud::TaskDone, cloud::AtuEnding, MonitorTick, DeadlineTick>;
 
-class BatsMaster {
+class BatsMaster : private FleetBackend {
  public:
   using Params = BatsParams;
   BatsMaster(Params params, Run& run);
   void operator()();
 
  private:
-  using Instance = cloud::InstancePool::Instance;
-  /// What the master knows of one machine (an instance), besides the pool's view.
-  struct Machine {
-    int cluster = 0;
-    bool marked = false;
-    long tasks_done = 0;
-    double busy_s = 0;
-    long paid_atus = 0;             // ATUs paid so far (the first at the request)
-    int replicated = -1;            // the replicated task (Fig. 3) it runs, -1 if none
-    bool paid_by_sampling = false;  // its first ATU came from the LR sampling's account
-  };
   enum class Phase { Sampling, Execution, Done };
 
   void on(const cloud::InstanceReady& m);
@@ -61,15 +52,18 @@ class BatsMaster {
   void on(const MonitorTick& m);
   void on(const DeadlineTick& m);
 
-  /// Rents a machine of `cluster` if it has one left and its first ATU can be paid.
-  Instance* acquire(int cluster);
-  bool pay(double price);
-  void stop_machine(Instance& inst);
+  // FleetBackend: the instance pool and SimGrid's clock.
+  std::map<std::string, Instance>& live() override;
+  Instance& request(const cloud::InstanceType& type) override;
+  std::vector<long> stop(Instance& inst) override;
+  void run(Instance& inst, long task, bool replica) override;
+  void alarm_at(const Instance& inst, double at_s) override;
+  double now() const override;
+
+  /// Where a task lost with its machine goes: back to the sampling or to the bag.
   void give_back(long task, int cluster, int replicated);
   void dispatch();
   long pop_task();
-  void run_task(Instance& inst, long task, int replicated);
-  MachineState machine_state(const Instance& inst) const;
   void carry_on_sampling();
   /// Asks for a machine of each cluster the sampling still needs and has none of (they
   /// failed); true if any machine is left or coming.
@@ -78,10 +72,6 @@ class BatsMaster {
   void start_execution(const SamplingSummary& summary, std::vector<ClusterStats> stats);
   /// Moves to `target` (marking, keeping and renting machines) and says what it changed.
   ReconfigurationPlan reconfigure(const std::vector<int>& target);
-  /// The active machines' snapshots (3.1) and their instances, in the same order.
-  std::vector<MachineState> active_machines(std::vector<Instance*>* instances = nullptr);
-  /// The active machines but `self`.
-  std::vector<MachineState> others_of(const Instance& self);
   /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
   void finish(const char* status, const std::string& reason);
   void record_user();
@@ -91,7 +81,7 @@ class BatsMaster {
   Run& run_;
   UserRole user_;
   std::optional<cloud::InstancePool> pool_;
-  std::map<std::string, Machine> machines_;  // by instance name
+  std::optional<MachineFleet> fleet_;
   std::optional<SamplingPhase> sampling_;
   std::optional<ImplicitSampling> implicit_;
   std::optional<BudgetLedger> implicit_ledger_;  // the standalone mode's, until the execution
@@ -102,11 +92,12 @@ class BatsMaster {
   std::string intermediary_;  // the machine that carries the sampling on after the LR (3.2)
   std::vector<bool> done_;    // per task
   long finished_ = 0;
-  double sampling_spent_ = 0;  // the sampling phase's ATUs (Table 1's S)
+  double sampling_spent_ = 0;  // the standalone sampling's ATUs, paid from the budget
+  /// Table 1's S: the sampling's ATUs, paid apart or from the budget.
+  double sampling_spent() const;
   double start_s_ = 0, last_finish_s_ = 0, sampling_end_s_ = 0;
   std::string incomplete_reason_;
   bool sampling_failures_ = false;  // a machine failed or was refused in the sampling phase
-  std::vector<bool> gone_;  // per cluster: every host failed for good (InstanceRefused::for_good)
 };
 
 }  // namespace botsim::bats
