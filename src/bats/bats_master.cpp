@@ -55,23 +55,8 @@ void BatsMaster::operator()() {
   if (params_.deadline_s)
     send_at<MasterMessage>(inbox.mailbox(), start_s_ + *params_.deadline_s, DeadlineTick{});
 
-  std::vector<int> initial;
-  if (params_.sampling == Params::Sampling::LinearRegression) {
-    sampling_.emplace(params_.clusters, params_.ns, params_.initial_workers);
-    for (int r = 0; r < kNlr; ++r) {  // Fig. 3 line 2: nlr random tasks of the bag
-      replicated_tasks_.push_back(bag_.front());
-      bag_.pop_front();
-    }
-    initial = sampling_->initial_configuration();
-  } else {
-    implicit_.emplace(params_.clusters, params_.ns, params_.initial_workers);
-    // Standalone with a budget: the sampling is paid from it; with a schedule, apart.
-    if (params_.budget) implicit_ledger_.emplace(*params_.budget);
-    initial = implicit_->initial_configuration();
-  }
-  fleet_->pay_from(implicit_ledger_ ? &*implicit_ledger_ : nullptr);
-  for (size_t c = 0; c < initial.size(); ++c)
-    for (int i = 0; i < initial[c]; ++i) fleet_->acquire(static_cast<int>(c));
+  sampling_.emplace(params_, *fleet_, bag_);
+  sampling_->start();
 
   Timer tick = every_interval<MasterMessage>(
       inbox.mailbox(), monitoring_interval_s(params_.atu_s, params_.monitoring_fraction),
@@ -96,8 +81,8 @@ void BatsMaster::record_user() {
   o.instances = pool_->started();
   o.charged_units = pool_->charged_units();
   o.spent = pool_->spent();
-  o.sampling_spent = sampling_spent();
-  o.sampling_from_budget = implicit_ledger_.has_value();
+  o.sampling_spent = sampling_->spent();
+  o.sampling_from_budget = sampling_->budget().has_value();
   o.start_s = start_s_;
   o.sampling_end_s = sampling_end_s_;
   o.execution = execution_ ? &*execution_ : nullptr;
@@ -122,41 +107,18 @@ void BatsMaster::alarm_at(const Instance& inst, double at_s) { pool_->alarm_at(i
 
 double BatsMaster::now() const { return sg4::Engine::get_clock(); }
 
-double BatsMaster::sampling_spent() const {
-  return implicit_ledger_ ? sampling_spent_ : fleet_->spent_apart();
-}
-
 void BatsMaster::give_back(long task, int cluster, int replicated) {
-  if (replicated >= 0) {
-    sampling_->replicated_lost(replicated, cluster);
-    return;
-  }
-  if (phase_ == Phase::Sampling && sampling_) sampling_->sample_lost();
+  if (replicated >= 0 || phase_ == Phase::Sampling)
+    return sampling_->task_lost(task, cluster, replicated);
   bag_.push_front(task);
 }
 
 void BatsMaster::dispatch() {
-  if (phase_ == Phase::Done || (phase_ == Phase::Execution && !execution_)) return;
+  if (phase_ == Phase::Sampling) return sampling_->dispatch();
+  if (phase_ != Phase::Execution || !execution_) return;
   for (auto& [name, inst] : fleet_->live()) {
     if (!MachineFleet::asks_for_work(inst)) continue;
     Machine& mc = fleet_->machine(name);
-    if (phase_ == Phase::Sampling && sampling_) {
-      if (!sampling_->takes_task(fleet_->state(inst), name == intermediary_, params_.atu_s,
-                                 bag_.empty()))
-        continue;  // idle until its ATU ends (the execution phase may still want it)
-      SampleAssignment a = sampling_->next_task(mc.cluster);  // Fig. 3 lines 15-21
-      if (a.kind == SampleAssignment::Kind::Replicated)
-        fleet_->run(inst, replicated_tasks_[static_cast<size_t>(a.replicated)], a.replicated);
-      else if (a.kind == SampleAssignment::Kind::Sample && !bag_.empty())
-        fleet_->run(inst, pop_task(), -1);
-      else if (a.kind == SampleAssignment::Kind::Sample)
-        sampling_->sample_lost();  // no task left for it (a tiny bag)
-      continue;
-    }
-    if (phase_ == Phase::Sampling) {  // implicit: every machine takes tasks of the bag
-      if (!bag_.empty()) fleet_->run(inst, pop_task(), -1);
-      continue;
-    }
     // Its paid time ends at this instant (its AtuEnding is on the way, which pays the next ATU
     // of a busy unmarked machine when the ledger can): marked, or with no money for that ATU,
     // a task handed to it now would only be lost with it.
@@ -209,16 +171,13 @@ void BatsMaster::on(const InstanceRefused& m) {
   // In the sampling, a refused machine (its hosts busy or under repair) is asked for again at
   // the next monitoring tick, not at once: the provider would refuse again at once, a loop of
   // requests microseconds of simulated time apart for as long as the hosts stay unavailable.
-  if (phase_ == Phase::Sampling) sampling_failures_ = true;
+  if (phase_ == Phase::Sampling) sampling_->machine_refused();
 }
 
 void BatsMaster::on(const InstanceStopped& m) {
   fleet_->stopped(m.instance, pool_->on(m));
-  if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();
-  if (phase_ == Phase::Sampling && m.failed) {
-    sampling_failures_ = true;
-    resume_sampling();
-  }
+  if (phase_ == Phase::Sampling)
+    if (std::optional<Stop> stop = sampling_->machine_stopped(m.failed)) return finish(*stop);
   // The last machine is gone with tasks left: plan again now rather than at the next tick.
   if (phase_ == Phase::Execution && fleet_->live().empty() && !job_done()) on(MonitorTick{});
 }
@@ -235,18 +194,11 @@ void BatsMaster::on(const TaskDone& m) {
     ++finished_;
     last_finish_s_ = done->end_s;
   }
-  if (phase_ == Phase::Sampling && sampling_) {
-    if (replicated >= 0)
-      sampling_->replicated_done(replicated, mc.cluster, rt);
-    else
-      sampling_->sample_done(mc.cluster, rt);
-    if (sampling_->complete())
+  if (phase_ == Phase::Sampling) {
+    if (std::optional<Stop> stop = sampling_->task_done(mc.cluster, replicated, rt))
+      finish(*stop);
+    else if (sampling_->complete())
       sampling_finished();
-    else
-      carry_on_sampling();
-  } else if (phase_ == Phase::Sampling) {
-    implicit_->task_finished(mc.cluster, rt);
-    if (implicit_->complete()) sampling_finished();
   } else if (phase_ == Phase::Execution) {
     execution_->task_done(mc.cluster, rt);
   }
@@ -256,18 +208,15 @@ void BatsMaster::on(const TaskDone& m) {
 void BatsMaster::on(const AtuEnding& m) {
   Instance* inst = pool_->on(m);
   if (!inst) return;
-  const Machine& mc = fleet_->machine(inst->name);
   const bool busy = !inst->slots[0].idle();
   // Go on into the next ATU only when there is work for the machine and the money to pay it;
-  // else it is released now, at the end of its paid time (marked machines always are). In the
-  // LR sampling (3.2) a machine goes on only to finish a replicated task, or as the one machine
-  // of the intermediary type that carries the sampling on; the others are released.
-  bool want = phase_ != Phase::Done && !mc.marked && (busy || !bag_.empty());
-  if (phase_ == Phase::Execution && execution_)
+  // else it is released now, at the end of its paid time (marked machines always are).
+  bool want = false;
+  if (phase_ == Phase::Sampling)
+    want = sampling_->goes_on(*inst, busy);
+  else if (phase_ == Phase::Execution && execution_)
     want = execution_->goes_on(fleet_->state(*inst), busy, fleet_->others_of(*inst),
                                static_cast<long>(bag_.size()));
-  if (phase_ == Phase::Sampling && sampling_)
-    want = sampling_->goes_on(busy && mc.replicated >= 0, inst->name == intermediary_);
   if (want && fleet_->pay_next_atu(*inst)) {
     if (!busy) dispatch();  // idle into a paid ATU: it may take a task now
     return;
@@ -278,19 +227,13 @@ void BatsMaster::on(const AtuEnding& m) {
 
 bool BatsMaster::monitoring() const {
   // What on(MonitorTick) looks at: a sampling that lost machines, or the execution's plan.
-  return (phase_ == Phase::Sampling && sampling_failures_) ||
+  return (phase_ == Phase::Sampling && sampling_->monitoring()) ||
          (phase_ == Phase::Execution && execution_);
 }
 
 void BatsMaster::on(const MonitorTick&) {
-  // In the sampling, a cluster whose machines failed is asked for again at each tick while the
-  // provider refuses (its hosts under repair).
-  if (phase_ == Phase::Sampling && sampling_failures_) {
-    if (sampling_) carry_on_sampling();  // after the regression: the intermediary machine
-    if (phase_ == Phase::Sampling && !resume_sampling())
-      finish(user_status::kOutOfBudget,
-             "the budget left cannot pay for a machine to finish the sampling");
-  }
+  if (phase_ == Phase::Sampling)
+    if (std::optional<Stop> stop = sampling_->tick()) return finish(*stop);
   if (phase_ != Phase::Execution || !execution_) return;
   std::vector<MachineState> machines = fleet_->active();
   MonitorReport r = execution_->report(machines, static_cast<long>(bag_.size()));  // 3.1
@@ -325,97 +268,33 @@ ReconfigurationPlan BatsMaster::reconfigure(const std::vector<int>& target) {
   return plan;
 }
 
-void BatsMaster::carry_on_sampling() {
-  // 3.2: the replicated tasks are done but not ns - nlr others: one machine of the
-  // intermediary most profitable type (on the runtimes so far) runs the rest of the sample.
-  if (!sampling_->regression_ready() || sampling_->complete()) return;
-  auto live = fleet_->live().find(intermediary_);
-  if (live != fleet_->live().end() && !live->second.stopping) return;
-  int cluster;
-  try {
-    cluster = sampling_->intermediary_cluster();
-  } catch (const std::invalid_argument& e) {  // no slope (2.2): the regression fails
-    finish(user_status::kUnfinished,
-           std::string("linear regression failed (use sampling=implicit): ") + e.what());
-    return;
-  }
-  // A live machine of that type, the one whose paid time ends last; else a new one.
-  std::vector<std::string> names;
-  std::vector<int> clusters;
-  std::vector<double> paid_until;
-  for (const auto& [name, inst] : fleet_->live()) {
-    if (inst.stopping) continue;
-    names.push_back(name);
-    clusters.push_back(fleet_->machine(name).cluster);
-    paid_until.push_back(fleet_->paid_until_s(inst));
-  }
-  const int j = intermediary_machine(clusters, paid_until, cluster);
-  intermediary_.clear();
-  if (j >= 0)
-    intermediary_ = names[static_cast<size_t>(j)];
-  else if (Instance* inst = fleet_->acquire(cluster))
-    intermediary_ = inst->name;
-  dispatch();
-}
-
-bool BatsMaster::resume_sampling() {
-  for (size_t c = 0; c < params_.clusters.size(); ++c) {
-    int cluster = static_cast<int>(c);
-    // The implicit sampling's machines run tasks of the bag: none left, none is needed.
-    if (sampling_ ? !sampling_->needs(cluster) : (!implicit_->needs(cluster) || bag_.empty()))
-      continue;
-    if (!fleet_->has_active(cluster)) fleet_->acquire(cluster);
-  }
-  return fleet_->any_active();
-}
-
 void BatsMaster::sampling_finished() {
-  sampling_end_s_ = sg4::Engine::get_clock();
-  if (implicit_ledger_) sampling_spent_ = implicit_ledger_->spent();  // paid from the budget
-  std::vector<SampleSet> sets;
-  SamplingSummary summary;
-  if (sampling_) {
-    try {
-      sets = sampling_->sample_sets();
-      summary = sampling_->summary();
-    } catch (const std::invalid_argument& e) {  // e.g. equal replicated times: no slope (2.2)
-      finish(user_status::kUnfinished,
-             std::string("linear regression failed (use sampling=implicit): ") + e.what());
-      return;
-    }
-  } else {
-    sets = implicit_->sample_sets();
-    summary.ns = params_.ns;
-    summary.nlr = 0;
-    for (const SampleSet& s : sets) {
-      summary.sample_moments.push_back(moments(s.sorted()));
-      summary.ti_s.push_back(modified_cma(s.sum(), s.size(), {}));
-    }
-  }
-  std::vector<ClusterStats> stats;
-  for (const SampleSet& s : sets) stats.push_back(ClusterStats{s, s.sum(), s.size()});
-  start_execution(summary, std::move(stats));
+  sampling_end_s_ = now();
+  std::variant<SamplingResult, Stop> result = sampling_->conclude();
+  if (const Stop* stop = std::get_if<Stop>(&result)) return finish(*stop);
+  start_execution(std::get<SamplingResult>(std::move(result)));
 }
 
-void BatsMaster::start_execution(const SamplingSummary& summary, std::vector<ClusterStats> stats) {
+void BatsMaster::start_execution(SamplingResult sample) {
   phase_ = Phase::Execution;
   const long n = static_cast<long>(params_.task_times.size()) - finished_;
   if (n == 0) return;  // a tiny bag finished within the sample
   // 4.3: the schedules proposed for the tasks left, and the user's.
+  const std::optional<BudgetLedger>& paid = sampling_->budget();  // standalone: the budget
   std::optional<double> budget_left;
-  if (implicit_ledger_) budget_left = implicit_ledger_->left();
+  if (paid) budget_left = paid->left();
   Proposal proposal =
-      propose(params_.clusters, params_.atu_s, summary.ti_s, n,
+      propose(params_.clusters, params_.atu_s, sample.summary.ti_s, n,
               UserChoice{params_.schedule, params_.budget, params_.accept_cushion}, budget_left);
   run_.results().add_file(
       "schedules.json",
-      schedules_json(proposal.schedules, params_.clusters, params_.atu_s, summary).dump(2));
+      schedules_json(proposal.schedules, params_.clusters, params_.atu_s, sample.summary).dump(2));
   if (!proposal.infeasible.empty()) incomplete_reason_ = proposal.infeasible;
   spdlog::info("{}: sampling done at {} s; {} budget {} + cushion {}", params_.name,
                sampling_end_s_, proposal.chosen.name, proposal.money.budget,
                proposal.money.cushion);
   execution_.emplace(params_.clusters, params_.atu_s, std::move(proposal.chosen), proposal.money,
-                     std::move(stats), implicit_ledger_ ? implicit_ledger_->spent() : 0.0);
+                     std::move(sample.stats), paid ? paid->spent() : 0.0);
   execution_->set_end_game(params_.end_game);
   execution_->set_confidence(params_.confidence);
   fleet_->pay_from(&execution_->ledger());
@@ -426,6 +305,8 @@ void BatsMaster::on(const DeadlineTick&) {
   finish(user_status::kDeadlinePassed,
          "deadline of " + format_number(*params_.deadline_s) + " s passed");
 }
+
+void BatsMaster::finish(const Stop& stop) { finish(stop.status, stop.reason); }
 
 void BatsMaster::finish(const char* status, const std::string& reason) {
   if (phase_ == Phase::Done) return;

@@ -17,7 +17,7 @@
 #include "bats/fleet_backend.hpp"
 #include "bats/machine_fleet.hpp"
 #include "bats/monitor.hpp"
-#include "bats/sampling.hpp"
+#include "bats/sampling_driver.hpp"
 #include "bats/schedules.hpp"
 #include "cloud/billing.hpp"
 #include "cloud/instance_pool.hpp"
@@ -64,16 +64,14 @@ class BatsMaster : private FleetBackend {
   void give_back(long task, int cluster, int replicated);
   void dispatch();
   long pop_task();
-  void carry_on_sampling();
-  /// Asks for a machine of each cluster the sampling still needs and has none of (they
-  /// failed); true if any machine is left or coming.
-  bool resume_sampling();
+  /// The sample is complete: its estimates, then the execution (or the user stops).
   void sampling_finished();
-  void start_execution(const SamplingSummary& summary, std::vector<ClusterStats> stats);
+  void start_execution(SamplingResult sample);
   /// Moves to `target` (marking, keeping and renting machines) and says what it changed.
   ReconfigurationPlan reconfigure(const std::vector<int>& target);
   /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
   void finish(const char* status, const std::string& reason);
+  void finish(const Stop& stop);
   void record_user();
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
@@ -82,22 +80,14 @@ class BatsMaster : private FleetBackend {
   UserRole user_;
   std::optional<cloud::InstancePool> pool_;
   std::optional<MachineFleet> fleet_;
-  std::optional<SamplingPhase> sampling_;
-  std::optional<ImplicitSampling> implicit_;
-  std::optional<BudgetLedger> implicit_ledger_;  // the standalone mode's, until the execution
+  std::deque<long> bag_;  // tasks not handed out yet, in random order
+  std::optional<SamplingDriver> sampling_;
   std::optional<MonitoredExecution> execution_;
   Phase phase_ = Phase::Sampling;
-  std::deque<long> bag_;                // tasks not handed out yet, in random order
-  std::vector<long> replicated_tasks_;  // the nlr tasks run on every cluster (Fig. 3)
-  std::string intermediary_;  // the machine that carries the sampling on after the LR (3.2)
-  std::vector<bool> done_;    // per task
+  std::vector<bool> done_;  // per task
   long finished_ = 0;
-  double sampling_spent_ = 0;  // the standalone sampling's ATUs, paid from the budget
-  /// Table 1's S: the sampling's ATUs, paid apart or from the budget.
-  double sampling_spent() const;
   double start_s_ = 0, last_finish_s_ = 0, sampling_end_s_ = 0;
   std::string incomplete_reason_;
-  bool sampling_failures_ = false;  // a machine failed or was refused in the sampling phase
 };
 
 }  // namespace botsim::bats

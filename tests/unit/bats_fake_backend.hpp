@@ -66,12 +66,13 @@ class FakeBackend : public FleetBackend {
     inst.ready = true;
     return inst;
   }
-  /// `name`'s task ended now (TaskDone); returns its run time.
-  double finish(const std::string& name) {
-    auto& s = live_.at(name).slots[0];
-    s.task = -1;
-    live_.at(name).busy = 0;
-    return clock - s.start_s;
+  /// `name`'s task ended (TaskDone): its slot is free again; returns the task.
+  long finish(const std::string& name) {
+    Instance& inst = live_.at(name);
+    long task = inst.slots[0].task;
+    inst.slots[0].task = -1;
+    inst.busy = 0;
+    return task;
   }
   /// The task `name` runs, or -1.
   long task_of(const std::string& name) const { return live_.at(name).slots[0].task; }

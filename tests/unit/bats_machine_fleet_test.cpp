@@ -98,7 +98,8 @@ TEST(BatsMachineFleet, SnapshotsAndPaidTime) {
   EXPECT_DOUBLE_EQ(f.backend.alarms.back().at_s, 210);
   EXPECT_DOUBLE_EQ(*f.fleet.state(m).paid_left_s, 100);
   f.backend.clock = 130;
-  EXPECT_EQ(f.fleet.task_done("m01", f.backend.finish("m01")), -1);
+  EXPECT_EQ(f.backend.finish("m01"), 7);
+  EXPECT_EQ(f.fleet.task_done("m01", 80), -1);
   EXPECT_EQ(f.fleet.state(m).tasks_done, 1);
   EXPECT_DOUBLE_EQ(f.fleet.state(m).busy_s, 80);
 }
