@@ -1,6 +1,5 @@
 #include "bats/bats_master.hpp"
 
-#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -8,18 +7,12 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "bats/bats_summary.hpp"
-#include "bats/knapsack.hpp"
 #include "bats/proposal.hpp"
-#include "bats/sample_size.hpp"
-#include "cloud/provider.hpp"
-#include "core/error.hpp"
 #include "core/results.hpp"
 #include "core/rng.hpp"
 #include "core/units.hpp"
-#include "core/workload.hpp"
 #include "platform/messaging.hpp"
 #include "platform/timers.hpp"
-#include "platform/user_role.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -85,7 +78,7 @@ void BatsMaster::record_user() {
   o.sampling_from_budget = sampling_->budget().has_value();
   o.start_s = start_s_;
   o.sampling_end_s = sampling_end_s_;
-  o.execution = execution_ ? &*execution_ : nullptr;
+  o.execution = execution_ ? &execution_->execution() : nullptr;
   o.incomplete_reason = incomplete_reason_;
   close_record(user_.record(), params_, o);
 }
@@ -115,34 +108,7 @@ void BatsMaster::give_back(long task, int cluster, int replicated) {
 
 void BatsMaster::dispatch() {
   if (phase_ == Phase::Sampling) return sampling_->dispatch();
-  if (phase_ != Phase::Execution || !execution_) return;
-  for (auto& [name, inst] : fleet_->live()) {
-    if (!MachineFleet::asks_for_work(inst)) continue;
-    Machine& mc = fleet_->machine(name);
-    // Its paid time ends at this instant (its AtuEnding is on the way, which pays the next ATU
-    // of a busy unmarked machine when the ledger can): marked, or with no money for that ATU,
-    // a task handed to it now would only be lost with it.
-    if (fleet_->paid_until_s(inst) <= fleet_->now() &&
-        (mc.marked || !execution_->ledger().can_pay(fleet_->price(mc.cluster))))
-      continue;
-    switch (execution_->work_request(fleet_->state(inst), fleet_->others_of(inst),
-                                     static_cast<long>(bag_.size()))) {  // Fig. 4 lines 23-28
-      case MachineAction::TakeTask:
-        fleet_->run(inst, pop_task(), -1);
-        break;
-      case MachineAction::Release:
-        fleet_->stop(inst);
-        break;
-      case MachineAction::Wait:
-        break;
-    }
-  }
-}
-
-long BatsMaster::pop_task() {
-  long task = bag_.front();
-  bag_.pop_front();
-  return task;
+  if (phase_ == Phase::Execution && execution_) execution_->dispatch();
 }
 
 void BatsMaster::on(const InstanceReady& m) {
@@ -199,7 +165,7 @@ void BatsMaster::on(const TaskDone& m) {
       finish(*stop);
     else if (sampling_->complete())
       sampling_finished();
-  } else if (phase_ == Phase::Execution) {
+  } else if (phase_ == Phase::Execution && execution_) {
     execution_->task_done(mc.cluster, rt);
   }
   if (!job_done()) dispatch();
@@ -215,8 +181,7 @@ void BatsMaster::on(const AtuEnding& m) {
   if (phase_ == Phase::Sampling)
     want = sampling_->goes_on(*inst, busy);
   else if (phase_ == Phase::Execution && execution_)
-    want = execution_->goes_on(fleet_->state(*inst), busy, fleet_->others_of(*inst),
-                               static_cast<long>(bag_.size()));
+    want = execution_->goes_on(*inst, busy);
   if (want && fleet_->pay_next_atu(*inst)) {
     if (!busy) dispatch();  // idle into a paid ATU: it may take a task now
     return;
@@ -235,37 +200,10 @@ void BatsMaster::on(const MonitorTick&) {
   if (phase_ == Phase::Sampling)
     if (std::optional<Stop> stop = sampling_->tick()) return finish(*stop);
   if (phase_ != Phase::Execution || !execution_) return;
-  std::vector<MachineState> machines = fleet_->active();
-  MonitorReport r = execution_->report(machines, static_cast<long>(bag_.size()));  // 3.1
-  spdlog::debug(
-      "{}: monitor: {} machines, bag {}, Ne {}, Np {}, budget left {}, committed {}, "
-      "ATUs planned {}: {}",
-      params_.name, machines.size(), bag_.size(), r.ne, r.np, execution_->ledger().left(),
-      r.committed, r.atus_planned, to_string(r.decision));
-  if (r.decision == Decision::Reconfigure)
-    execution_->signalled(sg4::Engine::get_clock() - sampling_end_s_);
-  if (std::optional<std::vector<int>> target = execution_->target(r, machines, fleet_->gone())) {
-    spdlog::info("{}: Ne {} > Np {}: reconfiguring to {} machines per cluster", params_.name, r.ne,
-                 r.np, fmt::join(*target, ", "));
-    const long left = static_cast<long>(params_.task_times.size()) - finished_;  // not done
-    execution_->reconfigured(reconfigure(*target), sg4::Engine::get_clock() - sampling_end_s_,
-                             *target, left, r.ti_s);
-  }
-  if (!fleet_->any_active() && !bag_.empty())
+  const long left = static_cast<long>(params_.task_times.size()) - finished_;  // not done
+  if (!execution_->tick(left))
     finish(user_status::kOutOfBudget,
            "the budget left cannot pay for a machine to run the remaining tasks");
-}
-
-ReconfigurationPlan BatsMaster::reconfigure(const std::vector<int>& target) {
-  std::vector<Instance*> insts;
-  std::vector<MachineState> states = fleet_->active(&insts);
-  ReconfigurationPlan plan = plan_reconfiguration(states, target, params_.atu_s);
-  for (size_t j : plan.mark) fleet_->machine(insts[j]->name).marked = true;
-  for (size_t j : plan.unmark) fleet_->machine(insts[j]->name).marked = false;
-  for (size_t c = 0; c < plan.acquire.size(); ++c)
-    for (int i = 0; i < plan.acquire[c]; ++i) fleet_->acquire(static_cast<int>(c));
-  dispatch();
-  return plan;
 }
 
 void BatsMaster::sampling_finished() {
@@ -293,12 +231,9 @@ void BatsMaster::start_execution(SamplingResult sample) {
   spdlog::info("{}: sampling done at {} s; {} budget {} + cushion {}", params_.name,
                sampling_end_s_, proposal.chosen.name, proposal.money.budget,
                proposal.money.cushion);
-  execution_.emplace(params_.clusters, params_.atu_s, std::move(proposal.chosen), proposal.money,
-                     std::move(sample.stats), paid ? paid->spent() : 0.0);
-  execution_->set_end_game(params_.end_game);
-  execution_->set_confidence(params_.confidence);
-  fleet_->pay_from(&execution_->ledger());
-  reconfigure(execution_->first_target(fleet_->active(), n));
+  execution_.emplace(params_, *fleet_, bag_, std::move(proposal.chosen), proposal.money,
+                     std::move(sample.stats), paid ? paid->spent() : 0.0, sampling_end_s_);
+  execution_->start(n);
 }
 
 void BatsMaster::on(const DeadlineTick&) {

@@ -1,9 +1,12 @@
 #pragma once
 // The BaTS master of Oprescu, Kielmann & Leahu (2011) (docs/bats2011.md): an S4U actor that
-// rents machines of several clusters (one instance type each) from a CloudProvider, runs the
-// sampling phase (Fig. 3, or the standalone mode's implicit sampling), proposes the schedules of
-// 4.3, and runs the execution phase (Fig. 4) with the monitoring of 3.1, never paying an ATU
-// that the budget (plus an accepted cushion) does not cover.
+// rents machines of several clusters (one instance type each) from a CloudProvider and runs
+// the paper's phases on them: the sampling (Fig. 3, or the standalone mode's implicit
+// sampling: SamplingDriver), the proposed schedules (4.3: propose) and the monitored execution
+// (Fig. 4 and 3.1: ExecutionDriver), never paying an ATU that the budget (plus an accepted
+// cushion) does not cover. The master only wires them to time and messages: its inbox, its
+// timers, the phase switch and the bag's progress; their machines are a MachineFleet, whose
+// backend the master is (its instance pool and SimGrid's clock).
 #include <deque>
 #include <map>
 #include <optional>
@@ -12,16 +15,13 @@
 #include <vector>
 
 #include "bats/bats_params.hpp"
-#include "bats/cluster.hpp"
-#include "bats/execution.hpp"
+#include "bats/execution_driver.hpp"
 #include "bats/fleet_backend.hpp"
 #include "bats/machine_fleet.hpp"
-#include "bats/monitor.hpp"
 #include "bats/sampling_driver.hpp"
-#include "bats/schedules.hpp"
-#include "cloud/billing.hpp"
 #include "cloud/instance_pool.hpp"
-#include "platform/scenario.hpp"
+#include "cloud/messages.hpp"
+#include "platform/run.hpp"
 #include "platform/user_role.hpp"
 
 namespace botsim::bats {
@@ -63,12 +63,9 @@ class BatsMaster : private FleetBackend {
   /// Where a task lost with its machine goes: back to the sampling or to the bag.
   void give_back(long task, int cluster, int replicated);
   void dispatch();
-  long pop_task();
   /// The sample is complete: its estimates, then the execution (or the user stops).
   void sampling_finished();
   void start_execution(SamplingResult sample);
-  /// Moves to `target` (marking, keeping and renting machines) and says what it changed.
-  ReconfigurationPlan reconfigure(const std::vector<int>& target);
   /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
   void finish(const char* status, const std::string& reason);
   void finish(const Stop& stop);
@@ -82,7 +79,7 @@ class BatsMaster : private FleetBackend {
   std::optional<MachineFleet> fleet_;
   std::deque<long> bag_;  // tasks not handed out yet, in random order
   std::optional<SamplingDriver> sampling_;
-  std::optional<MonitoredExecution> execution_;
+  std::optional<ExecutionDriver> execution_;
   Phase phase_ = Phase::Sampling;
   std::vector<bool> done_;  // per task
   long finished_ = 0;
