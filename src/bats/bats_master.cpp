@@ -154,19 +154,19 @@ void BatsMaster::on(const TaskDone& m) {
   user_.ended(done->record, done->end_s);
   const double rt = done->end_s - done->start_s;
   const int replicated = fleet_->task_done(done->instance->name, rt);
-  const Machine& mc = fleet_->machine(done->instance->name);
+  const int cluster = fleet_->machine(done->instance->name).cluster;
   if (!done_[static_cast<size_t>(done->task)]) {
     done_[static_cast<size_t>(done->task)] = true;
     ++finished_;
     last_finish_s_ = done->end_s;
   }
   if (phase_ == Phase::Sampling) {
-    if (std::optional<Stop> stop = sampling_->task_done(mc.cluster, replicated, rt))
+    if (std::optional<Stop> stop = sampling_->task_done(cluster, replicated, rt))
       finish(*stop);
     else if (sampling_->complete())
       sampling_finished();
   } else if (phase_ == Phase::Execution && execution_) {
-    execution_->task_done(mc.cluster, rt);
+    execution_->task_done(cluster, rt);
   }
   if (!job_done()) dispatch();
 }
@@ -175,8 +175,8 @@ void BatsMaster::on(const AtuEnding& m) {
   Instance* inst = pool_->on(m);
   if (!inst) return;
   const bool busy = !inst->slots[0].idle();
-  // Go on into the next ATU only when there is work for the machine and the money to pay it;
-  // else it is released now, at the end of its paid time (marked machines always are).
+  // The phase in charge says whether it goes on into its next ATU, which the fleet pays if the
+  // money allows; else it is released now, at the end of its paid time.
   bool want = false;
   if (phase_ == Phase::Sampling)
     want = sampling_->goes_on(*inst, busy);

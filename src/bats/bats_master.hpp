@@ -60,15 +60,19 @@ class BatsMaster : private FleetBackend {
   void alarm_at(const Instance& inst, double at_s) override;
   double now() const override;
 
-  /// Where a task lost with its machine goes: back to the sampling or to the bag.
+  /// Where a task lost with its machine goes: a replicated one, or any in the sampling phase,
+  /// to the sampling; else back to the bag.
   void give_back(long task, int cluster, int replicated);
+  /// The phase in charge hands tasks to the machines asking for work.
   void dispatch();
   /// The sample is complete: its estimates, then the execution (or the user stops).
   void sampling_finished();
+  /// 4.3's schedules proposed on the sample, the user's choice, then the execution phase.
   void start_execution(SamplingResult sample);
   /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
   void finish(const char* status, const std::string& reason);
   void finish(const Stop& stop);
+  /// The user's summary.json record, once the run has ended (bats_summary.hpp).
   void record_user();
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
@@ -77,8 +81,8 @@ class BatsMaster : private FleetBackend {
   UserRole user_;
   std::optional<cloud::InstancePool> pool_;
   std::optional<MachineFleet> fleet_;
-  std::deque<long> bag_;  // tasks not handed out yet, in random order
-  std::optional<SamplingDriver> sampling_;
+  std::deque<long> bag_;                    // tasks not handed out yet, in random order
+  std::optional<SamplingDriver> sampling_;  // kept after its phase: Table 1's S
   std::optional<ExecutionDriver> execution_;
   Phase phase_ = Phase::Sampling;
   std::vector<bool> done_;  // per task

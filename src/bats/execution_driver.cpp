@@ -56,7 +56,7 @@ void ExecutionDriver::dispatch() {
   }
 }
 
-bool ExecutionDriver::goes_on(const Instance& inst, bool busy) {
+bool ExecutionDriver::goes_on(const Instance& inst, bool busy) const {
   return execution_.goes_on(fleet_.state(inst), busy, fleet_.others_of(inst),
                             static_cast<long>(bag_.size()));
 }

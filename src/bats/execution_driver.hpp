@@ -33,7 +33,7 @@ class ExecutionDriver {
   void dispatch();
   void task_done(int cluster, double runtime_s) { execution_.task_done(cluster, runtime_s); }
   /// Whether `inst` goes on into its next ATU; `busy`: it runs a task.
-  bool goes_on(const Instance& inst, bool busy);
+  bool goes_on(const Instance& inst, bool busy) const;
   /// 3.1's monitoring, `tasks_left` not done: reports, and reconfigures if the monitor says
   /// so. False when no machine is left for the tasks in the bag (the money pays none).
   bool tick(long tasks_left);

@@ -53,9 +53,9 @@ std::vector<MachineState> MachineFleet::active(std::vector<Instance*>* instances
   return states;
 }
 
-std::vector<MachineState> MachineFleet::others_of(const Instance& self) {
+std::vector<MachineState> MachineFleet::others_of(const Instance& self) const {
   std::vector<MachineState> states;
-  for (auto& [name, inst] : backend_.live())
+  for (const auto& [name, inst] : backend_.live())
     if (!inst.stopping && &inst != &self) states.push_back(state(inst));
   return states;
 }

@@ -69,7 +69,7 @@ class MachineFleet {
   /// the same order if asked for.
   std::vector<MachineState> active(std::vector<Instance*>* instances = nullptr);
   /// The active machines but `self`.
-  std::vector<MachineState> others_of(const Instance& self);
+  std::vector<MachineState> others_of(const Instance& self) const;
   bool any_active() const;
   bool has_active(int cluster) const;
 
