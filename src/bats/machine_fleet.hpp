@@ -42,6 +42,8 @@ class MachineFleet {
   /// `types`, one per cluster, must outlive the fleet (instances point to them).
   MachineFleet(FleetBackend& backend, std::string user,
                const std::vector<cloud::InstanceType>& types, double atu_s, GiveBack give_back);
+  MachineFleet(const MachineFleet&) = delete;
+  MachineFleet& operator=(const MachineFleet&) = delete;
 
   /// ATUs are paid from `ledger` from now on; with none, apart (the sampling's, Table 1's S).
   void pay_from(BudgetLedger* ledger) { ledger_ = ledger; }
