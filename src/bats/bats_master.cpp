@@ -1,23 +1,18 @@
 #include "bats/bats_master.hpp"
 
-#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <numeric>
 #include <simgrid/s4u/Engine.hpp>
 
-#include "bats/knapsack.hpp"
-#include "bats/sample_size.hpp"
-#include "cloud/provider.hpp"
-#include "core/error.hpp"
+#include "bats/bats_summary.hpp"
+#include "bats/proposal.hpp"
 #include "core/results.hpp"
 #include "core/rng.hpp"
 #include "core/units.hpp"
-#include "core/workload.hpp"
 #include "platform/messaging.hpp"
 #include "platform/timers.hpp"
-#include "platform/user_role.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -29,106 +24,7 @@ namespace {
 
 std::string inbox_of(const std::string& user) { return "bats@" + user; }
 
-void read_clusters(const PropReader& props, BatsMaster::Params& p, const std::string& platform) {
-  for (const std::string& name : props.list("clusters")) {
-    InstanceType t = find_instance_type(name, props, "clusters", platform);
-    // A BaTS machine runs one task at a time (the paper's workers).
-    if (t.cores != 1)
-      props.fail("clusters", "instance type " + quote_text(name) + " has " +
-                                 std::to_string(t.cores) +
-                                 " cores; a BaTS machine runs one task at a time (core=\"1\")");
-    if (!p.types.empty() && t.atu_s != p.types.front().atu_s)
-      props.fail("clusters", "instance type " + quote_text(name) + " has another ATU than '" +
-                                 p.types.front().name + "'; BaTS needs one ATU for all (2.3)");
-    p.clusters.push_back(Cluster{t.name, t.price, t.max_count});
-    p.types.push_back(std::move(t));
-  }
-  if (p.types.empty()) props.fail("clusters", "names no instance type");
-  p.atu_s = p.types.front().atu_s;
-  try {
-    validate_clusters(p.clusters, p.atu_s);
-    money_unit_for(p.clusters);  // else the plan after sampling would throw in mid-run
-  } catch (const std::invalid_argument& e) {
-    props.fail("clusters", e.what());
-  }
-}
-
-void read_sampling(const PropReader& props, BatsMaster::Params& p) {
-  p.delta = props.number("delta", 0.25);
-  if (!(p.delta > 0 && p.delta < 1)) props.fail("delta", "must lie in (0, 1) (e.g. 0.25)");
-  p.confidence = props.number("confidence", 0.95);
-  if (!(p.confidence > 0 && p.confidence < 1))
-    props.fail("confidence", "must lie in (0, 1) (e.g. 0.95)");
-  p.sampling = props.choice("sampling", {"lr", "implicit"}, std::string("lr")) == "lr"
-                   ? BatsMaster::Sampling::LinearRegression
-                   : BatsMaster::Sampling::Implicit;
-  bool lr = p.sampling == BatsMaster::Sampling::LinearRegression;
-  p.initial_workers = static_cast<int>(props.integer("initial_workers", 7, 1, 1000000));
-  const long n = static_cast<long>(p.task_times.size());
-  if (props.has("sample_size")) {  // a what-if knob (and tiny test bags): ns given directly
-    p.ns = static_cast<long>(props.integer("sample_size", std::nullopt, lr ? kNlr : 1, n));
-    return;
-  }
-  try {
-    p.ns = lr ? sample_size(n, p.delta, p.confidence)
-              : std::min(n, sample_size_formula(n, p.delta, p.confidence));
-  } catch (const std::invalid_argument& e) {
-    props.fail(props.has("workload") ? "workload" : "tasks", e.what());
-  }
-}
-
-// A budget below the cheapest run of the bag is refused before the run. The check uses the
-// bag's real mean time per cluster (known to the simulator, not to BaTS) on the tasks left
-// after an LR sampling phase (ns sample tasks, the replicated ones counted once).
-void check_budget(const PropReader& props, const BatsMaster::Params& p) {
-  double mean = std::accumulate(p.task_times.begin(), p.task_times.end(), 0.0) /
-                static_cast<double>(p.task_times.size());
-  std::vector<double> ti;
-  for (const InstanceType& t : p.types) ti.push_back(mean * p.types.front().speed / t.speed);
-  long n = static_cast<long>(p.task_times.size());
-  if (p.sampling == BatsMaster::Sampling::LinearRegression) n -= p.ns;
-  try {
-    fastest_within(p.clusters, ti, std::max(1L, n), *p.budget, p.atu_s);
-  } catch (const InfeasibleBudget& e) {
-    props.fail("budget", e.what());
-  }
-}
-
 }  // namespace
-
-BatsMaster::Params BatsMaster::Params::read(const PropReader& props, const ActorSite& site) {
-  Params p;
-  UserSpec user = UserSpec::read(props, site, "task_time", "workload:");  // a new bag per seed
-  p.name = user.name;
-  p.task_times = std::move(user.tasks);
-  p.provider_host = props.text("provider", "provider");
-  read_clusters(props, p, site.run.paths().platform);
-  read_sampling(props, p);
-  if (props.has("budget") && props.has("schedule"))
-    props.fail("budget", "give either 'budget' or 'schedule', not both");
-  if (props.has("budget")) p.budget = props.money("budget");
-  p.schedule = static_cast<int>(props.integer("schedule", 2, 1, 4));
-  if (p.budget) check_budget(props, p);
-  p.accept_cushion =
-      props.choice("cushion", {"accept", "refuse"}, std::string("accept")) == "accept";
-  p.end_game = props.choice("end_game", {"on", "off"}, std::string("on")) == "on";
-  p.monitoring_fraction = props.number("monitoring_fraction", 1.0 / 12);
-  if (!(p.monitoring_fraction > 0 && p.monitoring_fraction <= 1))
-    props.fail("monitoring_fraction", "must lie in (0, 1] (a fraction of the ATU)");
-  p.random_order =
-      props.choice("task_order", {"random", "given"}, std::string("random")) == "random";
-  if (props.has("deadline")) p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
-  return p;
-}
-
-std::string BatsMaster::policy(const Params& p) {
-  std::string s =
-      p.budget ? "budget=" + format_number(*p.budget) : fmt::format("sched{}", p.schedule);
-  if (p.sampling == Sampling::Implicit) s += ",implicit";
-  if (!p.accept_cushion) s += ",no-cushion";
-  if (!p.end_game) s += ",no-end-game";
-  return s;
-}
 
 BatsMaster::BatsMaster(Params params, Run& run)
     : params_(std::move(params)), run_(run), user_(run, params_.name) {}
@@ -144,35 +40,16 @@ void BatsMaster::operator()() {
   if (params_.random_order) std::shuffle(order.begin(), order.end(), rng);  // Fig. 4: random
   bag_.assign(order.begin(), order.end());
   done_.assign(static_cast<size_t>(n), false);
-  gone_.assign(params_.clusters.size(), false);
+  fleet_.emplace(
+      static_cast<FleetBackend&>(*this), params_.name, params_.types, params_.atu_s,
+      [this](long task, int cluster, int replicated) { give_back(task, cluster, replicated); });
 
-  UserRecord u;
-  u.model = "bats";
-  u.policy = policy(params_);
-  u.tasks_total = n;
-  u.start_s = start_s_;
-  u.spent_on_lost_work = 0.0;  // the instance pool prices lost attempts
-  u.deadline_s = params_.deadline_s;
-  user_.open(u);
+  user_.open(opening_record(params_, start_s_));
   if (params_.deadline_s)
     send_at<MasterMessage>(inbox.mailbox(), start_s_ + *params_.deadline_s, DeadlineTick{});
 
-  std::vector<int> initial;
-  if (params_.sampling == Sampling::LinearRegression) {
-    sampling_.emplace(params_.clusters, params_.ns, params_.initial_workers);
-    for (int r = 0; r < kNlr; ++r) {  // Fig. 3 line 2: nlr random tasks of the bag
-      replicated_tasks_.push_back(bag_.front());
-      bag_.pop_front();
-    }
-    initial = sampling_->initial_configuration();
-  } else {
-    implicit_.emplace(params_.clusters, params_.ns, params_.initial_workers);
-    // Standalone with a budget: the sampling is paid from it; with a schedule, apart.
-    if (params_.budget) implicit_ledger_.emplace(*params_.budget);
-    initial = implicit_->initial_configuration();
-  }
-  for (size_t c = 0; c < initial.size(); ++c)
-    for (int i = 0; i < initial[c]; ++i) acquire(static_cast<int>(c));
+  sampling_.emplace(params_, *fleet_, bag_);
+  sampling_->start();
 
   Timer tick = every_interval<MasterMessage>(
       inbox.mailbox(), monitoring_interval_s(params_.atu_s, params_.monitoring_fraction),
@@ -190,191 +67,54 @@ void BatsMaster::operator()() {
 }
 
 void BatsMaster::record_user() {
-  auto& rec = user_.record();
-  rec.tasks_done = finished_;
-  if (job_done()) rec.finish_s = last_finish_s_;
-  rec.instances = pool_->started();
-  rec.charged_units = pool_->charged_units();
-  // Everything the user paid, the LR sampling's ATUs (paid apart, Table 1's S) included; the
-  // budget likewise (the standalone mode pays its sampling from its budget).
-  const double lr_sampling = implicit_ledger_ ? 0 : sampling_spent_;
-  rec.spent = pool_->spent();
-  if (execution_) {
-    const Schedule& s = execution_->schedule();
-    const ExecutionBudget& money = execution_->money();
-    rec.budget = lr_sampling + money.budget + money.cushion;
-    rec.extra["schedule"] = s.name;
-    rec.extra["schedule_budget"] = s.budget;
-    rec.extra["cushion"] = s.risk == Risk::RaisedBudget ? money.budget - s.budget : money.cushion;
-    rec.extra["risk"] = to_string(s.risk);
-    rec.extra["machines"] = money.config.machines;
-    rec.extra["expected_makespan_s"] = s.expected_makespan_s;
-  } else if (params_.budget) {
-    rec.budget = lr_sampling + *params_.budget;
-  }
-  // The bag's real mean and deviation on each cluster, for Fig. 5 (known to the simulator, not
-  // to BaTS): base times scaled by the clusters' speeds.
-  Moments real = moments(params_.task_times);
-  for (const InstanceType& t : params_.types) {
-    double k = params_.types.front().speed / t.speed;
-    rec.extra["real_mu_s"].push_back(real.mu * k);
-    rec.extra["real_sigma_s"].push_back(real.sigma * k);
-  }
-  rec.extra["ns"] = params_.ns;
-  rec.extra["sampling_spent"] = sampling_spent_;
-  rec.extra["sampling_end_s"] = sampling_end_s_;
-  rec.extra["total_spent"] = pool_->spent();
-  // The paper's makespans are the execution phase's (4.3), from the end of the sampling.
-  rec.extra["sampling_s"] = sampling_end_s_ - start_s_;
-  rec.extra["execution_spent"] = pool_->spent() - sampling_spent_;
-  if (job_done() && execution_)
-    rec.extra["execution_makespan_s"] = last_finish_s_ - sampling_end_s_;
-  else
-    rec.extra["execution_makespan_s"] = nullptr;
-  rec.extra["reconfigurations"] = execution_ ? execution_->reconfigurations() : 0;
-  rec.extra["violation_signals"] = execution_ ? execution_->signals() : 0;
-  if (execution_ && execution_->first_signal_s())
-    rec.extra["first_signal_s"] = *execution_->first_signal_s();
-  else
-    rec.extra["first_signal_s"] = nullptr;
-  // The last reconfiguration's plan: its expected end, from the end of the sampling.
-  if (execution_ && execution_->replanned_makespan_s())
-    rec.extra["replanned_makespan_s"] = *execution_->replanned_makespan_s();
-  else
-    rec.extra["replanned_makespan_s"] = nullptr;
-  if (!job_done()) rec.extra["incomplete_reason"] = incomplete_reason_;
+  BatsOutcome o;
+  o.tasks_done = finished_;
+  o.bag_done = job_done();
+  o.last_finish_s = last_finish_s_;
+  o.instances = pool_->started();
+  o.charged_units = pool_->charged_units();
+  o.spent = pool_->spent();
+  o.sampling_spent = sampling_->spent();
+  o.sampling_from_budget = sampling_->budget().has_value();
+  o.start_s = start_s_;
+  o.sampling_end_s = sampling_end_s_;
+  o.execution = execution_ ? &execution_->execution() : nullptr;
+  o.incomplete_reason = incomplete_reason_;
+  close_record(user_.record(), params_, o);
 }
 
-BatsMaster::Instance* BatsMaster::acquire(int cluster) {
-  const InstanceType& type = params_.types[static_cast<size_t>(cluster)];
-  if (gone_[static_cast<size_t>(cluster)]) return nullptr;  // no host of it comes back
-  long live = 0;
-  for (const auto& [name, mc] : machines_) live += mc.cluster == cluster ? 1 : 0;
-  if (live >= type.max_count) return nullptr;
-  if (!pay(type.price)) return nullptr;  // the first ATU is charged at the request
-  Instance& inst = pool_->request(type);
-  Machine mc;
-  mc.cluster = cluster;
-  mc.paid_atus = 1;
-  mc.paid_by_sampling = phase_ == Phase::Sampling && !implicit_ledger_;
-  machines_[inst.name] = mc;
-  return &inst;
-}
+std::map<std::string, BatsMaster::Instance>& BatsMaster::live() { return pool_->live(); }
 
-bool BatsMaster::pay(double price) {
-  // The sampling phase is paid apart (Table 1's S) unless the user's budget pays it (the
-  // standalone mode with a budget); everything else by the ledger.
-  if (phase_ == Phase::Sampling && !implicit_ledger_) {
-    sampling_spent_ += price;
-    return true;
-  }
-  BudgetLedger& ledger = execution_ ? execution_->ledger() : *implicit_ledger_;
-  if (!ledger.can_pay(price)) return false;
-  ledger.pay(price);
-  return true;
-}
+BatsMaster::Instance& BatsMaster::request(const InstanceType& type) { return pool_->request(type); }
 
-void BatsMaster::stop_machine(Instance& inst) {
-  if (inst.stopping) return;
-  Machine& mc = machines_.at(inst.name);
-  std::vector<int> replicated;
-  for (size_t k = 0; k < inst.slots.size(); ++k)
-    if (!inst.slots[k].idle()) replicated.push_back(mc.replicated);
-  std::vector<long> lost = pool_->stop(inst);
-  for (size_t i = 0; i < lost.size(); ++i) {
-    spdlog::info("{}: task {} lost: machine {} released", params_.name, lost[i], inst.name);
-    give_back(lost[i], mc.cluster, i < replicated.size() ? replicated[i] : -1);
-  }
-  mc.replicated = -1;
-}
+std::vector<long> BatsMaster::stop(Instance& inst) { return pool_->stop(inst); }
 
-void BatsMaster::give_back(long task, int cluster, int replicated) {
-  if (replicated >= 0) {
-    sampling_->replicated_lost(replicated, cluster);
-    return;
-  }
-  if (phase_ == Phase::Sampling && sampling_) sampling_->sample_lost();
-  bag_.push_front(task);
-}
-
-void BatsMaster::run_task(Instance& inst, long task, int replicated) {
+void BatsMaster::run(Instance& inst, long task, bool replica) {
   // The task's time on the base cluster as work: each cluster runs it at its own speed.
   double flops = params_.task_times[static_cast<size_t>(task)] * params_.types.front().speed;
-  size_t record = user_.started(task, flops_to_mi(flops), inst.name, start_s_, replicated >= 0);
-  machines_.at(inst.name).replicated = replicated;
+  size_t record = user_.started(task, flops_to_mi(flops), inst.name, start_s_, replica);
   pool_->run(inst, 0, task, flops, record);
 }
 
-MachineState BatsMaster::machine_state(const Instance& inst) const {
-  const double now = sg4::Engine::get_clock();
-  const Machine& mc = machines_.at(inst.name);
-  MachineState s;
-  s.cluster = mc.cluster;
-  s.tasks_done = mc.tasks_done;
-  s.busy_s = mc.busy_s;
-  s.uptime_s = std::max(0.0, now - inst.billing_start_s);
-  s.running = inst.ready && !inst.slots[0].idle();
-  s.running_elapsed_s = s.running ? now - inst.slots[0].start_s : 0;
-  s.marked = mc.marked;
-  s.paid_left_s =
-      std::max(0.0, inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s - now);
-  return s;
+void BatsMaster::alarm_at(const Instance& inst, double at_s) { pool_->alarm_at(inst, at_s); }
+
+double BatsMaster::now() const { return sg4::Engine::get_clock(); }
+
+void BatsMaster::give_back(long task, int cluster, int replicated) {
+  if (replicated >= 0 || phase_ == Phase::Sampling)
+    return sampling_->task_lost(task, cluster, replicated);
+  bag_.push_front(task);
 }
 
 void BatsMaster::dispatch() {
-  if (phase_ == Phase::Done || (phase_ == Phase::Execution && !execution_)) return;
-  for (auto& [name, inst] : pool_->live()) {
-    if (!inst.ready || inst.stopping || !inst.slots[0].idle()) continue;
-    Machine& mc = machines_.at(name);
-    if (phase_ == Phase::Sampling && sampling_) {
-      if (!sampling_->takes_task(machine_state(inst), name == intermediary_, params_.atu_s,
-                                 bag_.empty()))
-        continue;  // idle until its ATU ends (the execution phase may still want it)
-      SampleAssignment a = sampling_->next_task(mc.cluster);  // Fig. 3 lines 15-21
-      if (a.kind == SampleAssignment::Kind::Replicated)
-        run_task(inst, replicated_tasks_[static_cast<size_t>(a.replicated)], a.replicated);
-      else if (a.kind == SampleAssignment::Kind::Sample && !bag_.empty())
-        run_task(inst, pop_task(), -1);
-      else if (a.kind == SampleAssignment::Kind::Sample)
-        sampling_->sample_lost();  // no task left for it (a tiny bag)
-      continue;
-    }
-    if (phase_ == Phase::Sampling) {  // implicit: every machine takes tasks of the bag
-      if (!bag_.empty()) run_task(inst, pop_task(), -1);
-      continue;
-    }
-    // Its paid time ends at this instant (its AtuEnding is on the way, which pays the next ATU
-    // of a busy unmarked machine when the ledger can): marked, or with no money for that ATU,
-    // a task handed to it now would only be lost with it.
-    if (inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s <=
-            sg4::Engine::get_clock() &&
-        (mc.marked ||
-         !execution_->ledger().can_pay(params_.types[static_cast<size_t>(mc.cluster)].price)))
-      continue;
-    switch (execution_->work_request(machine_state(inst), others_of(inst),
-                                     static_cast<long>(bag_.size()))) {  // Fig. 4 lines 23-28
-      case MachineAction::TakeTask:
-        run_task(inst, pop_task(), -1);
-        break;
-      case MachineAction::Release:
-        stop_machine(inst);
-        break;
-      case MachineAction::Wait:
-        break;
-    }
-  }
-}
-
-long BatsMaster::pop_task() {
-  long task = bag_.front();
-  bag_.pop_front();
-  return task;
+  if (phase_ == Phase::Sampling) return sampling_->dispatch();
+  if (phase_ == Phase::Execution && execution_) execution_->dispatch();
 }
 
 void BatsMaster::on(const InstanceReady& m) {
   Instance* inst = pool_->on(m);
   if (!inst) return;
-  pool_->alarm_at(*inst, inst->billing_start_s + params_.atu_s);
+  fleet_->ready(*inst);
   dispatch();
 }
 
@@ -383,23 +123,13 @@ void BatsMaster::on(const InstanceRefused& m) {
   pool_->on(m);
   // Its first ATU was paid at the request but never delivered (e.g. the type's other hosts
   // have failed): the money goes back where it came from.
-  int cluster = -1;
-  if (auto it = machines_.find(m.instance); it != machines_.end()) {
-    cluster = it->second.cluster;
-    double price = params_.types[static_cast<size_t>(cluster)].price;
-    if (it->second.paid_by_sampling)
-      sampling_spent_ -= price;
-    else
-      (execution_ ? execution_->ledger() : *implicit_ledger_).refund(price);
-  }
-  machines_.erase(m.instance);
+  const int cluster = fleet_->refused(m.instance);
   if (m.for_good && cluster >= 0) {
     // Waiting for a repair of that cluster would never end (docs/reliability.md, "Limits"):
     // no machine of it is asked for again; with no cluster left, or in the sampling, which
     // asked for it because it needs it, the user stops.
-    gone_[static_cast<size_t>(cluster)] = true;
-    if (std::all_of(gone_.begin(), gone_.end(), [](bool g) { return g; }))
-      return finish(user_status::kResourcesFailed, m.reason);
+    fleet_->mark_gone(cluster);
+    if (fleet_->all_gone()) return finish(user_status::kResourcesFailed, m.reason);
     if (phase_ == Phase::Sampling)
       return finish(user_status::kResourcesFailed,
                     m.reason + "; the sampling needs a machine of it");
@@ -407,56 +137,36 @@ void BatsMaster::on(const InstanceRefused& m) {
   // In the sampling, a refused machine (its hosts busy or under repair) is asked for again at
   // the next monitoring tick, not at once: the provider would refuse again at once, a loop of
   // requests microseconds of simulated time apart for as long as the hosts stay unavailable.
-  if (phase_ == Phase::Sampling) sampling_failures_ = true;
+  if (phase_ == Phase::Sampling) sampling_->machine_refused();
 }
 
 void BatsMaster::on(const InstanceStopped& m) {
-  // A machine that failed (not asked to stop) loses its task: a replicated sample task is
-  // lost to the sampling like one of a released machine, any other goes back to the bag.
-  std::string name = m.instance;
-  auto it = machines_.find(name);
-  int cluster = it == machines_.end() ? 0 : it->second.cluster;
-  int replicated = it == machines_.end() ? -1 : it->second.replicated;
-  for (long task : pool_->on(m)) give_back(task, cluster, replicated);
-  machines_.erase(name);
-  if (phase_ == Phase::Sampling && sampling_) carry_on_sampling();
-  if (phase_ == Phase::Sampling && m.failed) {
-    sampling_failures_ = true;
-    resume_sampling();
-  }
+  fleet_->stopped(m.instance, pool_->on(m));
+  if (phase_ == Phase::Sampling)
+    if (std::optional<Stop> stop = sampling_->machine_stopped(m.failed)) return finish(*stop);
   // The last machine is gone with tasks left: plan again now rather than at the next tick.
-  if (phase_ == Phase::Execution && pool_->live().empty() && !job_done()) on(MonitorTick{});
+  if (phase_ == Phase::Execution && fleet_->live().empty() && !job_done()) on(MonitorTick{});
 }
 
 void BatsMaster::on(const TaskDone& m) {
   auto done = pool_->on(m);
   if (!done) return;  // stale: the task was lost
   user_.ended(done->record, done->end_s);
-  Machine& mc = machines_.at(done->instance->name);
   const double rt = done->end_s - done->start_s;
-  ++mc.tasks_done;
-  mc.busy_s += rt;
-  const int replicated = mc.replicated;
-  mc.replicated = -1;
+  const int replicated = fleet_->task_done(done->instance->name, rt);
+  const int cluster = fleet_->machine(done->instance->name).cluster;
   if (!done_[static_cast<size_t>(done->task)]) {
     done_[static_cast<size_t>(done->task)] = true;
     ++finished_;
     last_finish_s_ = done->end_s;
   }
-  if (phase_ == Phase::Sampling && sampling_) {
-    if (replicated >= 0)
-      sampling_->replicated_done(replicated, mc.cluster, rt);
-    else
-      sampling_->sample_done(mc.cluster, rt);
-    if (sampling_->complete())
+  if (phase_ == Phase::Sampling) {
+    if (std::optional<Stop> stop = sampling_->task_done(cluster, replicated, rt))
+      finish(*stop);
+    else if (sampling_->complete())
       sampling_finished();
-    else
-      carry_on_sampling();
-  } else if (phase_ == Phase::Sampling) {
-    implicit_->task_finished(mc.cluster, rt);
-    if (implicit_->complete()) sampling_finished();
-  } else if (phase_ == Phase::Execution) {
-    execution_->task_done(mc.cluster, rt);
+  } else if (phase_ == Phase::Execution && execution_) {
+    execution_->task_done(cluster, rt);
   }
   if (!job_done()) dispatch();
 }
@@ -464,204 +174,74 @@ void BatsMaster::on(const TaskDone& m) {
 void BatsMaster::on(const AtuEnding& m) {
   Instance* inst = pool_->on(m);
   if (!inst) return;
-  Machine& mc = machines_.at(inst->name);
   const bool busy = !inst->slots[0].idle();
-  // Go on into the next ATU only when there is work for the machine and the money to pay it;
-  // else it is released now, at the end of its paid time (marked machines always are). In the
-  // LR sampling (3.2) a machine goes on only to finish a replicated task, or as the one machine
-  // of the intermediary type that carries the sampling on; the others are released.
-  bool want = phase_ != Phase::Done && !mc.marked && (busy || !bag_.empty());
-  if (phase_ == Phase::Execution && execution_)
-    want = execution_->goes_on(machine_state(*inst), busy, others_of(*inst),
-                               static_cast<long>(bag_.size()));
-  if (phase_ == Phase::Sampling && sampling_)
-    want = sampling_->goes_on(busy && mc.replicated >= 0, inst->name == intermediary_);
-  if (want && pay(params_.types[static_cast<size_t>(mc.cluster)].price)) {
-    ++mc.paid_atus;
-    pool_->alarm_at(*inst,
-                    inst->billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s);
+  // The phase in charge says whether it goes on into its next ATU, which the fleet pays if the
+  // money allows; else it is released now, at the end of its paid time.
+  bool want = false;
+  if (phase_ == Phase::Sampling)
+    want = sampling_->goes_on(*inst, busy);
+  else if (phase_ == Phase::Execution && execution_)
+    want = execution_->goes_on(*inst, busy);
+  if (want && fleet_->pay_next_atu(*inst)) {
     if (!busy) dispatch();  // idle into a paid ATU: it may take a task now
     return;
   }
-  stop_machine(*inst);
+  fleet_->stop(*inst);
   dispatch();  // a task it ran is back in the bag: an idle machine may take it
 }
 
 bool BatsMaster::monitoring() const {
   // What on(MonitorTick) looks at: a sampling that lost machines, or the execution's plan.
-  return (phase_ == Phase::Sampling && sampling_failures_) ||
+  return (phase_ == Phase::Sampling && sampling_->monitoring()) ||
          (phase_ == Phase::Execution && execution_);
 }
 
 void BatsMaster::on(const MonitorTick&) {
-  // In the sampling, a cluster whose machines failed is asked for again at each tick while the
-  // provider refuses (its hosts under repair).
-  if (phase_ == Phase::Sampling && sampling_failures_) {
-    if (sampling_) carry_on_sampling();  // after the regression: the intermediary machine
-    if (phase_ == Phase::Sampling && !resume_sampling())
-      finish(user_status::kOutOfBudget,
-             "the budget left cannot pay for a machine to finish the sampling");
-  }
+  if (phase_ == Phase::Sampling)
+    if (std::optional<Stop> stop = sampling_->tick()) return finish(*stop);
   if (phase_ != Phase::Execution || !execution_) return;
-  std::vector<MachineState> machines = active_machines();
-  MonitorReport r = execution_->report(machines, static_cast<long>(bag_.size()));  // 3.1
-  spdlog::debug(
-      "{}: monitor: {} machines, bag {}, Ne {}, Np {}, budget left {}, committed {}, "
-      "ATUs planned {}: {}",
-      params_.name, machines.size(), bag_.size(), r.ne, r.np, execution_->ledger().left(),
-      r.committed, r.atus_planned, to_string(r.decision));
-  if (r.decision == Decision::Reconfigure)
-    execution_->signalled(sg4::Engine::get_clock() - sampling_end_s_);
-  if (std::optional<std::vector<int>> target = execution_->target(r, machines, gone_)) {
-    spdlog::info("{}: Ne {} > Np {}: reconfiguring to {} machines per cluster", params_.name, r.ne,
-                 r.np, fmt::join(*target, ", "));
-    const long left = static_cast<long>(params_.task_times.size()) - finished_;  // not done
-    execution_->reconfigured(reconfigure(*target), sg4::Engine::get_clock() - sampling_end_s_,
-                             *target, left, r.ti_s);
-  }
-  bool any = std::any_of(pool_->live().begin(), pool_->live().end(),
-                         [](const auto& kv) { return !kv.second.stopping; });
-  if (!any && !bag_.empty())
+  const long left = static_cast<long>(params_.task_times.size()) - finished_;  // not done
+  if (!execution_->tick(left))
     finish(user_status::kOutOfBudget,
            "the budget left cannot pay for a machine to run the remaining tasks");
 }
 
-std::vector<MachineState> BatsMaster::others_of(const Instance& self) {
-  std::vector<MachineState> states;
-  for (auto& [name, inst] : pool_->live())
-    if (!inst.stopping && &inst != &self) states.push_back(machine_state(inst));
-  return states;
-}
-
-std::vector<MachineState> BatsMaster::active_machines(std::vector<Instance*>* instances) {
-  std::vector<MachineState> states;
-  for (auto& [name, inst] : pool_->live()) {
-    if (inst.stopping) continue;
-    states.push_back(machine_state(inst));
-    if (instances) instances->push_back(&inst);
-  }
-  return states;
-}
-
-ReconfigurationPlan BatsMaster::reconfigure(const std::vector<int>& target) {
-  std::vector<Instance*> insts;
-  std::vector<MachineState> states = active_machines(&insts);
-  ReconfigurationPlan plan = plan_reconfiguration(states, target, params_.atu_s);
-  for (size_t j : plan.mark) machines_.at(insts[j]->name).marked = true;
-  for (size_t j : plan.unmark) machines_.at(insts[j]->name).marked = false;
-  for (size_t c = 0; c < plan.acquire.size(); ++c)
-    for (int i = 0; i < plan.acquire[c]; ++i) acquire(static_cast<int>(c));
-  dispatch();
-  return plan;
-}
-
-void BatsMaster::carry_on_sampling() {
-  // 3.2: the replicated tasks are done but not ns - nlr others: one machine of the
-  // intermediary most profitable type (on the runtimes so far) runs the rest of the sample.
-  if (!sampling_->regression_ready() || sampling_->complete()) return;
-  auto live = pool_->live().find(intermediary_);
-  if (live != pool_->live().end() && !live->second.stopping) return;
-  int cluster;
-  try {
-    cluster = sampling_->intermediary_cluster();
-  } catch (const std::invalid_argument& e) {  // no slope (2.2): the regression fails
-    finish(user_status::kUnfinished,
-           std::string("linear regression failed (use sampling=implicit): ") + e.what());
-    return;
-  }
-  // A live machine of that type, the one whose paid time ends last; else a new one.
-  std::vector<std::string> names;
-  std::vector<int> clusters;
-  std::vector<double> paid_until;
-  for (const auto& [name, inst] : pool_->live()) {
-    if (inst.stopping) continue;
-    const Machine& mc = machines_.at(name);
-    names.push_back(name);
-    clusters.push_back(mc.cluster);
-    paid_until.push_back(inst.billing_start_s + static_cast<double>(mc.paid_atus) * params_.atu_s);
-  }
-  const int j = intermediary_machine(clusters, paid_until, cluster);
-  intermediary_.clear();
-  if (j >= 0)
-    intermediary_ = names[static_cast<size_t>(j)];
-  else if (Instance* inst = acquire(cluster))
-    intermediary_ = inst->name;
-  dispatch();
-}
-
-bool BatsMaster::resume_sampling() {
-  for (size_t c = 0; c < params_.clusters.size(); ++c) {
-    int cluster = static_cast<int>(c);
-    // The implicit sampling's machines run tasks of the bag: none left, none is needed.
-    if (sampling_ ? !sampling_->needs(cluster) : (!implicit_->needs(cluster) || bag_.empty()))
-      continue;
-    bool has = std::any_of(pool_->live().begin(), pool_->live().end(), [&](const auto& kv) {
-      return !kv.second.stopping && machines_.at(kv.first).cluster == cluster;
-    });
-    if (!has) acquire(cluster);
-  }
-  return std::any_of(pool_->live().begin(), pool_->live().end(),
-                     [](const auto& kv) { return !kv.second.stopping; });
-}
-
 void BatsMaster::sampling_finished() {
-  sampling_end_s_ = sg4::Engine::get_clock();
-  if (implicit_ledger_) sampling_spent_ = implicit_ledger_->spent();  // paid from the budget
-  std::vector<SampleSet> sets;
-  SamplingSummary summary;
-  if (sampling_) {
-    try {
-      sets = sampling_->sample_sets();
-      summary = sampling_->summary();
-    } catch (const std::invalid_argument& e) {  // e.g. equal replicated times: no slope (2.2)
-      finish(user_status::kUnfinished,
-             std::string("linear regression failed (use sampling=implicit): ") + e.what());
-      return;
-    }
-  } else {
-    sets = implicit_->sample_sets();
-    summary.ns = params_.ns;
-    summary.nlr = 0;
-    for (const SampleSet& s : sets) {
-      summary.sample_moments.push_back(moments(s.sorted()));
-      summary.ti_s.push_back(modified_cma(s.sum(), s.size(), {}));
-    }
-  }
-  std::vector<ClusterStats> stats;
-  for (const SampleSet& s : sets) stats.push_back(ClusterStats{s, s.sum(), s.size()});
-  start_execution(summary, std::move(stats));
+  sampling_end_s_ = now();
+  std::variant<SamplingResult, Stop> result = sampling_->conclude();
+  if (const Stop* stop = std::get_if<Stop>(&result)) return finish(*stop);
+  start_execution(std::get<SamplingResult>(std::move(result)));
 }
 
-void BatsMaster::start_execution(const SamplingSummary& summary, std::vector<ClusterStats> stats) {
+void BatsMaster::start_execution(SamplingResult sample) {
   phase_ = Phase::Execution;
   const long n = static_cast<long>(params_.task_times.size()) - finished_;
   if (n == 0) return;  // a tiny bag finished within the sample
-  const std::vector<double>& ti = summary.ti_s;
-  std::vector<Schedule> proposed = propose_schedules(params_.clusters, ti, n, params_.atu_s);
+  // 4.3: the schedules proposed for the tasks left, and the user's.
+  const std::optional<BudgetLedger>& paid = sampling_->budget();  // standalone: the budget
+  std::optional<double> budget_left;
+  if (paid) budget_left = paid->left();
+  Proposal proposal =
+      propose(params_.clusters, params_.atu_s, sample.summary.ti_s, n,
+              UserChoice{params_.schedule, params_.budget, params_.accept_cushion}, budget_left);
   run_.results().add_file(
-      "schedules.json", schedules_json(proposed, params_.clusters, params_.atu_s, summary).dump(2));
-  // The money the execution may spend: the budget given (in the standalone mode, what its
-  // sampling left of it), else the proposed schedule's.
-  std::optional<double> budget = params_.budget;
-  if (implicit_ledger_) budget = implicit_ledger_->left();
-  Schedule schedule = chosen_schedule(proposed, params_.schedule, budget, params_.clusters, ti, n,
-                                      params_.atu_s, &incomplete_reason_);
-  // The ledger's budget is the user's in all in the standalone mode, its sampling paid already.
-  const double base = implicit_ledger_ ? *params_.budget : schedule.budget;
-  ExecutionBudget money = execution_budget(schedule, base, params_.accept_cushion);
+      "schedules.json",
+      schedules_json(proposal.schedules, params_.clusters, params_.atu_s, sample.summary).dump(2));
+  if (!proposal.infeasible.empty()) incomplete_reason_ = proposal.infeasible;
   spdlog::info("{}: sampling done at {} s; {} budget {} + cushion {}", params_.name,
-               sampling_end_s_, schedule.name, money.budget, money.cushion);
-  execution_.emplace(params_.clusters, params_.atu_s, std::move(schedule), money, std::move(stats),
-                     implicit_ledger_ ? implicit_ledger_->spent() : 0.0);
-  execution_->set_end_game(params_.end_game);
-  execution_->set_confidence(params_.confidence);
-  reconfigure(execution_->first_target(active_machines(), n));
+               sampling_end_s_, proposal.chosen.name, proposal.money.budget,
+               proposal.money.cushion);
+  execution_.emplace(params_, *fleet_, bag_, std::move(proposal.chosen), proposal.money,
+                     std::move(sample.stats), paid ? paid->spent() : 0.0, sampling_end_s_);
+  execution_->start(n);
 }
 
 void BatsMaster::on(const DeadlineTick&) {
   finish(user_status::kDeadlinePassed,
          "deadline of " + format_number(*params_.deadline_s) + " s passed");
 }
+
+void BatsMaster::finish(const Stop& stop) { finish(stop.status, stop.reason); }
 
 void BatsMaster::finish(const char* status, const std::string& reason) {
   if (phase_ == Phase::Done) return;
@@ -672,8 +252,7 @@ void BatsMaster::finish(const char* status, const std::string& reason) {
     spdlog::warn("{}: bag incomplete ({} of {} tasks): {}", params_.name, finished_,
                  params_.task_times.size(), reason);
   }
-  for (auto& [name, inst] : pool_->live())
-    if (!inst.stopping) stop_machine(inst);
+  fleet_->stop_all();
 }
 
 }  // namespace botsim::bats

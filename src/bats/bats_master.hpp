@@ -1,9 +1,12 @@
 #pragma once
 // The BaTS master of Oprescu, Kielmann & Leahu (2011) (docs/bats2011.md): an S4U actor that
-// rents machines of several clusters (one instance type each) from a CloudProvider, runs the
-// sampling phase (Fig. 3, or the standalone mode's implicit sampling), proposes the schedules of
-// 4.3, and runs the execution phase (Fig. 4) with the monitoring of 3.1, never paying an ATU
-// that the budget (plus an accepted cushion) does not cover.
+// rents machines of several clusters (one instance type each) from a CloudProvider and runs
+// the paper's phases on them: the sampling (Fig. 3, or the standalone mode's implicit
+// sampling: SamplingDriver), the proposed schedules (4.3: propose) and the monitored execution
+// (Fig. 4 and 3.1: ExecutionDriver), never paying an ATU that the budget (plus an accepted
+// cushion) does not cover. The master only wires them to time and messages: its inbox, its
+// timers, the phase switch and the bag's progress; their machines are a MachineFleet, whose
+// backend the master is (its instance pool and SimGrid's clock).
 #include <deque>
 #include <map>
 #include <optional>
@@ -11,14 +14,14 @@
 #include <variant>
 #include <vector>
 
-#include "bats/cluster.hpp"
-#include "bats/execution.hpp"
-#include "bats/monitor.hpp"
-#include "bats/sampling.hpp"
-#include "bats/schedules.hpp"
-#include "cloud/billing.hpp"
+#include "bats/bats_params.hpp"
+#include "bats/execution_driver.hpp"
+#include "bats/fleet_backend.hpp"
+#include "bats/machine_fleet.hpp"
+#include "bats/sampling_driver.hpp"
 #include "cloud/instance_pool.hpp"
-#include "platform/scenario.hpp"
+#include "cloud/messages.hpp"
+#include "platform/run.hpp"
 #include "platform/user_role.hpp"
 
 namespace botsim::bats {
@@ -30,48 +33,13 @@ using MasterMessage =
     std::variant<cloud::InstanceReady, cloud::InstanceRefused, cloud::InstanceStopped,
                  cloud::TaskDone, cloud::AtuEnding, MonitorTick, DeadlineTick>;
 
-class BatsMaster {
+class BatsMaster : private FleetBackend {
  public:
-  enum class Sampling { LinearRegression, Implicit };
-  struct Params {
-    std::string name;  // the user
-    std::string provider_host;
-    std::vector<cloud::InstanceType> types;  // one per cluster, the first is the base
-    std::vector<Cluster> clusters;           // price and maximum machines of each type
-    double atu_s = 3600;
-    std::vector<double> task_times;  // seconds on the base cluster (its instance speed)
-    double delta = 0.25, confidence = 0.95;
-    long ns = 0;  // sample size (2.1), or the `sample_size` prop
-    int initial_workers = 7;
-    Sampling sampling = Sampling::LinearRegression;
-    int schedule = 2;              // 1..4, when no budget is given
-    std::optional<double> budget;  // a budget taken directly
-    bool accept_cushion = true;
-    bool end_game = true;  // docs/bats2011.md, "The end game"
-    double monitoring_fraction = 1.0 / 12;
-    bool random_order = true;  // task_order: "random" (the paper) or "given" (file order)
-    /// A time from the start after which the user stops, its bag undone (not in the paper).
-    std::optional<double> deadline_s;
-    static Params read(const PropReader& props, const ActorSite& site);
-  };
+  using Params = BatsParams;
   BatsMaster(Params params, Run& run);
   void operator()();
 
-  /// The policy column of summary.json: "sched2", "budget=700", with "+implicit" in standalone.
-  static std::string policy(const Params& p);
-
  private:
-  using Instance = cloud::InstancePool::Instance;
-  /// What the master knows of one machine (an instance), besides the pool's view.
-  struct Machine {
-    int cluster = 0;
-    bool marked = false;
-    long tasks_done = 0;
-    double busy_s = 0;
-    long paid_atus = 0;             // ATUs paid so far (the first at the request)
-    int replicated = -1;            // the replicated task (Fig. 3) it runs, -1 if none
-    bool paid_by_sampling = false;  // its first ATU came from the LR sampling's account
-  };
   enum class Phase { Sampling, Execution, Done };
 
   void on(const cloud::InstanceReady& m);
@@ -84,29 +52,27 @@ class BatsMaster {
   void on(const MonitorTick& m);
   void on(const DeadlineTick& m);
 
-  /// Rents a machine of `cluster` if it has one left and its first ATU can be paid.
-  Instance* acquire(int cluster);
-  bool pay(double price);
-  void stop_machine(Instance& inst);
+  // FleetBackend: the instance pool and SimGrid's clock.
+  std::map<std::string, Instance>& live() override;
+  Instance& request(const cloud::InstanceType& type) override;
+  std::vector<long> stop(Instance& inst) override;
+  void run(Instance& inst, long task, bool replica) override;
+  void alarm_at(const Instance& inst, double at_s) override;
+  double now() const override;
+
+  /// Where a task lost with its machine goes: a replicated one, or any in the sampling phase,
+  /// to the sampling; else back to the bag.
   void give_back(long task, int cluster, int replicated);
+  /// The phase in charge hands tasks to the machines asking for work.
   void dispatch();
-  long pop_task();
-  void run_task(Instance& inst, long task, int replicated);
-  MachineState machine_state(const Instance& inst) const;
-  void carry_on_sampling();
-  /// Asks for a machine of each cluster the sampling still needs and has none of (they
-  /// failed); true if any machine is left or coming.
-  bool resume_sampling();
+  /// The sample is complete: its estimates, then the execution (or the user stops).
   void sampling_finished();
-  void start_execution(const SamplingSummary& summary, std::vector<ClusterStats> stats);
-  /// Moves to `target` (marking, keeping and renting machines) and says what it changed.
-  ReconfigurationPlan reconfigure(const std::vector<int>& target);
-  /// The active machines' snapshots (3.1) and their instances, in the same order.
-  std::vector<MachineState> active_machines(std::vector<Instance*>* instances = nullptr);
-  /// The active machines but `self`.
-  std::vector<MachineState> others_of(const Instance& self);
+  /// 4.3's schedules proposed on the sample, the user's choice, then the execution phase.
+  void start_execution(SamplingResult sample);
   /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
   void finish(const char* status, const std::string& reason);
+  void finish(const Stop& stop);
+  /// The user's summary.json record, once the run has ended (bats_summary.hpp).
   void record_user();
   bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
 
@@ -114,22 +80,15 @@ class BatsMaster {
   Run& run_;
   UserRole user_;
   std::optional<cloud::InstancePool> pool_;
-  std::map<std::string, Machine> machines_;  // by instance name
-  std::optional<SamplingPhase> sampling_;
-  std::optional<ImplicitSampling> implicit_;
-  std::optional<BudgetLedger> implicit_ledger_;  // the standalone mode's, until the execution
-  std::optional<MonitoredExecution> execution_;
+  std::optional<MachineFleet> fleet_;
+  std::deque<long> bag_;                    // tasks not handed out yet, in random order
+  std::optional<SamplingDriver> sampling_;  // kept after its phase: Table 1's S
+  std::optional<ExecutionDriver> execution_;
   Phase phase_ = Phase::Sampling;
-  std::deque<long> bag_;                // tasks not handed out yet, in random order
-  std::vector<long> replicated_tasks_;  // the nlr tasks run on every cluster (Fig. 3)
-  std::string intermediary_;  // the machine that carries the sampling on after the LR (3.2)
-  std::vector<bool> done_;    // per task
+  std::vector<bool> done_;  // per task
   long finished_ = 0;
-  double sampling_spent_ = 0;  // the sampling phase's ATUs (Table 1's S)
   double start_s_ = 0, last_finish_s_ = 0, sampling_end_s_ = 0;
   std::string incomplete_reason_;
-  bool sampling_failures_ = false;  // a machine failed or was refused in the sampling phase
-  std::vector<bool> gone_;  // per cluster: every host failed for good (InstanceRefused::for_good)
 };
 
 }  // namespace botsim::bats

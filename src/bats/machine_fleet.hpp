@@ -1,0 +1,115 @@
+#pragma once
+// The BaTS master's machines, shared by its phases: what it knows of each instance it rents
+// (cluster, paid ATUs, marked, tasks done), their snapshots for the monitor (3.1), and renting,
+// paying and releasing them with the money of the phase in charge: the sampling's ATUs paid
+// apart (Table 1's S) or a ledger (the budget guarantee). The simulation is behind a
+// FleetBackend.
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bats/fleet_backend.hpp"
+#include "bats/monitor.hpp"
+
+namespace botsim::bats {
+
+/// What the master knows of one machine (an instance), besides the pool's view.
+struct Machine {
+  int cluster = 0;
+  bool marked = false;
+  long tasks_done = 0;
+  double busy_s = 0;
+  long paid_atus = 0;       // ATUs paid so far (the first at the request)
+  int replicated = -1;      // the replicated task (Fig. 3) it runs, -1 if none
+  bool paid_apart = false;  // its first ATU was the sampling's, paid apart (Table 1's S)
+};
+
+/// Why a phase has the user stop with its bag undone: a user_status and the reason.
+struct Stop {
+  const char* status;
+  std::string reason;
+};
+
+class MachineFleet {
+ public:
+  using Instance = cloud::InstancePool::Instance;
+  /// Where a task lost with its machine goes (the phase in charge decides): the task, the
+  /// machine's cluster and the replicated task it was (Fig. 3), or -1.
+  using GiveBack = std::function<void(long task, int cluster, int replicated)>;
+
+  /// `types`, one per cluster, must outlive the fleet (instances point to them).
+  MachineFleet(FleetBackend& backend, std::string user,
+               const std::vector<cloud::InstanceType>& types, double atu_s, GiveBack give_back);
+  MachineFleet(const MachineFleet&) = delete;
+  MachineFleet& operator=(const MachineFleet&) = delete;
+
+  /// ATUs are paid from `ledger` from now on; with none, apart (the sampling's, Table 1's S).
+  void pay_from(BudgetLedger* ledger) { ledger_ = ledger; }
+  /// The ATUs paid apart, less the refunds of machines never delivered.
+  double spent_apart() const { return spent_apart_; }
+
+  std::map<std::string, Instance>& live() { return backend_.live(); }
+  const Machine& machine(const std::string& name) const { return machines_.at(name); }
+  Machine& machine(const std::string& name) { return machines_.at(name); }
+  double now() const { return backend_.now(); }
+  double atu_s() const { return atu_s_; }
+  double price(int cluster) const { return types_.at(static_cast<std::size_t>(cluster)).price; }
+  std::size_t clusters() const { return types_.size(); }
+  /// Clusters none of whose hosts will come back (InstanceRefused::for_good).
+  const std::vector<bool>& gone() const { return gone_; }
+  bool all_gone() const;
+
+  /// A ready machine, not being stopped, without a task: it asks for work (Fig. 4).
+  static bool asks_for_work(const Instance& inst);
+  /// When `inst`'s paid ATUs end.
+  double paid_until_s(const Instance& inst) const;
+  /// 3.1's snapshot of `inst` now.
+  MachineState state(const Instance& inst) const;
+  /// The snapshots of the active machines (not being stopped), by name, and their instances in
+  /// the same order if asked for.
+  std::vector<MachineState> active(std::vector<Instance*>* instances = nullptr);
+  /// The active machines but `self`.
+  std::vector<MachineState> others_of(const Instance& self) const;
+  bool any_active() const;
+  bool has_active(int cluster) const;
+
+  /// Rents a machine of `cluster` if it has one left and its first ATU can be paid.
+  Instance* acquire(int cluster);
+  /// `inst` is ready: the end of its first ATU is watched.
+  void ready(const Instance& inst);
+  /// Pays `inst`'s next ATU if the money allows, and watches its end.
+  bool pay_next_atu(const Instance& inst);
+  /// Runs `task` on `inst`; `replicated`: which of Fig. 3's replicated tasks it is, or -1.
+  void run(Instance& inst, long task, int replicated);
+  /// Releases `inst`; the tasks it ran go back.
+  void stop(Instance& inst);
+  /// Releases every active machine.
+  void stop_all();
+
+  /// `name` finished a task in `runtime_s`; returns the replicated task it was, or -1.
+  int task_done(const std::string& name, double runtime_s);
+  /// The provider refused `name`: its first ATU, paid at the request, goes back where it came
+  /// from. Returns its cluster, -1 if unknown.
+  int refused(const std::string& name);
+  /// `name` has stopped; `lost`, the tasks it ran (it failed), go back.
+  void stopped(const std::string& name, const std::vector<long>& lost);
+  /// No machine of `cluster` is asked for again: its hosts have all failed for good.
+  void mark_gone(int cluster);
+
+ private:
+  bool pay(double price);
+
+  FleetBackend& backend_;
+  std::string user_;
+  const std::vector<cloud::InstanceType>& types_;
+  double atu_s_;
+  GiveBack give_back_;
+  std::map<std::string, Machine> machines_;  // by instance name
+  std::vector<bool> gone_;                   // per cluster
+  BudgetLedger* ledger_ = nullptr;           // the money in charge; none: paid apart
+  double spent_apart_ = 0;
+};
+
+}  // namespace botsim::bats
