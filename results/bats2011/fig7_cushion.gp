@@ -15,8 +15,7 @@ set boxwidth 0.4 absolute
 set style fill transparent solid 0.45 border
 set grid ytics
 plot 'fig7_cushion.dat' index 0 using 1:2 with boxes lc rgb '#1f77b4' title 'cushion accepted', \
-     'fig7_cushion.dat' index 1 using 1:2 with boxes lc rgb '#ff7f0e' title 'cushion refused', \
-     'fig7_cushion.dat' index 2 using 1:(0):('n/a') with labels offset 0,0.8 font ',10' tc rgb '#555555' notitle
+     'fig7_cushion.dat' index 1 using 1:2 with boxes lc rgb '#ff7f0e' title 'cushion refused'
 set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
 set output 'fig7_cushion.png'
 replot

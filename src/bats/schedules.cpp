@@ -9,6 +9,7 @@
 
 #include "bats/estimates.hpp"
 #include "core/names.hpp"
+#include "core/results.hpp"
 
 namespace botsim::bats {
 
@@ -215,6 +216,7 @@ nlohmann::json schedules_json(const std::vector<Schedule>& schedules,
                               {"cost", s.config.cost},
                               {"delta_n", s.delta_n},
                               {"delta_n_initial", s.delta_n_initial}});
+  round_results_numbers(j);  // the results files' precision (docs/units.md)
   return j;
 }
 

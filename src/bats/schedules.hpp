@@ -99,7 +99,7 @@ struct SamplingSummary {
 };
 
 /// schedules.json: every schedule (budget, cushion, machines per cluster, makespan in ATUs ...)
-/// plus the Ti, beta and sample statistics.
+/// plus the Ti, beta and sample statistics; numbers at the results files' precision.
 nlohmann::json schedules_json(const std::vector<Schedule>& schedules,
                               const std::vector<Cluster>& clusters, double atu_s,
                               const SamplingSummary& sampling);

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -141,7 +142,27 @@ std::string LostRecord::csv_row() const {
   return fmt::format("{},{},{},{},{},{},{}", user, task, host, csv_number(start_s),
                      csv_number(lost_s), why, csv_number(cost));
 }
-std::string csv_number(double v) { return fmt::format("{}", v); }
+double results_rounded(double v) {
+  if (!std::isfinite(v) || std::abs(v) >= 1e15) return v;
+  // Divided by the exact 1e6, the quotient is the double nearest the decimal: no noise.
+  constexpr double kPerUnit = 1e6;  // 1 / kResultsResolution
+  return std::round(v * kPerUnit) / kPerUnit + 0.0;
+}
+
+namespace {
+template <class J>
+void round_numbers_in(J& j) {
+  if (j.is_number_float())
+    j = results_rounded(j.template get<double>());
+  else if (j.is_structured())
+    for (auto it = j.begin(); it != j.end(); ++it) round_numbers_in(*it);
+}
+}  // namespace
+
+void round_results_numbers(nlohmann::json& j) { round_numbers_in(j); }
+void round_results_numbers(nlohmann::ordered_json& j) { round_numbers_in(j); }
+
+std::string csv_number(double v) { return fmt::format("{}", results_rounded(v)); }
 std::string csv_number(const std::optional<double>& v) { return v ? csv_number(*v) : ""; }
 
 void move_or_remove(const std::string& from, const std::string& to) {
@@ -246,6 +267,7 @@ void Results::write(const std::string& dir, const RunInfo& info) {
   for (const auto& r : resources_)
     resources.push_back(Json{{"name", r.name}, {"vo", r.vo}, {"earned", r.earned}});
   summary["resources"] = std::move(resources);
+  round_results_numbers(summary);
   write_file(fs::path(dir) / "summary.json", summary.dump(2) + "\n");
 
   write_tasks(dir);

@@ -128,7 +128,18 @@ std::string currency_of(const std::string& model);
 /// model's currency for money, "ATUs" for charged_units; "" for counts and words.
 std::string field_unit(const std::string& field, const std::string& model);
 
-/// A number as the results files write it: the shortest text that reads back the same.
+/// The precision of the numbers in the results files: a millionth of each value's unit (a
+/// microsecond for times, a millionth of the currency for money, of an MI for lengths, of a
+/// share), so that no binary noise shows (2.525, not 2.5249999999999972; docs/units.md).
+inline constexpr double kResultsResolution = 1e-6;
+/// `value` rounded to kResultsResolution (-0 as 0; values beyond 1e15 as they are).
+double results_rounded(double value);
+/// Every floating-point number in `j` rounded by results_rounded (summary.json, schedules.json).
+void round_results_numbers(nlohmann::json& j);
+void round_results_numbers(nlohmann::ordered_json& j);
+
+/// A number as the results files write it: rounded to kResultsResolution, then the shortest
+/// text that reads back the same.
 std::string csv_number(double value);
 std::string csv_number(const std::optional<double>& value);  // empty when absent
 

@@ -215,9 +215,11 @@ struct Lease {
 TEST_F(ResultsTest, TimelineCsvHasItsHeaderAndOneRowPerRecord) {
   Results r;
   r.timeline<Point>().add({60, "U8", 0.625});
-  r.timeline<Point>().add({120, "U3", 1e-7});
+  r.timeline<Point>().add({120, "U3", 2.5249999999999972});  // 2.525 with binary noise
+  r.timeline<Point>().add({180.0000004, "U4", 4e-7});
   r.write(dir_.string(), info());
-  EXPECT_EQ(read(dir_ / "points.csv"), "time_s,who,value\n60,U8,0.625\n120,U3,1e-07\n");
+  // Numbers at the results' precision, a millionth: no noise, and 4e-7 is 0.
+  EXPECT_EQ(read(dir_ / "points.csv"), "time_s,who,value\n60,U8,0.625\n120,U3,2.525\n180,U4,0\n");
   EXPECT_FALSE(fs::exists(dir_ / "leases.csv"));  // never used: no file
 }
 
@@ -595,4 +597,19 @@ TEST_F(ResultsTest, SummaryWithAMissingFieldNamesTheFile) {
     EXPECT_NE(std::string(e.what()).find("summary.json"), std::string::npos) << e.what();
   }
   EXPECT_THROW(read_summary((dir_ / "nowhere").string()), std::runtime_error);
+}
+
+// The results files' precision, a millionth of each unit: the examples of binary noise that
+// a student would have read, and the limits.
+TEST(ResultsPrecision, NumbersAreWrittenToAMillionthWithoutNoise) {
+  EXPECT_EQ(botsim::csv_number(2.5249999999999972), "2.525");
+  EXPECT_EQ(botsim::csv_number(5.300000000000001), "5.3");
+  EXPECT_EQ(botsim::csv_number(0.1 + 0.2), "0.3");
+  EXPECT_EQ(botsim::csv_number(17224.0970563), "17224.097056");
+  EXPECT_EQ(botsim::csv_number(-1e-9), "0");  // no "-0"
+  EXPECT_EQ(botsim::csv_number(1e20), "1e+20");
+  EXPECT_EQ(botsim::csv_number(std::optional<double>{}), "");
+  nlohmann::json j = {{"spent", 5.300000000000001}, {"n", 3}, {"xs", {0.1 + 0.2, 1.0000004}}};
+  botsim::round_results_numbers(j);
+  EXPECT_EQ(j.dump(), R"({"n":3,"spent":5.3,"xs":[0.3,1.0]})");
 }
