@@ -193,10 +193,15 @@ struct ExperimentCommand {
   int operator()() {
     setup_logging("warn");
     if (list) {
-      size_t width = 0;
-      for (const auto& e : experiments::registered()) width = std::max(width, e.name.size());
+      // NAME, about how long it takes at its defaults on two cores, what it reproduces.
+      size_t width = 0, took = 0;
+      for (const auto& e : experiments::registered()) {
+        width = std::max(width, e.name.size());
+        took = std::max(took, e.duration.size());
+      }
       for (const auto& e : experiments::registered())
-        std::cout << e.name << std::string(width + 2 - e.name.size(), ' ') << e.description << "\n";
+        std::cout << e.name << std::string(width + 2 - e.name.size(), ' ') << e.duration
+                  << std::string(took + 2 - e.duration.size(), ' ') << e.description << "\n";
       return 0;
     }
     if (name.empty()) return usage_error("experiment: give a NAME or --list");

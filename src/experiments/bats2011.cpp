@@ -595,7 +595,7 @@ void register_bats2011_experiment() {
       "bats2011",
       "Oprescu, Kielmann & Leahu 2011: BaTS budget estimates and control (Fig. 5, Tables 1-2, "
       "Figs 6-7)",
-      run_bats2011, "3 per scenario"});
+      run_bats2011, "3 per scenario", "3 s"});
 }
 
 }  // namespace botsim::experiments

@@ -440,11 +440,11 @@ static void run_gutierrez2012(const ExperimentOptions& opts) {
 }
 
 void register_gutierrez2012_experiment() {
-  register_experiment(Experiment{"gutierrez2012",
-                                 "Gutierrez-Garcia & Sim 2012: agent-based elastic Cloud BoT "
-                                 "scheduling (Figs 6-14)",
-                                 run_gutierrez2012,
-                                 "5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration"});
+  register_experiment(Experiment{
+      "gutierrez2012",
+      "Gutierrez-Garcia & Sim 2012: agent-based elastic Cloud BoT "
+      "scheduling (Figs 6-14)",
+      run_gutierrez2012, "5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration", "1.5 min"});
 }
 
 }  // namespace botsim::experiments

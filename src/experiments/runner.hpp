@@ -26,6 +26,7 @@ struct Experiment {
   std::string description;
   std::function<void(const ExperimentOptions&)> run;
   std::string default_reps;  // what --reps is when not given, for `experiment --help`
+  std::string duration;      // about how long it takes at its defaults on two cores (--list)
 };
 
 void register_experiment(Experiment e);

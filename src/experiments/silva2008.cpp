@@ -656,7 +656,7 @@ void register_silva2008_experiment() {
       Experiment{"silva2008",
                  "Silva, Veiga & Ferreira 2008: budget-driven host allocation on a utility cloud "
                  "(Figs 1, 5, 6, 7)",
-                 run_silva2008, "200 per setting (the paper's populations)"});
+                 run_silva2008, "200 per setting (the paper's populations)", "6 min"});
 }
 
 }  // namespace botsim::experiments

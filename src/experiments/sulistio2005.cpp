@@ -413,7 +413,7 @@ void register_sulistio2005_experiment() {
   register_experiment(Experiment{
       "sulistio2005",
       "Sulistio & Buyya 2005: auction-based proportional share on the BADG grid (Figs 2-7)",
-      run_sulistio2005, "1 (the paper reports one run)"});
+      run_sulistio2005, "1 (the paper reports one run)", "1 s"});
 }
 
 }  // namespace botsim::experiments

@@ -432,7 +432,7 @@ void register_vo_policies_experiment() {
       Experiment{"vo-policies",
                  "Sulistio & Buyya 2005's global against local domain policy over 2-8 VO domains, "
                  "domain speeds, surcharges and deadlines",
-                 run_vo_policies, "2"});
+                 run_vo_policies, "2", "15 s"});
 }
 
 }  // namespace botsim::experiments

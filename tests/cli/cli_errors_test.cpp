@@ -321,9 +321,11 @@ TEST(CliHelp, ExperimentListExitsZero) {
   auto r = cli({"experiment", "--list"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(r.err.empty());
-  // One line per experiment, the descriptions aligned in one column.
-  EXPECT_NE(r.out.find("silva2008      Silva"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("vo-policies    Sulistio"), std::string::npos) << r.out;
+  // One line per experiment: its name, about how long it takes on two cores, and what it
+  // reproduces, each in its column.
+  EXPECT_NE(r.out.find("silva2008      6 min    Silva"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("vo-policies    15 s     Sulistio"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("sulistio2005   1 s      Sulistio"), std::string::npos) << r.out;
 }
 
 // Found by mutating the shipped scenario: text inside an <actor> (which SimGrid's parser
