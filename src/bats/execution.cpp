@@ -86,6 +86,15 @@ double speed_tolerance(const std::vector<ClusterStats>& stats) {
   return std::min(worst, 0.5);
 }
 
+namespace {
+// A running task's expected rest: Ti less what it has run, at least 0.
+double rest_s(const MachineState& m, const std::vector<double>& ti_s) {
+  return m.running
+             ? std::max(0.0, ti_s.at(static_cast<std::size_t>(m.cluster)) - m.running_elapsed_s)
+             : 0.0;
+}
+}  // namespace
+
 bool outpaced(const MachineState& machine, const std::vector<MachineState>& others,
               const std::vector<double>& ti_s, long tasks_in_bag) {
   if (tasks_in_bag <= 0) return false;
@@ -95,7 +104,7 @@ bool outpaced(const MachineState& machine, const std::vector<MachineState>& othe
     if (o.marked) continue;
     const double ti = ti_s.at(static_cast<std::size_t>(o.cluster));
     if (!(ti > 0)) continue;
-    const double free_s = o.running ? std::max(0.0, ti - o.running_elapsed_s) : 0.0;
+    const double free_s = rest_s(o, ti_s);
     if (free_s >= by) continue;
     // k tasks end at free_s + k Ti < by: k = ceil((by - free_s) / Ti) - 1.
     before += static_cast<long>(std::ceil((by - free_s) / ti)) - 1;
@@ -103,15 +112,6 @@ bool outpaced(const MachineState& machine, const std::vector<MachineState>& othe
   }
   return false;
 }
-
-namespace {
-// A running task's expected rest: Ti less what it has run, at least 0.
-double rest_s(const MachineState& m, const std::vector<double>& ti_s) {
-  return m.running
-             ? std::max(0.0, ti_s.at(static_cast<std::size_t>(m.cluster)) - m.running_elapsed_s)
-             : 0.0;
-}
-}  // namespace
 
 bool paid_first(const MachineState& machine, const std::vector<MachineState>& others,
                 const std::vector<Cluster>& clusters, const std::vector<double>& ti_s,
@@ -218,11 +218,13 @@ MachineAction MonitoredExecution::work_request(const MachineState& m,
   MachineAction a = on_work_request(m, ti_m, atu_s_, tasks_in_bag == 0);
   if (a != MachineAction::TakeTask) return a;
   if (!m.marked) {
-    const double price = clusters_.at(static_cast<std::size_t>(m.cluster)).price_per_atu;
-    const bool next_atu_paid = ledger_.left_with_cushion() - committed(others) >= price - 1e-9;
-    if (m.uptime_s + ti_m > current_atu_end_s(m.uptime_s, atu_s_) && !next_atu_paid)
-      return MachineAction::Wait;
-    if (!next_atu_paid && better_left_to_others(m, others, ti, sigma_s_, z_, tasks_in_bag))
+    const auto c = static_cast<std::size_t>(m.cluster);
+    const bool crossing = m.uptime_s + ti_m > current_atu_end_s(m.uptime_s, atu_s_);
+    const bool may_overrun = m.paid_left_s && ti_m + z_ * sigma_s_.at(c) > *m.paid_left_s;
+    // The money is looked at (O(machines)) only for a task that may run past the paid time.
+    if ((crossing || may_overrun) &&
+        ledger_.left_with_cushion() - committed(others) < clusters_.at(c).price_per_atu - 1e-9 &&
+        (crossing || better_left_to_others(m, others, ti, sigma_s_, z_, tasks_in_bag)))
       return MachineAction::Wait;
   }
   if (end_game_ && outpaced(m, others, ti, tasks_in_bag)) return MachineAction::Wait;

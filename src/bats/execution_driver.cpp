@@ -26,12 +26,6 @@ void ExecutionDriver::start(long tasks_left) {
   reconfigure(execution_.first_target(fleet_.active(), tasks_left));
 }
 
-long ExecutionDriver::pop_task() {
-  long task = bag_.front();
-  bag_.pop_front();
-  return task;
-}
-
 void ExecutionDriver::dispatch() {
   for (auto& [name, inst] : fleet_.live()) {
     if (!MachineFleet::asks_for_work(inst)) continue;
@@ -45,7 +39,7 @@ void ExecutionDriver::dispatch() {
     switch (execution_.work_request(fleet_.state(inst), fleet_.others_of(inst),
                                     static_cast<long>(bag_.size()))) {  // Fig. 4 lines 23-28
       case MachineAction::TakeTask:
-        fleet_.run(inst, pop_task(), -1);
+        fleet_.run(inst, take_task(bag_), -1);
         break;
       case MachineAction::Release:
         fleet_.stop(inst);

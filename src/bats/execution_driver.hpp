@@ -41,7 +41,6 @@ class ExecutionDriver {
  private:
   /// Moves to `target` (marking, keeping and renting machines) and says what it changed.
   ReconfigurationPlan reconfigure(const std::vector<int>& target);
-  long pop_task();
 
   const BatsParams& params_;
   MachineFleet& fleet_;

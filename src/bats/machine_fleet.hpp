@@ -5,6 +5,7 @@
 // apart (Table 1's S) or a ledger (the budget guarantee). The simulation is behind a
 // FleetBackend.
 #include <cstddef>
+#include <deque>
 #include <functional>
 #include <map>
 #include <string>
@@ -31,6 +32,13 @@ struct Stop {
   const char* status;
   std::string reason;
 };
+
+/// Takes the task at the front of the bag (the phases share one bag, in random order).
+inline long take_task(std::deque<long>& bag) {
+  const long task = bag.front();
+  bag.pop_front();
+  return task;
+}
 
 class MachineFleet {
  public:

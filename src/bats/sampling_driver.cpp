@@ -32,7 +32,7 @@ void SamplingDriver::start() {
   std::vector<int> initial;
   if (lr_) {
     for (int r = 0; r < kNlr; ++r)  // Fig. 3 line 2: nlr random tasks of the bag
-      replicated_tasks_.push_back(pop_task());
+      replicated_tasks_.push_back(take_task(bag_));
     initial = lr_->initial_configuration();
   } else {
     initial = implicit_->initial_configuration();
@@ -41,17 +41,11 @@ void SamplingDriver::start() {
     for (int i = 0; i < initial[c]; ++i) fleet_.acquire(static_cast<int>(c));
 }
 
-long SamplingDriver::pop_task() {
-  long task = bag_.front();
-  bag_.pop_front();
-  return task;
-}
-
 void SamplingDriver::dispatch() {
   for (auto& [name, inst] : fleet_.live()) {
     if (!MachineFleet::asks_for_work(inst)) continue;
     if (!lr_) {  // implicit: every machine takes tasks of the bag
-      if (!bag_.empty()) fleet_.run(inst, pop_task(), -1);
+      if (!bag_.empty()) fleet_.run(inst, take_task(bag_), -1);
       continue;
     }
     if (!lr_->takes_task(fleet_.state(inst), name == intermediary_, fleet_.atu_s(), bag_.empty()))
@@ -60,7 +54,7 @@ void SamplingDriver::dispatch() {
     if (a.kind == SampleAssignment::Kind::Replicated)
       fleet_.run(inst, replicated_tasks_[static_cast<size_t>(a.replicated)], a.replicated);
     else if (a.kind == SampleAssignment::Kind::Sample && !bag_.empty())
-      fleet_.run(inst, pop_task(), -1);
+      fleet_.run(inst, take_task(bag_), -1);
     else if (a.kind == SampleAssignment::Kind::Sample)
       lr_->sample_lost();  // no task left for it (a tiny bag)
   }

@@ -68,7 +68,6 @@ class SamplingDriver {
   /// Asks for a machine of each cluster the sampling still needs and has none of (they
   /// failed); true if any machine is left or coming.
   bool resume();
-  long pop_task();
 
   const BatsParams& params_;
   MachineFleet& fleet_;
