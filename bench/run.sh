@@ -12,8 +12,8 @@
 #   -n  runs of each program per case; the table keeps the best (default 1)
 #   -t  per-run time limit in seconds (default 150); a run over it shows as "timeout"
 #   -c  NAME:VALUE  an extra SimGrid --cfg for botsim and the baseline alike (repeatable)
-#   --smoke  runs the tiny case once, times nothing, checks that botsim and the baseline
-#            succeed and that every task ran; exit status 1 if not (for CI)
+#   --smoke  runs the tiny case once, times nothing, checks that botsim and both floors
+#            succeed, that every task ran and every transfer was replayed; exit 1 if not (CI)
 #
 # Prints one table and writes it to bench/results.csv. Scenarios and outputs go to
 # BUILD_DIR/bench/<case>/ (out of git).
@@ -50,10 +50,11 @@ if [[ ! -f $build/CMakeCache.txt ]]; then
 fi
 type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
 [[ $type == Release ]] || echo "bench/run.sh: warning: $build is a '$type' build, not Release" >&2
-cmake --build "$build" -j2 --target botsim bench_baseline_grid >/dev/null
+cmake --build "$build" -j2 --target botsim bench_baseline_grid bench_transfer_floor >/dev/null
 
 botsim=$build/botsim
 baseline=$build/bench/bench_baseline_grid
+floor2=$build/bench/bench_transfer_floor
 work=$build/bench
 mkdir -p "$work"
 
@@ -62,7 +63,8 @@ if $smoke; then
   dir=$work/smoke
   rm -rf "$dir"
   python3 "$here/gen_grid_scenario.py" "$dir" --resources 5 --vos 2 --users 6 --tasks 10
-  "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" --out "$dir/out" --quiet
+  "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" --out "$dir/out" --quiet --transfers \
+    2>"$dir/transfers.err"
   done_tasks=$(awk -F, 'NR > 1 && $7 != ""' "$dir/out/tasks.csv" | wc -l)
   if [[ $done_tasks != 60 ]]; then
     echo "bench/run.sh --smoke: botsim finished $done_tasks of 60 tasks" >&2
@@ -71,12 +73,20 @@ if $smoke; then
   "$baseline" "$dir/platform.xml" "$dir/out/tasks.csv" >"$dir/baseline.out"
   grep -q " 60 executions" "$dir/baseline.out" ||
     { echo "bench/run.sh --smoke: the baseline did not replay 60 executions" >&2; exit 1; }
-  echo "bench/run.sh --smoke: botsim and the baseline ran the tiny case (60 tasks)"
+  sends=$(sed -n 's/.*transfers.csv: \([0-9]*\) transfers; SimGrid.s send signal: \1 sends.*/\1/p' "$dir/transfers.err")
+  [[ -n $sends ]] ||
+    { echo "bench/run.sh --smoke: botsim's transfers and SimGrid's sends disagree" >&2; exit 1; }
+  "$floor2" "$dir/platform.xml" "$dir/out/tasks.csv" "$dir/out/transfers.csv" >"$dir/floor2.out" ||
+    { echo "bench/run.sh --smoke: the transfer floor failed" >&2; exit 1; }
+  grep -q " 60 executions, $sends sends" "$dir/floor2.out" ||
+    { echo "bench/run.sh --smoke: the transfer floor did not replay 60 executions and $sends sends" >&2; exit 1; }
+  echo "bench/run.sh --smoke: botsim and both floors ran the tiny case (60 tasks, $sends sends)"
   exit 0
 fi
 
 # measure LOG CMD...: runs CMD under /usr/bin/time -v with the time limit; sets $wall (s, or
-# "timeout"/"failed"), $user (user CPU s) and $mb (peak resident set, MB).
+# "timeout"/"failed"), $user (user CPU s), $cpu (user + system CPU s) and $mb (peak resident
+# set, MB).
 measure() {
   local log=$1; shift
   local rc=0
@@ -85,6 +95,7 @@ measure() {
            n = split($2, p, ":"); s = 0; for (i = 1; i <= n; ++i) s = s * 60 + p[i];
            printf "%.2f", s }' "$log.time")
   user=$(awk -F': ' '/User time/ { printf "%.2f", $2 }' "$log.time")
+  cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$log.time")
   mb=$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$log.time")
   if [[ $rc == 124 ]]; then wall=timeout
   elif [[ $rc != 0 ]]; then wall=failed; echo "  failed ($rc): $* (see $log.err)" >&2
@@ -94,15 +105,15 @@ measure() {
 # best LOG CMD...: measure() $runs times; keeps the run with the least wall time.
 best() {
   local log=$1; shift
-  local bw= bu= bm=
+  local bw= bu= bc= bm=
   for ((k = 0; k < runs; ++k)); do
     measure "$log" "$@"
     if [[ -z $bw ]] || { [[ $wall =~ ^[0-9.]+$ ]] &&
                          { ! [[ $bw =~ ^[0-9.]+$ ]] || awk -v a="$wall" -v b="$bw" 'BEGIN { exit !(a < b) }'; }; }; then
-      bw=$wall bu=$user bm=$mb
+      bw=$wall bu=$user bc=$cpu bm=$mb
     fi
   done
-  wall=$bw user=$bu mb=$bm
+  wall=$bw user=$bu cpu=$bc mb=$bm
 }
 
 ratio() {
@@ -112,11 +123,16 @@ ratio() {
 }
 
 rows=()
-csv=("case,what,executions,botsim_s,floor_s,ratio,botsim_mb,floor_mb,botsim_user_s,floor_user_s")
-row() {  # case what executions botsim_s floor_s ratio botsim_mb floor_mb botsim_user floor_user
-  rows+=("$(printf '%-9s %10s %9s %8s %6s %9s %8s' "$1" "$3" "$4" "$5" "$6" "$7" "$8")")
+csv=("case,what,executions,botsim_s,floor_s,ratio,botsim_mb,floor_mb,botsim_user_s,floor_user_s,sends,botsim_cpu_s,transfer_floor_cpu_s,transfer_ratio,transfer_floor_mb")
+# case what executions botsim_s floor_s ratio botsim_mb floor_mb botsim_user floor_user
+#   [sends botsim_cpu transfer_floor_cpu transfer_ratio transfer_floor_mb]
+row() {
+  local -a f=("$@")
+  while ((${#f[@]} < 15)); do f+=(-); done
+  rows+=("$(printf '%-9s %10s %9s %8s %6s %9s %8s %9s %8s %9s %8s' "${f[0]}" "${f[2]}" \
+    "${f[3]}" "${f[4]}" "${f[5]}" "${f[6]}" "${f[7]}" "${f[10]}" "${f[11]}" "${f[12]}" "${f[13]}")")
   local IFS=,
-  csv+=("$*")
+  csv+=("${f[*]}")
 }
 
 grid_case() {  # name resources vos users tasks [extra --cfg ...]
@@ -128,7 +144,7 @@ grid_case() {  # name resources vos users tasks [extra --cfg ...]
   echo "== $name: $2 resources, $3 VO domains, $4 users x $5 tasks" >&2
   best "$dir/botsim" "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" \
     --out "$dir/out" --quiet "${extra[@]}"
-  local b_wall=$wall b_user=$user b_mb=$mb
+  local b_wall=$wall b_user=$user b_cpu=$cpu b_mb=$mb
   # The baseline replays botsim's own executions; if botsim did not finish, the generator's
   # plan (same tasks, round-robin placement; marked *).
   local tasks=$dir/out/tasks.csv mark=
@@ -137,9 +153,33 @@ grid_case() {  # name resources vos users tasks [extra --cfg ...]
   best "$dir/baseline" "$baseline" "$dir/platform.xml" "$tasks" "${extra[@]}"
   local r; r=$(ratio "$b_wall" "$wall")
   [[ $b_wall == timeout && $wall =~ ^[0-9.]+$ ]] && r=">$(ratio "$limit" "$wall")"
-  [[ $b_wall == timeout ]] && b_wall=">$limit"
+  local e_wall=$wall e_user=$user e_mb=$mb
   echo "   botsim ${b_wall} s ${b_mb} MB, baseline ${wall} s ${mb} MB, $execs executions" >&2
-  row "$name" "$2/$4/$5" "$execs$mark" "$b_wall" "$wall" "$r" "$b_mb" "$mb" "$b_user" "$user"
+  # The transfer floor: botsim once more (untimed) with --transfers, which must give the same
+  # tasks.csv; then the same executions and transfers replayed, timed.
+  local sends=- t_cpu=- t_ratio=- t_mb=-
+  if [[ -z $mark ]] &&
+     timeout "$limit" "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" \
+       --out "$dir/out-transfers" --quiet --transfers "${extra[@]}" 2>"$dir/transfers.err"; then
+    cmp -s "$dir/out/tasks.csv" "$dir/out-transfers/tasks.csv" ||
+      { echo "bench/run.sh: $name: --transfers changed tasks.csv" >&2; exit 1; }
+    sends=$(sed -n 's/.*transfers.csv: \([0-9]*\) transfers; SimGrid.s send signal: \([0-9]*\) sends.*/\1 \2/p' "$dir/transfers.err")
+    read -r noted signalled <<<"$sends"
+    [[ -n $noted && $noted == "$signalled" ]] ||
+      { echo "bench/run.sh: $name: botsim noted $noted transfers, SimGrid signalled $signalled" >&2; exit 1; }
+    sends=$noted
+    best "$dir/transfer-floor" "$floor2" "$dir/platform.xml" "$dir/out-transfers/tasks.csv" \
+      "$dir/out-transfers/transfers.csv" "${extra[@]}"
+    local floor_sends
+    floor_sends=$(sed -n 's/.* executions, \([0-9]*\) sends.*/\1/p' "$dir/transfer-floor.out")
+    [[ $floor_sends == "$sends" ]] ||
+      { echo "bench/run.sh: $name: the transfer floor sent ${floor_sends:-?} of $sends" >&2; exit 1; }
+    t_cpu=$cpu t_ratio=$(ratio "$b_cpu" "$cpu") t_mb=$mb
+    echo "   transfer floor ${cpu} s CPU ${mb} MB, $sends sends (botsim ${b_cpu} s CPU)" >&2
+  fi
+  [[ $b_wall == timeout ]] && b_wall=">$limit"
+  row "$name" "$2/$4/$5" "$execs$mark" "$b_wall" "$e_wall" "$r" "$b_mb" "$e_mb" "$b_user" "$e_user" \
+    "$sends" "$b_cpu" "$t_cpu" "$t_ratio" "$t_mb"
 }
 
 # solo_case NAME WHAT PLATFORM DEPLOYMENT END_COLUMN: a model with no floor program of its own.
@@ -255,8 +295,8 @@ stamp="$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 
 stamp+=", $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), best of $runs"
 echo
 echo "$stamp${cfgs[*]:+, ${cfgs[*]}}"
-printf '%-9s %10s %9s %8s %6s %9s %8s\n' case executions "botsim s" "floor s" ratio \
-  "botsim MB" "floor MB"
+printf '%-9s %10s %9s %8s %6s %9s %8s %9s %8s %9s %8s\n' case executions "botsim s" "floor s" ratio \
+  "botsim MB" "floor MB" sends "botsim c" "floor2 c" "ratio2"
 printf '%s\n' "${rows[@]}"
 {
   echo "# $stamp${cfgs[*]:+, ${cfgs[*]}}"

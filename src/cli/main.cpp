@@ -86,6 +86,9 @@ struct RunCommand {
                     "Results directory (default results/runs/<deployment stem>)");
     app->add_option("--log-level", log_level, "trace, debug, info, warn (default), error, off");
     app->add_flag("--quiet", quiet, "Do not print the per-user table");
+    app->add_flag("--transfers", opts.log_transfers,
+                  "Also write transfers.csv: every message's instant, sender, receiver and size "
+                  "(bench/'s transfer floor replays it)");
     app->add_option("--set", sets,
                     "ACTOR.PROP=VALUE: change a deployment prop (ACTOR: its name or host); "
                     "repeatable")

@@ -27,6 +27,11 @@ constexpr std::uint64_t kControlMessageBytes = 1024;
 const simgrid::s4u::Host* inbox_host(const simgrid::s4u::Mailbox* mailbox);
 void set_inbox_host(const simgrid::s4u::Mailbox* mailbox, const simgrid::s4u::Host* host);
 
+namespace detail {
+/// Set while a TransferLog lives (platform/transfer_log.hpp): called for every message sent.
+inline void (*transfer_hook)(const simgrid::s4u::Mailbox* to, std::uint64_t bytes) = nullptr;
+}  // namespace detail
+
 /// Records that the scenario cannot run (e.g. two actors that must talk have no route between
 /// their hosts) and ends the calling actor; run_scenario then reports `problem` as bad input
 /// (exit code 2).
@@ -44,6 +49,7 @@ void send(simgrid::s4u::Mailbox* to, Message message, std::uint64_t bytes = kCon
     simgrid::s4u::CommPtr comm = to->put_init(payload.get(), bytes);
     comm->detach([](void* p) { delete static_cast<Protocol*>(p); });
     payload.release();                        // the comm owns it now
+    if (detail::transfer_hook) detail::transfer_hook(to, bytes);
   } catch (const std::invalid_argument& e) {  // SimGrid: no route between the two hosts
     stop_simulation(std::string("bad platform: ") + e.what());
   }

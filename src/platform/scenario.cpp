@@ -26,6 +26,7 @@
 #include "core/rng.hpp"
 #include "platform/abort_guard.hpp"
 #include "platform/messaging.hpp"
+#include "platform/transfer_log.hpp"
 #include "platform/sim_log.hpp"
 #include "platform/tracing.hpp"
 #include "version.hpp"
@@ -397,7 +398,15 @@ std::unique_ptr<Run> run_scenario(const RunOptions& o) {
     stream_timelines_next_to(out, results);
     stream_guard.active = true;
   }
+  std::optional<TransferLog> transfers;
+  if (o.log_transfers) transfers.emplace(results);
   simulate(*engine, o, actors, *run);
+  if (transfers) {
+    // bench/run.sh checks the transfer floor's own count of sends against this line.
+    std::cerr << "botsim: transfers.csv: " << transfers->noted()
+              << " transfers; SimGrid's send signal: " << transfers->signalled() << " sends\n";
+    transfers.reset();
+  }
   RunInfo info{BOTSIM_VERSION, o.platform, o.deployment, o.seed, sg4::Engine::get_clock(), {}};
   for (const auto& s : o.settings) info.settings.push_back(s.text());
   write_directory_atomically(out, [&](const std::string& dir) {

@@ -131,6 +131,7 @@ struct RunOptions {
   bool validate_only = false;
   bool print_table = true;
   bool stream_timelines = false;  // write bids.csv rows as they come (botsim run), not in memory
+  bool log_transfers = false;     // transfers.csv: every message sent (platform/transfer_log.hpp)
 };
 
 /// Loads, checks and (unless validate_only) runs one scenario, then writes its results

@@ -157,3 +157,35 @@ TEST_F(RunOptionsCli, RepsRunsSeedsAndPrintsMeanAndDeviation) {
                         {"property 'taks'", "--set U0.taks=8"});
   EXPECT_FALSE(fs::exists(dir_ + "/bad"));
 }
+
+// --transfers: every message of the run, in the order sent, and nothing else changes. One task
+// on one instance takes six messages, worked out from the cloud protocol (docs/cloud.md):
+// StartInstance and InstanceReady, the task to the instance's worker and TaskDone back, then
+// StopInstance and InstanceStopped once the bag is done; control messages have no size.
+TEST_F(RunOptionsCli, TransfersListsEveryMessageOfTheRun) {
+  auto r = run({"--set", "U0.tasks=1", "--transfers"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("transfers.csv: 6 transfers; SimGrid's send signal: 6 sends"),
+            std::string::npos)
+      << r.err;
+  // The task's end (its last field in tasks.csv) is when the last three are sent.
+  std::string tasks = t::read_text(dir_ + "/out/tasks.csv");
+  while (!tasks.empty() && tasks.back() == '\n') tasks.pop_back();
+  const std::string end = tasks.substr(tasks.rfind(',') + 1);
+  ASSERT_GT(std::stod(end), 0);
+  EXPECT_EQ(t::read_text(dir_ + "/out/transfers.csv"),
+            "time_s,from_actor,from_host,to_mailbox,to_host,bytes\n"
+            "0,2,client,cloud-provider@provider,provider,0\n"
+            "0,1,provider,silva@U0,client,0\n"
+            "0,2,client,U0-i0001/core0,paper-0,0\n" +
+                fmt::format("{0},4,paper-0,silva@U0,client,0\n"
+                            "{0},2,client,cloud-provider@provider,provider,0\n"
+                            "{0},1,provider,silva@U0,client,0\n",
+                            end));
+  // Without the option: the same results, and no transfers.csv.
+  r = run({"--set", "U0.tasks=1"}, "plain");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ + "/plain/transfers.csv"));
+  EXPECT_EQ(t::read_text(dir_ + "/plain/tasks.csv"), t::read_text(dir_ + "/out/tasks.csv"));
+  EXPECT_EQ(r.err.find("transfers"), std::string::npos);
+}
