@@ -2,6 +2,7 @@
 
 #include "agents/register.hpp"
 #include "bats/register.hpp"
+#include "cloud/register.hpp"
 #include "experiments/register.hpp"
 #include "grid/register.hpp"
 #include "platform/faults.hpp"
@@ -14,6 +15,7 @@ void register_models() {
   grid::register_model();
   agents::register_model();
   silva::register_model();
+  cloud::register_static_provisioning();
   bats::register_model();
   experiments::register_experiments();
 }

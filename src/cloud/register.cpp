@@ -3,6 +3,7 @@
 #include <set>
 
 #include "cloud/provider.hpp"
+#include "cloud/static_provisioning.hpp"
 #include "core/error.hpp"
 
 namespace botsim::cloud {
@@ -53,6 +54,14 @@ void register_model() {
   r.add<CloudProvider>("CloudProvider",
                        "utility-cloud provider: rents out the platform's instance types");
   r.add_check(check_cloud_deployment);
+}
+
+void register_static_provisioning() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  register_user_actor<StaticProvisioning>(
+      "StaticProvisioning", "a fixed number of instances of one type, rented up front");
 }
 
 }  // namespace botsim::cloud

@@ -11,6 +11,10 @@ namespace botsim::cloud {
 /// Registers the utility cloud's CloudProvider actor and its deployment checks.
 void register_model();
 
+/// Registers StaticProvisioning, the static choice adaptive provisioning is compared with
+/// (cloud/static_provisioning.hpp), and the cloud with it.
+void register_static_provisioning();
+
 /// For a cloud model's user actor `a`: its `provider` prop (default "provider") must name a host
 /// that runs a CloudProvider. Throws InputError naming the deployment element.
 void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors,
