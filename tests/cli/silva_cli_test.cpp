@@ -313,9 +313,11 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   // The check interval's study: 2 jobs x 3 intervals x 5 creationRatios, at increaseRatio 0.5.
   EXPECT_EQ(botsim::read_csv(out + "/check_interval.csv").rows.size(), 30u);
   auto found = botsim::read_csv(out + "/findings.csv");
-  EXPECT_EQ(found.rows.size(), 19u);
+  EXPECT_EQ(found.rows.size(), 20u);
   EXPECT_EQ(found.rows[0][found.column("id")], "fig1 25 hosts");
   EXPECT_EQ(found.rows[0][found.column("verdict")], "yes");
+  EXPECT_EQ(found.rows[1][found.column("id")], "fig1 simulated");
+  EXPECT_EQ(found.rows[1][found.column("verdict")], "yes");
   auto runs = botsim::read_csv(out + "/runs.csv");
   EXPECT_EQ(runs.rows.size(), 2u * 25 * 2);  // 2 jobs x 25 settings x 2 replications
   // The summary table: per job, the mean timespan and hosts of each setting, as settings.csv.
@@ -338,6 +340,10 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   EXPECT_EQ(fig1.rows[24][fig1.column("hosts")], "25");
   EXPECT_EQ(fig1.rows[24][fig1.column("charged_hours")], "25");
   EXPECT_EQ(fig1.rows[24][fig1.column("speedup")], "25");
+  // Simulated by StaticProvisioning: 25 instances run 12 rounds of 300 s in their first hour.
+  EXPECT_EQ(fig1.rows[24][fig1.column("simulated_charged_hours")], "25");
+  EXPECT_EQ(fig1.rows[24][fig1.column("simulated_makespan_s")], "3600");
+  EXPECT_TRUE(fs::exists(out + "/deployments/fig1-static-25.xml"));
   // The per-run directories are gone; the generated deployments stay.
   EXPECT_FALSE(fs::exists(out + ".work"));
   EXPECT_TRUE(fs::exists(out + "/deployments/normal-cr050-ir050.xml"));
