@@ -38,19 +38,15 @@ struct Scenario {
 const std::vector<Scenario> kScenarios{
     {"S4-1", 0.25, 12}, {"S4-3", 0.75, 12}, {"S1-1", 1, 3}, {"S3-4", 4.0 / 3, 9}, {"S1-4", 4, 3}};
 
-// A number of BaTS's own (UserRecord::extra): NaN when null, std::runtime_error when absent.
+// One of BaTS's own fields (UserRecord::extra); std::runtime_error naming it when absent.
+const nlohmann::ordered_json& extra_field(const UserRecord& u, const char* key) {
+  if (!u.extra.contains(key)) throw std::runtime_error(u.name + " has no " + key);
+  return u.extra.at(key);
+}
+// NaN when null: the run did not get that far.
 double extra_number(const UserRecord& u, const char* key) {
-  if (!u.extra.contains(key)) throw std::runtime_error(u.name + " has no " + key);
-  const auto& v = u.extra.at(key);
+  const auto& v = extra_field(u, key);
   return v.is_null() ? NAN : v.get<double>();
-}
-long extra_count(const UserRecord& u, const char* key) {
-  if (!u.extra.contains(key)) throw std::runtime_error(u.name + " has no " + key);
-  return u.extra.at(key).get<long>();
-}
-std::vector<double> extra_numbers(const UserRecord& u, const char* key) {
-  if (!u.extra.contains(key)) throw std::runtime_error(u.name + " has no " + key);
-  return u.extra.at(key).get<std::vector<double>>();
 }
 
 nlohmann::json read_json_if_any(const fs::path& path) {
@@ -256,11 +252,11 @@ BatsRun bats_run(const UserRecord& u, const nlohmann::json& schedules) {
   r.sampling_s = extra_number(u, "sampling_s");
   r.expected_makespan_s = extra_number(u, "expected_makespan_s");
   r.execution_makespan_s = extra_number(u, "execution_makespan_s");
-  r.violation_signals = extra_count(u, "violation_signals");
+  r.violation_signals = extra_field(u, "violation_signals").get<long>();
   r.first_signal_s = extra_number(u, "first_signal_s");
-  r.reconfigurations = extra_count(u, "reconfigurations");
-  r.real_mu_s = extra_numbers(u, "real_mu_s");
-  r.real_sigma_s = extra_numbers(u, "real_sigma_s");
+  r.reconfigurations = extra_field(u, "reconfigurations").get<long>();
+  r.real_mu_s = extra_field(u, "real_mu_s").get<std::vector<double>>();
+  r.real_sigma_s = extra_field(u, "real_sigma_s").get<std::vector<double>>();
   if (schedules.is_null()) return r;
   for (const auto& c : schedules.at("clusters"))
     if (c.contains("sample"))
