@@ -9,9 +9,6 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <optional>
-#include <regex>
-#include <sstream>
 #include <stdexcept>
 
 #include "bats/knapsack.hpp"
@@ -24,6 +21,7 @@
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 #include "experiments/workspace.hpp"
+#include "platform/deployment.hpp"
 
 namespace botsim::experiments {
 
@@ -40,76 +38,58 @@ struct Scenario {
 const std::vector<Scenario> kScenarios{
     {"S4-1", 0.25, 12}, {"S4-3", 0.75, 12}, {"S1-1", 1, 3}, {"S3-4", 4.0 / 3, 9}, {"S1-4", 4, 3}};
 
-// One run's outcome: its summary.json's first user and its schedules.json.
-struct BatsOutcome {
-  nlohmann::json user, schedules;
-  double number(const char* key) const {
-    const nlohmann::json& v = user.at(key);
-    return v.is_null() ? NAN : v.get<double>();
+// One of BaTS's own fields (UserRecord::extra); std::runtime_error naming it when absent.
+const nlohmann::ordered_json& extra_field(const UserRecord& u, const char* key) {
+  if (!u.extra.contains(key)) throw std::runtime_error(u.name + " has no " + key);
+  return u.extra.at(key);
+}
+// NaN when null: the run did not get that far.
+double extra_number(const UserRecord& u, const char* key) {
+  const auto& v = extra_field(u, key);
+  return v.is_null() ? NAN : v.get<double>();
+}
+
+nlohmann::json read_json_if_any(const fs::path& path) {
+  if (!fs::exists(path)) return nullptr;
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  return nlohmann::json::parse(in);
+}
+
+BatsRun read_run(const std::string& dir) {
+  try {
+    return bats_run(read_summary(dir).users.at(0),
+                    read_json_if_any(fs::path(dir) / "schedules.json"));
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(dir + ": " + e.what());
   }
-  double total_budget() const { return number("budget"); }
-  double spent() const { return number("spent"); }  // everything the user paid
-  double sampling() const { return number("sampling_spent"); }
-  // The paper's makespans are the execution phase's (4.3: S4-1 Sched4 236 min ~ 1000 x 15 / 64).
-  double execution_s() const { return number("execution_makespan_s"); }
-  double expected_s() const { return number("expected_makespan_s"); }  // Te (2.3)
-  bool complete() const { return user.at("tasks_done") == user.at("tasks_total"); }
-};
-
-BatsOutcome read_outcome(const std::string& dir) {
-  auto read = [](const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    return nlohmann::json::parse(in);
-  };
-  BatsOutcome o;
-  o.user = read(dir + "/summary.json").at("users").at(0);
-  if (fs::exists(dir + "/schedules.json")) o.schedules = read(dir + "/schedules.json");
-  return o;
 }
 
-// The shipped deployment with `props` set (replacing the shipped schedule, cushion, sampling).
-std::string deployment_xml(const std::string& shipped,
-                           const std::map<std::string, std::string>& props) {
-  std::ifstream in(shipped);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string xml = text.str();
-  for (const char* key : {"schedule", "cushion", "sampling", "budget", "initial_workers"})
-    xml = std::regex_replace(xml, std::regex(fmt::format(" *<prop id=\"{}\"[^>]*/>\n", key)), "");
-  std::string add;
-  for (const auto& [k, v] : props) add += fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", k, v);
-  xml.insert(xml.find("  </actor>"), add);
-  return xml;
-}
-
+// The runs to do and what each stands for.
 struct Plan {
-  fs::path work;
   unsigned long long seed;
   int reps, cushion_reps;
   std::vector<RunRequest> requests;
-  std::map<std::string, size_t> index;  // "<scenario>/<variant>/<rep>" -> request
+  struct Key {
+    std::string scenario, variant;
+    int rep;
+  };
+  std::vector<Key> keys;  // one per request
 
-  void add(const std::string& scenario, const std::string& variant, int rep,
+  void add(const Workspace& ws, const std::string& scenario, const std::string& variant, int rep,
            const std::map<std::string, std::string>& props) {
-    std::string tag = scenario + "-" + variant;
-    fs::path dep = work / "deployments" / (tag + fmt::format("-{:02d}.xml", rep));
+    const std::string tag = fmt::format("{}-{}-{:02d}", scenario, variant, rep);
+    const fs::path dep = ws.result() / "deployments" / (tag + ".xml");
     std::ofstream(dep) << deployment_xml(
-        fs::absolute(find_data_file("deployments/bats-" + scenario + ".xml")).string(), props);
-    index[scenario + "/" + variant + "/" + std::to_string(rep)] = requests.size();
-    requests.push_back(
-        RunRequest{fs::absolute(find_data_file("platforms/bats-" + scenario + ".xml")).string(),
-                   dep.string(), seed + static_cast<unsigned long long>(rep),
-                   (work / "runs" / fmt::format("{}-{:02d}", tag, rep)).string()});
+        bats2011_deployment(
+            read_deployment(find_data_file("deployments/bats-" + scenario + ".xml")), props),
+        "generated by botsim experiment bats2011: " + tag);
+    keys.push_back({scenario, variant, rep});
+    requests.push_back(RunRequest{
+        fs::absolute(find_data_file("platforms/bats-" + scenario + ".xml")).string(), dep.string(),
+        seed + static_cast<unsigned long long>(rep), (ws.scratch() / tag).string()});
   }
 };
-
-using Outcomes = std::map<std::string, BatsOutcome>;  // by "<scenario>/<variant>/<rep>"
-
-const BatsOutcome& at(const Outcomes& o, const std::string& scenario, const std::string& variant,
-                      int rep) {
-  return o.at(scenario + "/" + variant + "/" + std::to_string(rep));
-}
 
 // The paper's runs (4.3, Figs 6 and 7): their execution makespans in minutes. S4-1's Sched1 is
 // not run ("it would run very long"); the other scenarios appear in Table 1 only.
@@ -138,148 +118,57 @@ constexpr int kImplicitWorkers = 30;
 // at least 10 seeds: its condition, a violation signal in the first ATU, comes in few), and
 // the runs without LR (Table 1): the standalone mode's implicit sampling, paid apart, then the
 // cheapest (Sched1) or fastest (Sched4) schedule its own estimates propose.
-void plan_runs(Plan& plan) {
+void plan_runs(Plan& plan, const Workspace& ws) {
   for (const auto& s : kScenarios)
     for (int rep = 0; rep < std::max(plan.reps, plan.cushion_reps); ++rep) {
       const bool all = rep < plan.reps;
       for (int k = 1; k <= 4; ++k)
         if (all || (s.name == "S4-1" && k == 4))
-          plan.add(s.name, fmt::format("sched{}", k), rep,
+          plan.add(ws, s.name, fmt::format("sched{}", k), rep,
                    {{"schedule", std::to_string(k)}, {"cushion", "accept"}});
       if (s.name == "S4-1")
-        plan.add(s.name, "sched4-nocushion", rep, {{"schedule", "4"}, {"cushion", "refuse"}});
+        plan.add(ws, s.name, "sched4-nocushion", rep, {{"schedule", "4"}, {"cushion", "refuse"}});
       if (!all) continue;
       // Without LR, BaTS [3] samples on ns machines of every cluster at once (Table 1's S:
       // S4-1's $450 = 30 x $3 + 30 x $12 for one ATU; ns = 30 for 1000 tasks, 2.1).
       for (int k : {1, 4})
-        plan.add(s.name, fmt::format("implicit-sched{}", k), rep,
+        plan.add(ws, s.name, fmt::format("implicit-sched{}", k), rep,
                  {{"sampling", "implicit"},
                   {"initial_workers", std::to_string(kImplicitWorkers)},
                   {"schedule", std::to_string(k)}});
     }
 }
 
-std::vector<double> numbers(const nlohmann::json& j) {
-  std::vector<double> v;
-  for (const auto& x : j) v.push_back(x.get<double>());
-  return v;
-}
-
-Outcomes run_plan(const Plan& plan, int jobs) {
+BatsRuns run_plan(const Plan& plan, int jobs) {
   // Quietly: a run that leaves its bag incomplete says so in its summary.json (and the
   // experiment counts them), not as a warning line per run on the terminal.
   run_many(plan.requests, jobs, {"--log-level", "error"});
-  Outcomes out;
-  for (const auto& [key, i] : plan.index) out[key] = read_outcome(plan.requests[i].out_dir);
+  BatsRuns out;
+  for (size_t i = 0; i < plan.requests.size(); ++i)
+    out.add(plan.keys[i].scenario, plan.keys[i].variant, plan.keys[i].rep,
+            read_run(plan.requests[i].out_dir));
   return out;
 }
 
 std::string minutes(double s) { return std::isnan(s) ? "" : num6(s / 60); }
 
-// Fig. 5: mu and sigma estimated through LR (the complete sample sets) against the bag's.
-CsvTable fig5(const Outcomes& lr, int reps, Chart& chart) {
-  CsvTable t{
-      {"scenario", "rep", "cluster", "mu_lr_min", "mu_real_min", "sigma_lr_min", "sigma_real_min"},
-      {}};
-  chart.title = "Fig. 5: mu and sigma estimated by LR against the real bag's (minutes)";
-  chart.kind = Chart::Kind::Scatter;
-  chart.x_label = "real (min)";
-  chart.y_label = "LR estimate (min)";
-  chart.series = {Series{"mu", {}, {}, {}}, Series{"sigma", {}, {}, {}}};
-  chart.y_min = 0;
-  chart.identity_line = true;  // an exact estimate lies on it
-  for (const auto& s : kScenarios)
-    for (int rep = 0; rep < reps; ++rep) {
-      const BatsOutcome& o = at(lr, s.name, "sched2", rep);
-      auto mu = numbers(o.user.at("real_mu_s")), sd = numbers(o.user.at("real_sigma_s"));
-      const nlohmann::json& clusters = o.schedules.at("clusters");
-      for (size_t c = 0; c < clusters.size(); ++c) {
-        double m = clusters[c].at("sample").at("mu_s").get<double>();
-        double d = clusters[c].at("sample").at("sigma_s").get<double>();
-        t.rows.push_back({s.name, std::to_string(rep), clusters[c].at("name").get<std::string>(),
-                          num6(m / 60), num6(mu[c] / 60), num6(d / 60), num6(sd[c] / 60)});
-        chart.series[0].x.push_back(mu[c] / 60);
-        chart.series[0].y.push_back(m / 60);
-        chart.series[1].x.push_back(sd[c] / 60);
-        chart.series[1].y.push_back(d / 60);
-      }
-    }
-  return t;
-}
-
-// Table 1: sampling cost (S), cheapest makespan's cost (C.M.) and fastest's (F.M.), with LR
-// (S + the execution's spending) and without (the standalone runs' whole spending), means.
-CsvTable table1(const Outcomes& runs, int reps, Chart& chart) {
-  CsvTable t{{"profitability", "scenario", "S_lr", "CM_lr", "FM_lr", "S_implicit", "CM_implicit",
-              "FM_implicit"},
-             {}};
-  chart.title = "Table 1: sampling (S), cheapest (C.M.) and fastest (F.M.) makespan's cost";
-  chart.kind = Chart::Kind::Bar;
-  chart.x_label = "scenario (profitability)";
-  chart.y_label = "cost ($, mean)";
-  for (const char* name : {"S with LR", "C.M. with LR", "F.M. with LR", "S without LR",
-                           "C.M. without LR", "F.M. without LR"})
-    chart.series.push_back(Series{name, {}, {}, {}});
-  for (const auto& s : kScenarios) {
-    std::vector<double> v[6];
-    for (int rep = 0; rep < reps; ++rep) {
-      const BatsOutcome& cm = at(runs, s.name, "sched1", rep);
-      const BatsOutcome& fm = at(runs, s.name, "sched4", rep);
-      v[0].push_back(cm.sampling());
-      v[1].push_back(cm.spent());  // everything paid: S + the execution
-      v[2].push_back(fm.spent());
-      const BatsOutcome& icm = at(runs, s.name, "implicit-sched1", rep);
-      const BatsOutcome& ifm = at(runs, s.name, "implicit-sched4", rep);
-      v[3].push_back(icm.sampling());
-      v[4].push_back(icm.spent());
-      v[5].push_back(ifm.spent());
-    }
-    std::vector<std::string> row{num6(s.profitability), s.name};
-    for (const auto& x : v) row.push_back(num6(stats(x).mean));
-    chart.categories.push_back(fmt::format("{} ({:.2f})", s.name, s.profitability));
-    for (size_t k = 0; k < 6; ++k) {
-      chart.series[k].x.push_back(static_cast<double>(chart.categories.size() - 1));
-      chart.series[k].y.push_back(stats(v[k]).mean);
-    }
-    t.rows.push_back(row);
-  }
-  return t;
-}
-
-// Table 2: the schedules proposed for S3-4 and S4-1 (first replication).
-CsvTable table2(const Outcomes& lr) {
-  CsvTable t{{"scenario", "schedule", "budget", "cushion", "risk", "cluster1", "cluster2",
-              "makespan_atus", "expected_makespan_min", "delta_n"},
-             {}};
-  for (const char* s : {"S3-4", "S4-1"})
-    for (const auto& sc : at(lr, s, "sched2", 0).schedules.at("schedules"))
-      t.rows.push_back({s, sc.at("name").get<std::string>(), num6(sc.at("budget").get<double>()),
-                        num6(sc.at("cushion").get<double>()), sc.at("risk").get<std::string>(),
-                        std::to_string(sc.at("machines")[0].get<int>()),
-                        std::to_string(sc.at("machines")[1].get<int>()),
-                        std::to_string(sc.at("makespan_atus").get<long>()),
-                        num6(sc.at("expected_makespan_s").get<double>() / 60),
-                        std::to_string(sc.at("delta_n").get<long>())});
-  return t;
-}
-
 // One run's row of fig6_schedules.csv / fig7_cushion.csv: money and time, sampling and
 // execution apart.
-std::vector<std::string> run_row(const BatsOutcome& o) {
-  double ratio = o.execution_s() / o.expected_s();
-  return {num6(o.total_budget()),
-          num6(o.spent()),
-          num6(o.sampling()),
-          num6(o.number("execution_spent")),
-          std::to_string(o.user.at("tasks_done").get<long>()),
-          std::to_string(o.user.at("tasks_total").get<long>()),
-          minutes(o.number("sampling_s")),
-          minutes(o.expected_s()),
-          minutes(o.execution_s()),
+std::vector<std::string> run_row(const BatsRun& o) {
+  double ratio = o.execution_makespan_s / o.expected_makespan_s;
+  return {num6(o.budget),
+          num6(o.spent),
+          num6(o.sampling_spent),
+          num6(o.execution_spent),
+          std::to_string(o.tasks_done),
+          std::to_string(o.tasks_total),
+          minutes(o.sampling_s),
+          minutes(o.expected_makespan_s),
+          minutes(o.execution_makespan_s),
           std::isnan(ratio) ? "" : num6(ratio),
-          std::to_string(o.user.at("violation_signals").get<long>()),
-          minutes(o.number("first_signal_s")),
-          std::to_string(o.user.at("reconfigurations").get<long>())};
+          std::to_string(o.violation_signals),
+          minutes(o.first_signal_s),
+          std::to_string(o.reconfigurations)};
 }
 const std::vector<std::string> kRunColumns{
     "budget",          "spent",           "sampling_spent",    "execution_spent",
@@ -287,72 +176,11 @@ const std::vector<std::string> kRunColumns{
     "execution_min",   "execution_ratio", "violation_signals", "first_signal_min",
     "reconfigurations"};
 
-// Fig. 6: each schedule's execution makespan against its estimate Te, and the paper's.
-CsvTable fig6(const Outcomes& lr, int reps, Chart& chart) {
-  CsvTable t{{"scenario", "schedule", "rep", "paper_run"}, {}};
-  t.header.insert(t.header.end(), kRunColumns.begin(), kRunColumns.end());
-  t.header.push_back("paper_execution_min");
-  chart.title = "Fig. 6: execution phase's makespan against BaTS's estimate Te";
-  chart.kind = Chart::Kind::Scatter;
-  chart.x_label = "estimated execution makespan (h)";
-  chart.y_label = "actual execution makespan (h)";
-  // Makespans from 1.5 h to 35 h: on log axes every run is seen, and y = x shows how far each
-  // ends past its estimate.
-  chart.log_axes = true;
-  chart.identity_line = true;
-  std::vector<std::string> scenarios;
-  for (const auto& s : kScenarios) scenarios.push_back(s.name);
-  for (const auto& s : kScenarios) {
-    chart.series.push_back(Series{s.name, {}, {}, {}});
-    for (int k = 1; k <= 4; ++k)
-      for (int rep = 0; rep < reps; ++rep) {
-        const std::string variant = fmt::format("sched{}", k);
-        const BatsOutcome& o = at(lr, s.name, variant, rep);
-        const PaperRun* paper = paper_run(s.name, variant);
-        std::vector<std::string> row{s.name, fmt::format("Sched{}", k), std::to_string(rep),
-                                     paper ? "yes" : "no"};
-        for (std::string& cell : run_row(o)) row.push_back(std::move(cell));
-        row.push_back(paper ? num6(paper->minutes) : "");
-        t.rows.push_back(row);
-        if (std::isnan(o.execution_s())) continue;
-        chart.series.back().x.push_back(o.expected_s() / 3600);
-        chart.series.back().y.push_back(o.execution_s() / 3600);
-      }
-  }
-  style_by_name(chart, scenarios);  // a scenario keeps its style whichever runs completed
-  return t;
-}
-
-// Fig. 7: S4-1's Sched4 with and without its cushion, per replication.
-CsvTable fig7(const Outcomes& lr, int reps, Chart& chart) {
-  CsvTable t{{"rep", "cushion"}, {}};
-  t.header.insert(t.header.end(), kRunColumns.begin(), kRunColumns.end());
-  chart.title = "Fig. 7: S4-1 Sched4 with and without its cushion (execution phase)";
-  chart.kind = Chart::Kind::Bar;
-  chart.x_label = "replication (seed)";
-  chart.y_label = "execution makespan (min; n/a: bag incomplete)";
-  chart.series = {Series{"cushion accepted", {}, {}, {}}, Series{"cushion refused", {}, {}, {}}};
-  for (int rep = 0; rep < reps; ++rep) {
-    chart.categories.push_back(fmt::format("rep {}", rep));
-    for (const char* v : {"sched4", "sched4-nocushion"}) {
-      const BatsOutcome& o = at(lr, "S4-1", v, rep);
-      bool cushion = std::string(v) == "sched4";
-      std::vector<std::string> row{std::to_string(rep), cushion ? "accepted" : "refused"};
-      for (std::string& cell : run_row(o)) row.push_back(std::move(cell));
-      t.rows.push_back(row);
-      Series& bars = chart.series[cushion ? 0 : 1];
-      bars.x.push_back(rep);
-      bars.y.push_back(o.execution_s() / 60);  // NaN (incomplete): n/a
-    }
-  }
-  return t;
-}
-
 // The runs over budget and those incomplete, for the terminal.
-void count_runs(const Outcomes& all, long& runs, long& over, long& incomplete) {
-  for (const auto& [key, o] : all) {
+void count_runs(const BatsRuns& all, long& runs, long& over, long& incomplete) {
+  for (const auto& [key, o] : all.all()) {
     ++runs;
-    if (o.spent() > o.total_budget() + 1e-9) ++over;
+    if (o.spent > o.budget + 1e-9) ++over;
     if (!o.complete()) ++incomplete;
   }
 }
@@ -373,28 +201,23 @@ void run_bats2011(const ExperimentOptions& opts) {
   plan.reps = opts.reps_given ? opts.reps : 3;
   plan.cushion_reps = std::max(plan.reps, kCushionReps);
   plan.seed = opts.seed;
-  const fs::path out = normal_dir(opts.out_dir);
-  plan.work = work_dir_of(opts.out_dir);
-  prepare_work_dir(plan.work, opts);  // keeps the runs an interrupted experiment finished
-  fs::create_directories(plan.work / "deployments");
-  fs::create_directories(plan.work / "runs");
-  plan_runs(plan);
+  Workspace ws(opts);  // keeps the runs an interrupted experiment finished
+  const fs::path& stage = ws.result();
+  fs::create_directories(stage / "deployments");
+  plan_runs(plan, ws);
   std::cout << "bats2011: " << plan.requests.size() << " runs, " << opts.jobs << " at a time\n"
             << std::flush;
-  Outcomes runs = run_plan(plan, opts.jobs);
+  BatsRuns runs = run_plan(plan, opts.jobs);
 
-  const fs::path stage = plan.work / "result";
-  fs::create_directories(stage);
-  fs::rename(plan.work / "deployments", stage / "deployments");
   Bats2011Tables t;
   Chart c5, t1, c6, c7;
-  t.fig5 = fig5(runs, plan.reps, c5);
-  t.table1 = table1(runs, plan.reps, t1);
-  t.fig6 = fig6(runs, plan.reps, c6);
-  t.fig7 = fig7(runs, plan.cushion_reps, c7);
+  t.fig5 = bats2011_fig5(runs, plan.reps, c5);
+  t.table1 = bats2011_table1(runs, plan.reps, t1);
+  t.fig6 = bats2011_fig6(runs, plan.reps, c6);
+  t.fig7 = bats2011_fig7(runs, plan.cushion_reps, c7);
   write_csv((stage / "fig5_estimates.csv").string(), t.fig5);
   write_csv((stage / "table1_costs.csv").string(), t.table1);
-  write_csv((stage / "table2_schedules.csv").string(), table2(runs));
+  write_csv((stage / "table2_schedules.csv").string(), bats2011_table2(runs));
   write_csv((stage / "fig6_schedules.csv").string(), t.fig6);
   write_csv((stage / "fig7_cushion.csv").string(), t.fig7);
   const std::vector<Finding> found = bats2011_findings(t);
@@ -413,11 +236,204 @@ void run_bats2011(const ExperimentOptions& opts) {
   std::cout << "bats2011: findings.csv (a \"no\": docs/bats2011.md#where-botsim-disagrees-with-"
                "the-paper)\n"
             << findings_text(found) << std::flush;
-  replace_directory(stage, out.string());
-  remove_work_dir(plan.work);
+  ws.commit();
 }
 
 }  // namespace
+
+BatsRun bats_run(const UserRecord& u, const nlohmann::json& schedules) {
+  BatsRun r;
+  r.budget = u.budget.value_or(NAN);
+  r.spent = u.spent;  // everything the user paid
+  r.tasks_done = u.tasks_done;
+  r.tasks_total = u.tasks_total;
+  r.sampling_spent = extra_number(u, "sampling_spent");
+  r.execution_spent = extra_number(u, "execution_spent");
+  r.sampling_s = extra_number(u, "sampling_s");
+  r.expected_makespan_s = extra_number(u, "expected_makespan_s");
+  r.execution_makespan_s = extra_number(u, "execution_makespan_s");
+  r.violation_signals = extra_field(u, "violation_signals").get<long>();
+  r.first_signal_s = extra_number(u, "first_signal_s");
+  r.reconfigurations = extra_field(u, "reconfigurations").get<long>();
+  r.real_mu_s = extra_field(u, "real_mu_s").get<std::vector<double>>();
+  r.real_sigma_s = extra_field(u, "real_sigma_s").get<std::vector<double>>();
+  if (schedules.is_null()) return r;
+  for (const auto& c : schedules.at("clusters"))
+    if (c.contains("sample"))
+      r.samples.push_back({c.at("name").get<std::string>(), c.at("sample").at("mu_s").get<double>(),
+                           c.at("sample").at("sigma_s").get<double>()});
+  for (const auto& sc : schedules.at("schedules"))
+    r.proposed.push_back(BatsProposed{
+        sc.at("name").get<std::string>(), sc.at("risk").get<std::string>(),
+        sc.at("budget").get<double>(), sc.at("cushion").get<double>(),
+        sc.at("expected_makespan_s").get<double>(), sc.at("machines").get<std::vector<int>>(),
+        sc.at("makespan_atus").get<long>(), sc.at("delta_n").get<long>()});
+  return r;
+}
+
+void BatsRuns::add(const std::string& scenario, const std::string& variant, int rep, BatsRun run) {
+  runs_[scenario + "/" + variant + "/" + std::to_string(rep)] = std::move(run);
+}
+
+const BatsRun& BatsRuns::at(const std::string& scenario, const std::string& variant,
+                            int rep) const {
+  const std::string key = scenario + "/" + variant + "/" + std::to_string(rep);
+  auto it = runs_.find(key);
+  if (it == runs_.end()) throw std::out_of_range("bats2011: no run " + key);
+  return it->second;
+}
+
+std::vector<std::string> bats2011_scenarios() {
+  std::vector<std::string> out;
+  for (const auto& s : kScenarios) out.push_back(s.name);
+  return out;
+}
+
+std::vector<ActorSpec> bats2011_deployment(std::vector<ActorSpec> actors,
+                                           const std::map<std::string, std::string>& props) {
+  for (ActorSpec& a : actors) {
+    if (a.function != "BatsMaster") continue;
+    for (const char* key : {"schedule", "cushion", "sampling", "budget", "initial_workers"})
+      a.props.erase(key);
+    for (const auto& [k, v] : props) a.props[k] = v;
+  }
+  return actors;
+}
+
+CsvTable bats2011_fig5(const BatsRuns& runs, int reps, Chart& chart) {
+  CsvTable t{
+      {"scenario", "rep", "cluster", "mu_lr_min", "mu_real_min", "sigma_lr_min", "sigma_real_min"},
+      {}};
+  chart.title = "Fig. 5: mu and sigma estimated by LR against the real bag's (minutes)";
+  chart.kind = Chart::Kind::Scatter;
+  chart.x_label = "real (min)";
+  chart.y_label = "LR estimate (min)";
+  chart.series = {Series{"mu", {}, {}, {}}, Series{"sigma", {}, {}, {}}};
+  chart.y_min = 0;
+  chart.identity_line = true;  // an exact estimate lies on it
+  for (const auto& s : kScenarios)
+    for (int rep = 0; rep < reps; ++rep) {
+      const BatsRun& o = runs.at(s.name, "sched2", rep);
+      for (size_t c = 0; c < o.samples.size(); ++c) {
+        const double m = o.samples[c].mu_s, d = o.samples[c].sigma_s;
+        const double mu = o.real_mu_s.at(c), sd = o.real_sigma_s.at(c);
+        t.rows.push_back({s.name, std::to_string(rep), o.samples[c].cluster, num6(m / 60),
+                          num6(mu / 60), num6(d / 60), num6(sd / 60)});
+        chart.series[0].x.push_back(mu / 60);
+        chart.series[0].y.push_back(m / 60);
+        chart.series[1].x.push_back(sd / 60);
+        chart.series[1].y.push_back(d / 60);
+      }
+    }
+  return t;
+}
+
+CsvTable bats2011_table1(const BatsRuns& runs, int reps, Chart& chart) {
+  CsvTable t{{"profitability", "scenario", "S_lr", "CM_lr", "FM_lr", "S_implicit", "CM_implicit",
+              "FM_implicit"},
+             {}};
+  chart.title = "Table 1: sampling (S), cheapest (C.M.) and fastest (F.M.) makespan's cost";
+  chart.kind = Chart::Kind::Bar;
+  chart.x_label = "scenario (profitability)";
+  chart.y_label = "cost ($, mean)";
+  for (const char* name : {"S with LR", "C.M. with LR", "F.M. with LR", "S without LR",
+                           "C.M. without LR", "F.M. without LR"})
+    chart.series.push_back(Series{name, {}, {}, {}});
+  for (const auto& s : kScenarios) {
+    std::vector<double> v[6];
+    for (int rep = 0; rep < reps; ++rep) {
+      const BatsRun& cm = runs.at(s.name, "sched1", rep);
+      const BatsRun& fm = runs.at(s.name, "sched4", rep);
+      v[0].push_back(cm.sampling_spent);
+      v[1].push_back(cm.spent);  // everything paid: S + the execution
+      v[2].push_back(fm.spent);
+      const BatsRun& icm = runs.at(s.name, "implicit-sched1", rep);
+      const BatsRun& ifm = runs.at(s.name, "implicit-sched4", rep);
+      v[3].push_back(icm.sampling_spent);
+      v[4].push_back(icm.spent);
+      v[5].push_back(ifm.spent);
+    }
+    std::vector<std::string> row{num6(s.profitability), s.name};
+    for (const auto& x : v) row.push_back(num6(stats(x).mean));
+    chart.categories.push_back(fmt::format("{} ({:.2f})", s.name, s.profitability));
+    for (size_t k = 0; k < 6; ++k) {
+      chart.series[k].x.push_back(static_cast<double>(chart.categories.size() - 1));
+      chart.series[k].y.push_back(stats(v[k]).mean);
+    }
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+CsvTable bats2011_table2(const BatsRuns& runs) {
+  CsvTable t{{"scenario", "schedule", "budget", "cushion", "risk", "cluster1", "cluster2",
+              "makespan_atus", "expected_makespan_min", "delta_n"},
+             {}};
+  for (const char* s : {"S3-4", "S4-1"})
+    for (const BatsProposed& sc : runs.at(s, "sched2", 0).proposed)
+      t.rows.push_back({s, sc.name, num6(sc.budget), num6(sc.cushion), sc.risk,
+                        std::to_string(sc.machines.at(0)), std::to_string(sc.machines.at(1)),
+                        std::to_string(sc.makespan_atus), num6(sc.expected_makespan_s / 60),
+                        std::to_string(sc.delta_n)});
+  return t;
+}
+
+CsvTable bats2011_fig6(const BatsRuns& runs, int reps, Chart& chart) {
+  CsvTable t{{"scenario", "schedule", "rep", "paper_run"}, {}};
+  t.header.insert(t.header.end(), kRunColumns.begin(), kRunColumns.end());
+  t.header.push_back("paper_execution_min");
+  chart.title = "Fig. 6: execution phase's makespan against BaTS's estimate Te";
+  chart.kind = Chart::Kind::Scatter;
+  chart.x_label = "estimated execution makespan (h)";
+  chart.y_label = "actual execution makespan (h)";
+  // Makespans from 1.5 h to 35 h: on log axes every run is seen, and y = x shows how far each
+  // ends past its estimate.
+  chart.log_axes = true;
+  chart.identity_line = true;
+  for (const auto& s : kScenarios) {
+    chart.series.push_back(Series{s.name, {}, {}, {}});
+    for (int k = 1; k <= 4; ++k)
+      for (int rep = 0; rep < reps; ++rep) {
+        const std::string variant = fmt::format("sched{}", k);
+        const BatsRun& o = runs.at(s.name, variant, rep);
+        const PaperRun* paper = paper_run(s.name, variant);
+        std::vector<std::string> row{s.name, fmt::format("Sched{}", k), std::to_string(rep),
+                                     paper ? "yes" : "no"};
+        for (std::string& cell : run_row(o)) row.push_back(std::move(cell));
+        row.push_back(paper ? num6(paper->minutes) : "");
+        t.rows.push_back(row);
+        if (std::isnan(o.execution_makespan_s)) continue;
+        chart.series.back().x.push_back(o.expected_makespan_s / 3600);
+        chart.series.back().y.push_back(o.execution_makespan_s / 3600);
+      }
+  }
+  style_by_name(chart, bats2011_scenarios());  // a scenario keeps its style whichever completed
+  return t;
+}
+
+CsvTable bats2011_fig7(const BatsRuns& runs, int reps, Chart& chart) {
+  CsvTable t{{"rep", "cushion"}, {}};
+  t.header.insert(t.header.end(), kRunColumns.begin(), kRunColumns.end());
+  chart.title = "Fig. 7: S4-1 Sched4 with and without its cushion (execution phase)";
+  chart.kind = Chart::Kind::Bar;
+  chart.x_label = "replication (seed)";
+  chart.y_label = "execution makespan (min; n/a: bag incomplete)";
+  chart.series = {Series{"cushion accepted", {}, {}, {}}, Series{"cushion refused", {}, {}, {}}};
+  for (int rep = 0; rep < reps; ++rep) {
+    chart.categories.push_back(fmt::format("rep {}", rep));
+    for (const char* v : {"sched4", "sched4-nocushion"}) {
+      const BatsRun& o = runs.at("S4-1", v, rep);
+      bool cushion = std::string(v) == "sched4";
+      std::vector<std::string> row{std::to_string(rep), cushion ? "accepted" : "refused"};
+      for (std::string& cell : run_row(o)) row.push_back(std::move(cell));
+      t.rows.push_back(row);
+      Series& bars = chart.series[cushion ? 0 : 1];
+      bars.x.push_back(rep);
+      bars.y.push_back(o.execution_makespan_s / 60);  // NaN (incomplete): n/a
+    }
+  }
+  return t;
+}
 
 std::vector<Finding> bats2011_findings(const Bats2011Tables& t) {
   std::vector<Finding> out;

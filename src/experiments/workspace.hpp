@@ -4,11 +4,24 @@
 // in one rename when the experiment is complete. OUT.work/ outlives a failed or interrupted
 // experiment: run again, it does not redo the replications that had finished.
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
-#include "experiments/runner.hpp"
+#include "experiments/registry.hpp"
 
 namespace botsim::experiments {
+
+/// Makes `work` an experiment's working directory: kept from an interrupted run of the same
+/// experiment, name, seed and reps (its finished replications are not redone), else (or with
+/// opts.fresh) emptied first. Says which on stdout.
+/// Checks OUT first (check_output_dir: botsim replaces only what it wrote).
+void prepare_work_dir(const std::filesystem::path& work, const ExperimentOptions& opts);
+/// The same for any command's working directory: `id` (written to work/id_name) says which
+/// runs it holds. A directory that botsim did not write is refused (InputError), never emptied.
+void prepare_work_dir(const std::filesystem::path& work, const std::string& id_name,
+                      const nlohmann::ordered_json& id, bool fresh);
+/// Removes a working directory, only if botsim wrote it (it has the marker).
+void remove_work_dir(const std::filesystem::path& work);
 
 /// OUT.work for the output directory OUT (as --out gives it: "out/" is "out").
 std::filesystem::path work_dir_of(const std::string& out_dir);
