@@ -1,4 +1,4 @@
-// botsim's command line (README.md): run, validate, experiment, sweep, plot, report.
+// botsim's command line (README.md): run, validate, experiment, sweep, plot, report, trace.
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <iostream>
@@ -8,6 +8,7 @@
 
 #include "cli/models.hpp"
 #include "cli/plot_command.hpp"
+#include "cli/trace_command.hpp"
 #include "core/error.hpp"
 #include "core/output_dir.hpp"
 #include "experiments/reps.hpp"
@@ -286,6 +287,7 @@ static int botsim_main(int argc, char** argv) {
   PlotCommand plot(app);
   ReportCommand report(app);
   SweepCommand sweep(app);
+  TraceCommand trace(app);
   // After the commands: a command made later would inherit it.
   app.footer(
       "Each command's options: botsim COMMAND --help (or botsim help COMMAND).\n"
@@ -304,12 +306,13 @@ static int botsim_main(int argc, char** argv) {
   if (rest.size() > 1) {
     std::string first = rest[1];
     bool known = first == "--help" || first == "-h" || first == "--version";
-    for (const auto* sub : {run.app, validate.app, experiment.app, sweep.app, plot.app, report.app})
+    for (const auto* sub :
+         {run.app, validate.app, experiment.app, sweep.app, plot.app, report.app, trace.app})
       known = known || sub->get_name() == first;
     if (!known)
       return usage_error("unknown command '" + first +
-                         "' (expected run, validate, experiment, sweep, plot or report; see botsim "
-                         "--help)");
+                         "' (expected run, validate, experiment, sweep, plot, report or trace; see "
+                         "botsim --help)");
   }
   try {
     app.parse(static_cast<int>(rest.size()), rest.data());
@@ -326,6 +329,7 @@ static int botsim_main(int argc, char** argv) {
     if (*plot.app) return plot();
     if (*report.app) return report();
     if (*sweep.app) return sweep();
+    if (*trace.app) return trace();
   } catch (const InputError& e) {
     return input_error(e);
   } catch (const experiments::Interrupted& e) {

@@ -77,6 +77,15 @@ double Distribution::sample(Rng& rng) const {
 }
 
 std::vector<double> read_workload_file(const std::string& path) {
+  // A job trace's first column is a job number: never read it as task sizes.
+  for (const char* ext : {".swf", ".gwf", ".swf.gz", ".gwf.gz"}) {
+    const std::string e = ext;
+    if (path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0)
+      throw InputError(path, "workload",
+                       "a job trace, not a workload file: a Broker, SilvaCoordinator or "
+                       "BatsMaster takes it with 'trace_user' (docs/traces.md); `botsim trace` "
+                       "turns its bags into workload files");
+  }
   std::ifstream in = open_input_file(path, "workload file");
   std::vector<double> sizes;
   std::string line;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/workload.hpp"
+#include "traces/trace_workload.hpp"
 
 namespace botsim {
 
@@ -21,7 +22,11 @@ UserSpec UserSpec::read(const PropReader& props, const ActorSite& site, const st
     u.name = user_name(props, site);
   }
   Rng rng = site.run.rng(stream_prefix + u.name);
-  u.tasks = read_workload(props, site.run.paths().deployment_dir, rng, size_key);
+  const std::string& dir = site.run.paths().deployment_dir;
+  // A trace names its bag by props (docs/traces.md); sizes in MI for the grid model.
+  u.tasks = traces::names_trace(props)
+                ? traces::read_trace_workload(props, dir, size_key, size_key == "task_length")
+                : read_workload(props, dir, rng, size_key);
   return u;
 }
 
