@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <functional>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 
 #include "core/error.hpp"
 #include "core/input_file.hpp"
@@ -29,81 +29,81 @@ enum class Kind {
   Token,   // any text without blanks (GWF's IDs, structure, resources)
 };
 
+// Where a field's value goes: a number member (converted to its type) or a text member.
+template <auto Member>
+void set_number(TraceJob& job, double value, const std::string&) {
+  using T = std::remove_reference_t<decltype(job.*Member)>;
+  job.*Member = static_cast<T>(value);
+}
+template <auto Member>
+void set_text(TraceJob& job, double, const std::string& text) {
+  job.*Member = text;
+}
+
 struct Field {
   const char* name;
   Kind kind;
-  std::function<void(TraceJob&, double, const std::string&)> set;
+  void (*set)(TraceJob&, double, const std::string&);
 };
-
-#define NUM(member) [](TraceJob& j, double v, const std::string&) { j.member = v; }
-#define INT(member) \
-  [](TraceJob& j, double v, const std::string&) { j.member = static_cast<long long>(v); }
-#define TEXT(member) [](TraceJob& j, double, const std::string& t) { j.member = t; }
 
 const std::vector<Field>& swf_fields() {
   static const std::vector<Field> fields = {
-      {"job number", Kind::JobId, INT(id)},
-      {"submit time", Kind::Submit, NUM(submit_s)},
-      {"wait time", Kind::Time, NUM(wait_s)},
-      {"run time", Kind::Time, NUM(run_s)},
-      {"allocated processors", Kind::Count, INT(procs)},
-      {"average CPU time used", Kind::Time, NUM(avg_cpu_s)},
-      {"used memory", Kind::Amount, NUM(used_memory_kb)},
-      {"requested processors", Kind::Count, INT(req_procs)},
-      {"requested time", Kind::Time, NUM(req_time_s)},
-      {"requested memory", Kind::Amount, NUM(req_memory_kb)},
-      {"status", Kind::Status,
-       [](TraceJob& j, double v, const std::string&) { j.status = static_cast<int>(v); }},
-      {"user ID", Kind::Number, TEXT(user)},
-      {"group ID", Kind::Number, TEXT(group)},
-      {"executable number", Kind::Number, TEXT(executable)},
-      {"queue number", Kind::Number, TEXT(queue)},
-      {"partition number", Kind::Number, TEXT(partition)},
-      {"preceding job number", Kind::Count, INT(preceding_job)},
-      {"think time", Kind::Time, NUM(think_time_s)},
+      {"job number", Kind::JobId, set_number<&TraceJob::id>},
+      {"submit time", Kind::Submit, set_number<&TraceJob::submit_s>},
+      {"wait time", Kind::Time, set_number<&TraceJob::wait_s>},
+      {"run time", Kind::Time, set_number<&TraceJob::run_s>},
+      {"allocated processors", Kind::Count, set_number<&TraceJob::procs>},
+      {"average CPU time used", Kind::Time, set_number<&TraceJob::avg_cpu_s>},
+      {"used memory", Kind::Amount, set_number<&TraceJob::used_memory_kb>},
+      {"requested processors", Kind::Count, set_number<&TraceJob::req_procs>},
+      {"requested time", Kind::Time, set_number<&TraceJob::req_time_s>},
+      {"requested memory", Kind::Amount, set_number<&TraceJob::req_memory_kb>},
+      {"status", Kind::Status, set_number<&TraceJob::status>},
+      {"user ID", Kind::Number, set_text<&TraceJob::user>},
+      {"group ID", Kind::Number, set_text<&TraceJob::group>},
+      {"executable number", Kind::Number, set_text<&TraceJob::executable>},
+      {"queue number", Kind::Number, set_text<&TraceJob::queue>},
+      {"partition number", Kind::Number, set_text<&TraceJob::partition>},
+      {"preceding job number", Kind::Count, set_number<&TraceJob::preceding_job>},
+      {"think time", Kind::Time, set_number<&TraceJob::think_time_s>},
   };
   return fields;
 }
 
 const std::vector<Field>& gwf_fields() {
   static const std::vector<Field> fields = {
-      {"JobID", Kind::JobId, INT(id)},
-      {"SubmitTime", Kind::Submit, NUM(submit_s)},
-      {"WaitTime", Kind::Time, NUM(wait_s)},
-      {"RunTime", Kind::Time, NUM(run_s)},
-      {"NProc", Kind::Count, INT(procs)},
-      {"AverageCPUTimeUsed", Kind::Time, NUM(avg_cpu_s)},
-      {"UsedMemory", Kind::Amount, NUM(used_memory_kb)},
-      {"ReqNProcs", Kind::Count, INT(req_procs)},
-      {"ReqTime", Kind::Time, NUM(req_time_s)},
-      {"ReqMemory", Kind::Amount, NUM(req_memory_kb)},
-      {"Status", Kind::Status,
-       [](TraceJob& j, double v, const std::string&) { j.status = static_cast<int>(v); }},
-      {"UserID", Kind::Token, TEXT(user)},
-      {"GroupID", Kind::Token, TEXT(group)},
-      {"ExecutableID", Kind::Token, TEXT(executable)},
-      {"QueueID", Kind::Token, TEXT(queue)},
-      {"PartitionID", Kind::Token, TEXT(partition)},
-      {"OrigSiteID", Kind::Token, TEXT(orig_site)},
-      {"LastRunSiteID", Kind::Token, TEXT(last_run_site)},
-      {"JobStructure", Kind::Token, TEXT(job_structure)},
-      {"JobStructureParams", Kind::Token, TEXT(job_structure_params)},
-      {"UsedNetwork", Kind::Amount, NUM(used_network_kbs)},
-      {"UsedLocalDiskSpace", Kind::Amount, NUM(used_disk_mb)},
-      {"UsedResources", Kind::Token, TEXT(used_resources)},
-      {"ReqPlatform", Kind::Token, TEXT(req_platform)},
-      {"ReqNetwork", Kind::Amount, NUM(req_network_kbs)},
-      {"ReqLocalDiskSpace", Kind::Amount, NUM(req_disk_mb)},
-      {"ReqResources", Kind::Token, TEXT(req_resources)},
-      {"VOID", Kind::Token, TEXT(vo)},
-      {"ProjectID", Kind::Token, TEXT(project)},
+      {"JobID", Kind::JobId, set_number<&TraceJob::id>},
+      {"SubmitTime", Kind::Submit, set_number<&TraceJob::submit_s>},
+      {"WaitTime", Kind::Time, set_number<&TraceJob::wait_s>},
+      {"RunTime", Kind::Time, set_number<&TraceJob::run_s>},
+      {"NProc", Kind::Count, set_number<&TraceJob::procs>},
+      {"AverageCPUTimeUsed", Kind::Time, set_number<&TraceJob::avg_cpu_s>},
+      {"UsedMemory", Kind::Amount, set_number<&TraceJob::used_memory_kb>},
+      {"ReqNProcs", Kind::Count, set_number<&TraceJob::req_procs>},
+      {"ReqTime", Kind::Time, set_number<&TraceJob::req_time_s>},
+      {"ReqMemory", Kind::Amount, set_number<&TraceJob::req_memory_kb>},
+      {"Status", Kind::Status, set_number<&TraceJob::status>},
+      {"UserID", Kind::Token, set_text<&TraceJob::user>},
+      {"GroupID", Kind::Token, set_text<&TraceJob::group>},
+      {"ExecutableID", Kind::Token, set_text<&TraceJob::executable>},
+      {"QueueID", Kind::Token, set_text<&TraceJob::queue>},
+      {"PartitionID", Kind::Token, set_text<&TraceJob::partition>},
+      {"OrigSiteID", Kind::Token, set_text<&TraceJob::orig_site>},
+      {"LastRunSiteID", Kind::Token, set_text<&TraceJob::last_run_site>},
+      {"JobStructure", Kind::Token, set_text<&TraceJob::job_structure>},
+      {"JobStructureParams", Kind::Token, set_text<&TraceJob::job_structure_params>},
+      {"UsedNetwork", Kind::Amount, set_number<&TraceJob::used_network_kbs>},
+      {"UsedLocalDiskSpace", Kind::Amount, set_number<&TraceJob::used_disk_mb>},
+      {"UsedResources", Kind::Token, set_text<&TraceJob::used_resources>},
+      {"ReqPlatform", Kind::Token, set_text<&TraceJob::req_platform>},
+      {"ReqNetwork", Kind::Amount, set_number<&TraceJob::req_network_kbs>},
+      {"ReqLocalDiskSpace", Kind::Amount, set_number<&TraceJob::req_disk_mb>},
+      {"ReqResources", Kind::Token, set_text<&TraceJob::req_resources>},
+      {"VOID", Kind::Token, set_text<&TraceJob::vo>},
+      {"ProjectID", Kind::Token, set_text<&TraceJob::project>},
   };
   return fields;
 }
-
-#undef NUM
-#undef INT
-#undef TEXT
 
 const std::vector<Field>& fields_of(TraceFormat format) {
   return format == TraceFormat::Swf ? swf_fields() : gwf_fields();
