@@ -22,8 +22,9 @@ TraceCommand::TraceCommand(CLI::App& parent) {
   app->add_option("--window", window,
                   "A..B: only jobs submitted from A to B (trace time; 3600, 90min, 48h; either "
                   "side may be empty)");
-  app->add_option("--users", users, "Only these user IDs (comma or space separated)")
-      ->delimiter(',');
+  app->add_option("--users", users, "Only these user IDs (comma-separated; repeatable)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   app->add_option("--min-tasks", min_tasks, "Only bags of at least K tasks (default 1)")
       ->check(CLI::Range(1LL, traces::kMaxTraceJobs));
   app->add_option("--reference-mips", opts.reference_mips,

@@ -214,8 +214,8 @@ TraceExportResult export_trace_bags(const TraceExportOptions& o, const std::stri
        "at 0). EDIT clusters.",
        false, R"(<prop id="clusters" value="cluster1,cluster2"/>)"},
       {"agents", "ConsumerAgent",
-       "Gutierrez-Garcia & Sim 2012: a ConsumerAgent per bag, submitting at the bag's "
-       "submission (start_s of bags.csv).",
+       "Gutierrez-Garcia & Sim 2012: a ConsumerAgent per bag, submitting 1 s after the bag's "
+       "submission (start_s of bags.csv; the agents' default submit_at is 1 s).",
        true, ""},
   };
   for (const auto& f : fragments) {
@@ -231,8 +231,8 @@ TraceExportResult export_trace_bags(const TraceExportOptions& o, const std::stri
              ".txt\"/>";
       if (std::string(f.model) == "auction")
         xml += " <prop id=\"start\" value=\"" + num(start) + "\"/>";
-      if (std::string(f.model) == "agents")
-        xml += " <prop id=\"submit_at\" value=\"" + num(start) + "\"/>";
+      if (std::string(f.model) == "agents")  // 1 s later: the brokers register at 0
+        xml += " <prop id=\"submit_at\" value=\"" + num(start + 1) + "\"/>";
       if (!f.extra.empty()) xml += "\n  " + f.extra;
       xml += "\n</actor>\n";
     }

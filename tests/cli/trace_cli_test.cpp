@@ -195,3 +195,40 @@ TEST_F(TraceCli, DeploymentNamesATrace) {
   t::expect_input_error(t::botsim({"validate", "examples/06-agents.platform.xml", dir_ + "/a.xml"}),
                         {"log.swf", "a job trace, not a workload file"});
 }
+
+// The deployment fragments run as they are written, pasted after a model's other actors: the
+// bags of at least 7 tasks of the NASA excerpt (7, 10, 7 and 7 tasks) as Brokers on example 3's
+// platform, and as consumer agents on example 6's.
+TEST_F(TraceCli, FragmentsRunInTheirModels) {
+  auto paste = [&](const std::string& example, const std::string& last_line,
+                   const std::string& fragment) {
+    std::string head = t::read_text(t::source_path("examples/" + example));
+    head = head.substr(0, head.find('\n', head.find(last_line)) + 1);
+    return head + fragment + "</platform>\n";
+  };
+  auto r = t::botsim({"trace", "workloads/nasa-ipsc-1993-excerpt.swf", "--min-tasks", "7", "--host",
+                      "users-B", "--out", dir_ + "/grid"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  t::write_text(dir_ + "/grid/d.xml", paste("03-two-domains.xml", "\"RB1\" function=\"Auctioneer\"",
+                                            t::read_text(dir_ + "/grid/deployment-auction.xml")));
+  r = t::botsim({"run", "examples/03-two-domains.platform.xml", dir_ + "/grid/d.xml", "--out",
+                 dir_ + "/grid-run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto tasks = botsim::read_csv(dir_ + "/grid-run/tasks.csv");
+  EXPECT_EQ(tasks.rows.size(), 31u);  // 7 + 10 + 7 + 7, each once
+  r = t::botsim({"trace", "workloads/nasa-ipsc-1993-excerpt.swf", "--min-tasks", "7", "--host",
+                 "ca-0", "--reference-mips", "0.01", "--out", dir_ + "/agents"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string fragment = t::read_text(dir_ + "/agents/deployment-agents.xml");
+  const std::string submit = "<prop id=\"submit_at\"";
+  for (auto at = fragment.find(submit); at != std::string::npos;
+       at = fragment.find(submit, at + 40))
+    fragment.insert(at, "<prop id=\"contractors\" value=\"1\"/> ");  // one broker here
+  t::write_text(dir_ + "/agents/d.xml",
+                paste("06-agents.xml", "function=\"ServiceProviderAgent\"", fragment));
+  r = t::botsim({"run", "examples/06-agents.platform.xml", dir_ + "/agents/d.xml", "--out",
+                 dir_ + "/agents-run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("b1-u12"), std::string::npos);
+  EXPECT_EQ(r.out.find("not done"), std::string::npos) << r.out;
+}
