@@ -212,6 +212,15 @@ TEST(TraceReader, MalformedLinesNameFileLineAndField) {
             std::string::npos);
 }
 
+// The line count is bounded as the file is read: a file of blank lines (or comments) past it is
+// refused at the first line too many.
+TEST(TraceReader, TooManyLines) {
+  std::string lines(static_cast<size_t>(kMaxTraceLines) + 1, '\n');
+  EXPECT_NE(trace_error(lines, TraceFormat::Swf)
+                .find("log:" + std::to_string(kMaxTraceLines + 1) + ": more than 20000000 lines"),
+            std::string::npos);
+}
+
 TEST(TraceReader, FormatsByName) {
   TraceFormat f = TraceFormat::Gwf;
   EXPECT_TRUE(trace_format_of_path("a/LOG.swf", f));
