@@ -82,9 +82,9 @@ std::vector<double> read_workload_file(const std::string& path) {
     const std::string e = ext;
     if (path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0)
       throw InputError(path, "workload",
-                       "a job trace, not a workload file: a Broker, SilvaCoordinator or "
-                       "BatsMaster takes it with 'trace_user' (docs/traces.md); `botsim trace` "
-                       "turns its bags into workload files");
+                       "a job trace, not a workload file: a Broker or a cloud user takes it "
+                       "with 'trace_user' (docs/traces.md); `botsim trace` turns its bags into "
+                       "workload files");
   }
   std::ifstream in = open_input_file(path, "workload file");
   std::vector<double> sizes;

@@ -232,3 +232,33 @@ TEST_F(TraceCli, FragmentsRunInTheirModels) {
   EXPECT_NE(r.out.find("b1-u12"), std::string::npos);
   EXPECT_EQ(r.out.find("not done"), std::string::npos) << r.out;
 }
+
+// A cloud user takes its bag in seconds: U2's bag of the GWF example, five jobs of 580-620 s on 2
+// processors, is five tasks of 1160-1240 s; trace_mips is the Broker's alone.
+TEST_F(TraceCli, CloudUserTakesSeconds) {
+  const std::string trace = t::source_path("workloads/grid-bags-example.gwf");
+  auto deployment = [&](const std::string& extra) {
+    return t::kXmlHead + "<actor host=\"provider\" function=\"CloudProvider\"/>\n" +
+           t::actor_xml("client", "SilvaCoordinator",
+                        {{"name", "S"},
+                         {"instance_type", "paper.host"},
+                         {"workload", trace},
+                         {"trace_user", "U2"}}) +
+           extra + "</platform>\n";
+  };
+  t::write_text(dir_ + "/d.xml", deployment(""));
+  auto r = t::botsim({"run", "platforms/utility-cloud.xml", dir_ + "/d.xml", "--out", dir_ + "/o"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto tasks = botsim::read_csv(dir_ + "/o/tasks.csv");
+  ASSERT_EQ(tasks.rows.size(), 5u);
+  double total = 0;
+  for (const auto& row : tasks.rows)
+    total += std::stod(row[tasks.column("end_s")]) - std::stod(row[tasks.column("start_s")]);
+  EXPECT_NEAR(total, 6000, 1e-6);  // (600 + 620 + 580 + 610 + 590) x 2 s at the type's speed
+  std::string with_mips = t::read_text(dir_ + "/d.xml");
+  with_mips = t::replaced(with_mips, "<prop id=\"trace_user\"",
+                          "<prop id=\"trace_mips\" value=\"5\"/> <prop id=\"trace_user\"");
+  t::write_text(dir_ + "/m.xml", with_mips);
+  t::expect_input_error(t::botsim({"validate", "platforms/utility-cloud.xml", dir_ + "/m.xml"}),
+                        {"m.xml", "trace_mips"});
+}
