@@ -209,8 +209,9 @@ void Silva2008::plan() {
 }
 
 void Silva2008::run() {
-  std::cout << "silva2008: " << requests_.size() << " runs (" << reps_ << " per setting), "
-            << opts_.jobs << " at a time\n"
+  std::cout << "silva2008: " << requests_.size() + fig1_requests_.size() << " runs (" << reps_
+            << " per setting, and " << fig1_requests_.size() << " for Fig. 1), " << opts_.jobs
+            << " at a time\n"
             << std::flush;
   // Every run's directory stays in OUT.work/ (~300 MB at 10,000 runs) until the experiment is
   // complete: an interrupted experiment resumes without redoing them.
