@@ -1,6 +1,7 @@
 # Test files compiled on their own rather than in a unity batch (tests/CMakeLists.txt): each
 # defines a helper (a platform builder, a kHead, an error_of) under a name another file in its
-# batch uses too. A new test file that clashes goes here, or renames its helper.
+# batch uses too. A new test file that clashes goes here, or renames its helper. (A file here
+# also leaves the other files' batches as they were.)
 set_source_files_properties(
   cli/bats_cli_test.cpp
   cli/cli_errors_test.cpp
@@ -21,6 +22,8 @@ set_source_files_properties(
   sim/platform_messaging_test.cpp
   sim/silva_failure_sim_test.cpp
   sim/silva_limits_sim_test.cpp
+  unit/agents_broker_rules_test.cpp
   unit/core_props_test.cpp
   unit/core_units_test.cpp
+  unit/models_environment.cpp
   PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)

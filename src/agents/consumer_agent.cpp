@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <filesystem>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <stdexcept>
@@ -13,6 +12,7 @@
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "core/workload.hpp"
+#include "platform/user_role.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -20,25 +20,18 @@ namespace botsim::agents {
 
 namespace {
 
-std::vector<Task> read_tasks(const PropReader& props, ConsumerAgent::Params& p, const Run& run) {
-  const std::string& deployment_dir = run.paths().deployment_dir;
-  std::vector<double> sizes;
+// The BoT, given once: `tasks` drawn from Table 4's `distribution` (the run's stream
+// "bot:DIST:N", the same for every heuristic: Section 5.1(c)), `sizes` or a `workload` file.
+std::vector<Task> read_tasks(const PropReader& props, ConsumerAgent::Params& p,
+                             const ActorSite& site) {
   int given = props.has("sizes") + props.has("workload") + props.has("tasks");
   if (given != 1)
     props.fail("tasks",
                "give the BoT once: 'tasks' (with 'distribution'), 'sizes' "
                "(MI, comma-separated) or 'workload' (a file of sizes)");
-  if (props.has("tasks")) {
-    auto n = props.integer("tasks", std::nullopt, 1, kMaxTasks);
-    try {
-      auto d = parse_distribution(props.text("distribution", "uniform"));
-      p.distribution = to_string(d);
-      return make_bot(static_cast<std::size_t>(n), d, run.seed());
-    } catch (const std::invalid_argument& e) {
-      props.fail("distribution", e.what());
-    }
-  }
+  std::vector<double> sizes;
   if (props.has("sizes")) {
+    p.name = user_name(props, site);
     for (const auto& s : props.list("sizes")) {
       try {
         sizes.push_back(parse_task_size(s));
@@ -47,15 +40,26 @@ std::vector<Task> read_tasks(const PropReader& props, ConsumerAgent::Params& p, 
       }
     }
   } else {
-    std::filesystem::path path = props.text("workload");  // relative to the deployment
-    if (path.is_relative()) path = std::filesystem::path(deployment_dir) / path;
-    sizes = read_workload_file(path.string());
+    UserSpec spec = UserSpec::read(props, site, [&](long long n) {
+      std::vector<double> drawn;
+      try {
+        auto d = parse_distribution(props.text("distribution", "uniform"));
+        p.distribution = to_string(d);
+        for (const Task& t : make_bot(static_cast<std::size_t>(n), d, site.run.seed()))
+          drawn.push_back(t.size_mi);
+      } catch (const std::invalid_argument& e) {
+        props.fail("distribution", e.what());
+      }
+      return drawn;
+    });
+    p.name = spec.name;
+    sizes = std::move(spec.tasks);
   }
-  if (sizes.empty()) props.fail(props.has("sizes") ? "sizes" : "workload", "the BoT is empty");
+  const char* key = props.has("sizes") ? "sizes" : "workload";
+  if (sizes.empty()) props.fail(key, "the BoT is empty");
   std::vector<Task> tasks;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
-    if (!(sizes[i] > 0))
-      props.fail(props.has("sizes") ? "sizes" : "workload", "task sizes must be positive (MI)");
+    if (!(sizes[i] > 0)) props.fail(key, "task sizes must be positive (MI)");
     tasks.push_back(Task{static_cast<int>(i), sizes[i]});
   }
   return tasks;
@@ -96,10 +100,8 @@ auto parsed(const PropReader& props, const std::string& key, F parse) {
 
 ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const ActorSite& site) {
   Params p;
-  p.name = user_name(props, site);
   p.bot = std::make_shared<BotRequest>();
   auto& b = *p.bot;
-  b.user = p.name;
   std::string h = props.text("heuristic", "LtoS,MaxET");
   b.heuristic = parsed(props, "heuristic", [&] { return parse_heuristic(h); });
   std::string am = props.text("allocation", "i-elastic");
@@ -122,12 +124,14 @@ ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const
   b.submit_s = props.duration("submit_at", 1.0);
   if (props.has("budget")) b.budget = props.money("budget");
   if (props.has("deadline")) b.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
-  b.tasks = read_tasks(props, p, site.run);
+  b.tasks = read_tasks(props, p, site);
+  b.user = p.name;
   props.reject_unknown();
   return p;
 }
 
-ConsumerAgent::ConsumerAgent(Params params, Run& run) : params_(std::move(params)), run_(run) {}
+ConsumerAgent::ConsumerAgent(Params params, Run& run)
+    : params_(std::move(params)), run_(run), user_(run, params_.name) {}
 
 std::string ConsumerAgent::policy(const BotRequest& bot) {
   return heuristic_name(bot.heuristic) + "/" + to_string(bot.allocation.mechanism);
@@ -139,7 +143,6 @@ void ConsumerAgent::operator()() {
   sg4::this_actor::sleep_until(bot.submit_s);  // the request rate's schedule
   Inbox<ConsumerMessage> inbox(consumer_inbox(user));
   UserRecord u;
-  u.name = user;
   u.model = "agents";
   u.policy = policy(bot);
   u.tasks_total = static_cast<long>(bot.tasks.size());
@@ -149,7 +152,7 @@ void ConsumerAgent::operator()() {
   u.spent_on_lost_work = 0.0;  // its broker prices lost attempts
   u.budget = bot.budget;
   u.deadline_s = bot.deadline_s;
-  record_ = run_.results().add_user(u);
+  user_.open(std::move(u));
   send_for<DirectoryMessage>(run_.messages(), user, sg4::Mailbox::by_name(directory_inbox()),
                              Lookup{Role::Broker, user, inbox.reply_to<Listing>()}, 0);
   // The directory's answer is the only message a consumer can get before its call for proposals.
@@ -185,7 +188,7 @@ void ConsumerAgent::operator()() {
   if (!out.awarded) return refused(failure_reason(out));
   send_for<BrokerMessage>(run_.messages(), user, sg4::Mailbox::by_name(broker_inbox(out.winner)),
                           Accept{user, 0}, 0);
-  run_.results().user(record_).extra["broker"] = out.winner;
+  user_.record().extra["broker"] = out.winner;
   for (;;) {
     auto msg = inbox.receive();
     if (const auto* r = std::get_if<BotResult>(msg.get())) return finished(*r);
@@ -194,30 +197,27 @@ void ConsumerAgent::operator()() {
 
 void ConsumerAgent::refused(const std::string& reason) {
   spdlog::warn("{}: BoT refused: {}", params_.name, reason);
-  auto& u = run_.results().user(record_);
+  auto& u = user_.record();
   u.extra["refused"] = true;
   u.extra["reason"] = reason;
-  u.messages = run_.messages().of(params_.name);
+  u.messages = user_.messages();
 }
 
 void ConsumerAgent::finished(const BotResult& r) {
   if (!r.executed) return refused(r.reason);
-  auto& u = run_.results().user(record_);
+  auto& u = user_.record();
   const double now = sg4::Engine::get_clock();
   u.tasks_done = r.tasks_done;
   if (r.tasks_done == u.tasks_total) u.finish_s = now;
   u.spent = r.spent;
   u.instances = r.instances;
   u.charged_units = r.charged_units;
-  u.messages = run_.messages().of(params_.name);
+  u.messages = user_.messages();
   u.extra["refused"] = false;
   u.extra["renewals"] = r.renewals;
   u.extra["failed_cnps"] = r.failed_cnps;
   if (!r.reason.empty()) u.extra["reason"] = r.reason;
-  if (!r.stopped_as.empty()) {
-    u.stopped_as = r.stopped_as;
-    u.stop_reason = r.reason;
-  }
+  if (!r.stopped_as.empty()) user_.stop(r.stopped_as.c_str(), r.reason);
   // Section 5.2(c): time beyond task execution: the makespan minus the busy time of the
   // resource whose output came last (CNPs, allocation, message latencies, hand-out reactions).
   u.extra["scheduling_overhead_s"] = (now - u.start_s) - r.critical_busy_s;

@@ -10,6 +10,7 @@
 #include "agents/protocol.hpp"
 #include "core/props.hpp"
 #include "platform/scenario.hpp"
+#include "platform/user_role.hpp"
 
 namespace botsim::agents {
 
@@ -33,7 +34,7 @@ class ConsumerAgent {
 
   Params params_;
   Run& run_;
-  std::size_t record_ = 0;
+  UserRole user_;  // its summary.json record (its broker writes its tasks.csv rows)
 };
 
 }  // namespace botsim::agents

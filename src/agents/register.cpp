@@ -8,6 +8,7 @@
 #include "agents/consumer_agent.hpp"
 #include "agents/service_provider_agent.hpp"
 #include "core/error.hpp"
+#include "core/summary.hpp"
 
 namespace botsim::agents {
 
@@ -71,6 +72,7 @@ void register_model() {
   static bool done = false;
   if (done) return;
   done = true;
+  register_currency("agents", "US$");  // the EC2 prices of Table 3
   auto& r = actor_registry();
   r.add<CloudDirectory>("CloudDirectory", "Gutierrez-Garcia & Sim (2012) Cloud directory");
   r.add<ConsumerAgent>("ConsumerAgent", "a consumer agent submitting one BoT (2012, 2.2)");

@@ -8,6 +8,7 @@
 
 #include "cli/models.hpp"
 #include "cli/plot_command.hpp"
+#include "cli/run_table.hpp"
 #include "cli/trace_command.hpp"
 #include "core/error.hpp"
 #include "core/output_dir.hpp"
@@ -15,6 +16,7 @@
 #include "experiments/runner.hpp"
 #include "experiments/sweep.hpp"
 #include "experiments/workspace.hpp"
+#include "platform/run.hpp"
 #include "platform/scenario.hpp"
 #include "platform/sim_log.hpp"
 #include "version.hpp"
@@ -110,9 +112,12 @@ struct RunCommand {
     opts.sg_args = sg_args;
     for (const auto& s : sets) opts.settings.push_back(parse_prop_setting(s, "--set"));
     if (reps > 1) return run_reps(sg_args);
-    opts.print_table = !quiet;
     opts.stream_timelines = true;
-    run_scenario(opts);
+    std::unique_ptr<Run> run = run_scenario(opts);
+    if (!quiet)
+      std::cout << run_table(run->results()) << "results written to "
+                << (opts.out_dir.empty() ? default_out_dir(opts.deployment) : opts.out_dir)
+                << "/\n";
     return 0;
   }
   int run_reps(const std::vector<std::string>& sg_args) {

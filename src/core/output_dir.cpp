@@ -271,6 +271,19 @@ void remove_stale_leftovers(const std::string& dir) {
   remove_stale_leftovers(target.parent_path(), {target.filename().string()});
 }
 
+void write_text_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+void move_or_remove(const std::string& from, const std::string& to) {
+  if (to.empty())
+    fs::remove(from);
+  else
+    fs::rename(from, to);
+}
+
 void write_directory_atomically(const std::string& dir,
                                 const std::function<void(const std::string&)>& fill,
                                 const std::string& option) {

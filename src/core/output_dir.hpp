@@ -51,6 +51,12 @@ void remove_stale_leftovers(const std::string& dir);
 void remove_stale_leftovers(const std::filesystem::path& parent,
                             const std::vector<std::string>& names);
 
+/// Writes `text` as the whole of the file `path`; throws std::runtime_error naming it.
+void write_text_file(const std::filesystem::path& path, const std::string& text);
+/// Renames `from` to `to` (a streamed file into its results directory), or removes it when
+/// `to` is empty.
+void move_or_remove(const std::string& from, const std::string& to);
+
 /// Writes a results directory atomically: `fill(tmp)` writes into a fresh temporary directory
 /// next to `dir` (marked as botsim's), which then takes the place of `dir` (check_output_dir:
 /// an existing directory of botsim's is replaced, an empty one filled). If `fill` throws, or

@@ -15,75 +15,9 @@
 #include <vector>
 
 #include "core/output_dir.hpp"
+#include "core/summary.hpp"
 
 namespace botsim {
-
-/// How a user ended: summary.json's per-user "status" (README, docs/reliability.md).
-namespace user_status {
-inline constexpr const char* kDone = "done";                  // every task done, in time
-inline constexpr const char* kDoneLate = "done_late";         // every task done, past the deadline
-inline constexpr const char* kOutOfBudget = "out_of_budget";  // stopped: no money for the rest
-inline constexpr const char* kDeadlinePassed = "deadline_passed";    // stopped at its deadline
-inline constexpr const char* kResourcesFailed = "resources_failed";  // none left to run on
-inline constexpr const char* kUnfinished = "unfinished";  // tasks undone for another reason
-}  // namespace user_status
-
-struct UserRecord {
-  std::string name;
-  std::string model;   // "auction" | "silva" | "bats" | "agents"
-  std::string policy;  // e.g. "no-opt", "global", "local"
-  std::optional<std::string> vo;
-  long tasks_total = 0;
-  long tasks_done = 0;
-  double start_s = 0;
-  std::optional<double> finish_s;
-  std::optional<double> deadline_s;  // relative to start_s
-  /// Money a model hands its user (auction): the fund it starts with, and the allowance it
-  /// receives every allowance_interval_s (none: the model has no such income).
-  std::optional<double> fund, allowance, allowance_interval_s;
-  /// The most the user may spend: BaTS's budget plus its accepted cushion; for the auction
-  /// model the fund plus the allowances received while the broker ran (docs/units.md).
-  std::optional<double> budget;
-  double spent = 0;
-  std::optional<long> instances;
-  std::optional<long> charged_units;
-  std::optional<long> messages;
-  /// Attempts started again after an earlier attempt of the same task did not finish
-  /// (Results::add_task counts them), and the money spent on attempts that were lost (a model
-  /// that prices them sets it to 0 when the user starts; none: the model does not tell).
-  /// Written to summary.json only in runs that model faults (Results::model_faults).
-  long tasks_rerun = 0;
-  std::optional<double> spent_on_lost_work;
-  /// Why the user stopped with tasks undone (a user_status, and a free-text reason), as its
-  /// model set it (UserRole::stop); status() derives the rest.
-  std::string stopped_as;
-  std::string stop_reason;
-  /// A model's own per-user fields, written after the fields above in summary.json.
-  nlohmann::ordered_json extra = nlohmann::ordered_json::object();
-
-  /// finish_s - start_s, when the user finished.
-  std::optional<double> makespan_s() const {
-    return finish_s ? std::optional<double>(*finish_s - start_s) : std::nullopt;
-  }
-  /// Whether it finished within its deadline (none without a deadline).
-  std::optional<bool> met_deadline() const {
-    if (!deadline_s) return std::nullopt;
-    return finish_s && *finish_s - start_s <= *deadline_s;
-  }
-  /// summary.json's "status": done or done_late when every task is done, else why it stopped
-  /// (stopped_as; "unfinished" when no model said).
-  std::string status() const {
-    if (tasks_done >= tasks_total)
-      return met_deadline() == false ? user_status::kDoneLate : user_status::kDone;
-    return stopped_as.empty() ? user_status::kUnfinished : stopped_as;
-  }
-};
-
-struct ResourceRecord {
-  std::string name;
-  std::vector<std::string> vo;
-  double earned = 0;
-};
 
 struct TaskRecord {
   std::string user;
@@ -115,19 +49,6 @@ struct LostRecord {
   std::string csv_row() const;
 };
 
-struct RunInfo {
-  std::string version, platform, deployment;
-  unsigned long long seed = 1;
-  double simulated_time_s = 0;
-  std::vector<std::string> settings;  // --set ACTOR.PROP=VALUE, in order ("set"; absent if none)
-};
-
-/// The currency of a model's money ("G$" for the auction model; docs/units.md).
-std::string currency_of(const std::string& model);
-/// The unit of a per-user field of summary.json for a user of `model`: "s" for times, the
-/// model's currency for money, "ATUs" for charged_units; "" for counts and words.
-std::string field_unit(const std::string& field, const std::string& model);
-
 /// The precision of the numbers in the results files: a millionth of each value's unit (a
 /// microsecond for times, a millionth of the currency for money, of an MI for lengths, of a
 /// share), so that no binary noise shows (2.525, not 2.5249999999999972; docs/units.md).
@@ -142,9 +63,6 @@ void round_results_numbers(nlohmann::ordered_json& j);
 /// text that reads back the same.
 std::string csv_number(double value);
 std::string csv_number(const std::optional<double>& value);  // empty when absent
-
-/// Renames `from` to `to`, or removes it when `to` is empty.
-void move_or_remove(const std::string& from, const std::string& to);
 
 /// One timeline file of the results, whatever its record type (see Timeline).
 class TimelineFile {
@@ -248,15 +166,10 @@ class Results {
   /// Writes summary.json, tasks.csv, every timeline that has records and every added file
   /// into `dir` (which must exist).
   void write(const std::string& dir, const RunInfo& info);
-  /// The per-user table printed by `botsim run`.
-  std::string table() const;
   void clear();
 
  private:
   std::vector<UserRecord> users_;
-  // The users of each name, so that a task's user is found without a scan of all users.
-  std::unordered_map<std::string, std::vector<size_t>> users_of_name_;
-  const std::vector<size_t>& users_named(const std::string& name) const;
   std::vector<ResourceRecord> resources_;
   /// The row of each task's latest attempt, per user: by task number for the usual dense
   /// numbering (0, 1, ...), in a hash map for others.
@@ -267,6 +180,13 @@ class Results {
     size_t& at(long task);         // kNone for a task not seen yet
     size_t find(long task) const;  // kNone for a task not seen yet; adds nothing
   };
+  /// What a task's user name leads to, in one look-up per task: its records in users_ and
+  /// the rows of its tasks' latest attempts.
+  struct UserIndex {
+    std::vector<size_t> records;
+    LastAttempts last;
+  };
+  std::unordered_map<std::string, UserIndex> by_name_;
   enum RowFlag : std::uint8_t { kEnded = 1, kLost = 2, kReplica = 4 };
   std::deque<TaskRecord> tasks_;         // rows first_row_, first_row_ + 1, ...
   size_t first_row_ = 0;                 // rows before it are in tasks_stream_
@@ -275,7 +195,6 @@ class Results {
   std::string tasks_stream_path_;
   std::map<std::string, std::unique_ptr<TimelineFile>> timelines_;  // by file name
   std::map<std::string, std::string> files_;
-  std::map<std::string, LastAttempts> last_attempt_;  // by user
   /// Writes the rows at the front of tasks_ that can no longer change to tasks_stream_.
   void flush_settled_tasks();
   void write_tasks(const std::string& dir);  // tasks.csv, from memory or from its stream
@@ -334,15 +253,5 @@ void Timeline<R>::discard() {
   stream_.reset();
   move_or_remove(stream_path_, "");
 }
-
-/// A results directory's summary.json read back (by the experiments that aggregate runs).
-struct RunSummary {
-  RunInfo info;
-  std::vector<UserRecord> users;  // a model's own fields in `extra`
-  std::vector<ResourceRecord> resources;
-};
-/// Reads DIR/summary.json. Throws std::runtime_error naming the file on a missing file or a
-/// missing or mistyped field.
-RunSummary read_summary(const std::string& dir);
 
 }  // namespace botsim

@@ -4,6 +4,7 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include "core/error.hpp"
+#include "core/summary.hpp"
 #include "grid/auctioneer.hpp"
 #include "grid/broker.hpp"
 #include "grid/domain_graph.hpp"
@@ -40,10 +41,20 @@ static void check_domains(const std::vector<ActorSpec>& actors, Run& run) {
   }
 }
 
+// The auction's own per-user fields of summary.json: the money its brokers are handed (3.3).
+static void register_results_fields() {
+  register_currency("auction", "G$");  // grid dollars, as Sulistio & Buyya's section 5
+  register_user_field(number_field("fund", &UserRecord::fund, FieldUnit::Money));
+  register_user_field(number_field("allowance", &UserRecord::allowance, FieldUnit::Money));
+  register_user_field(
+      number_field("allowance_interval_s", &UserRecord::allowance_interval_s, FieldUnit::Seconds));
+}
+
 void register_model() {
   static bool done = false;  // registering twice is harmless
   if (done) return;
   done = true;
+  register_results_fields();
   auto& reg = actor_registry();
   reg.add<GridInformationService>("GridInformationService",
                                   "the Grid Information Service of one VO domain (3.1)");

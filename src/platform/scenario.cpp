@@ -414,10 +414,6 @@ std::unique_ptr<Run> run_scenario(const RunOptions& o) {
     if (o.out_dir.empty()) mark_default_out_dir(dir, o.deployment);
   });
   stream_guard.active = false;
-  if (o.print_table) {
-    std::cout << results.table();
-    std::cout << "results written to " << out << "/\n";
-  }
   return run;
 }
 

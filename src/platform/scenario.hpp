@@ -129,7 +129,6 @@ struct RunOptions {
   std::vector<std::string> sg_args;   // --cfg=... and --log=... handed to SimGrid
   std::vector<PropSetting> settings;  // --set ACTOR.PROP=VALUE, applied to the deployment
   bool validate_only = false;
-  bool print_table = true;
   bool stream_timelines = false;  // write bids.csv rows as they come (botsim run), not in memory
   bool log_transfers = false;     // transfers.csv: every message sent (platform/transfer_log.hpp)
 };

@@ -30,6 +30,18 @@ UserSpec UserSpec::read(const PropReader& props, const ActorSite& site, const st
   return u;
 }
 
+UserSpec UserSpec::read(const PropReader& props, const ActorSite& site, const DrawTasks& draw) {
+  UserSpec u;
+  u.name = user_name(props, site);
+  if (props.has("workload")) {
+    Rng unused = site.run.rng("workload:" + u.name);  // a file draws nothing
+    u.tasks = read_workload(props, site.run.paths().deployment_dir, unused, "");
+  } else {
+    u.tasks = draw(props.integer("tasks", std::nullopt, 1, kMaxTasks));
+  }
+  return u;
+}
+
 Rng UserRole::rng(std::string_view prefix) const { return run_.rng(std::string(prefix) + name_); }
 
 void UserRole::open(UserRecord record) {
@@ -51,6 +63,16 @@ size_t UserRole::started(long task, double length_mi, const std::string& host, d
 }
 
 void UserRole::ended(size_t row, double end_s) { run_.results().end_task(row, end_s); }
+
+size_t UserRole::sent(long task, double length_mi, const std::string& host, double submit_s) {
+  return run_.results().add_task(
+      TaskRecord{name_, task, length_mi, host, submit_s, std::nullopt, std::nullopt});
+}
+
+void UserRole::ran(size_t row, double start_s, double end_s) {
+  run_.results().task(row).start_s = start_s;
+  run_.results().end_task(row, end_s);
+}
 
 void UserRole::lost(size_t row, double lost_s, const std::string& reason,
                     std::optional<double> cost) {

@@ -2,6 +2,7 @@
 // What every model's user actor shares (a Broker, a SilvaCoordinator, a BaTS scheduler, a
 // consumer agent): its name, its bag of tasks, its random streams, and its rows in the results
 // (its summary.json record from start to finish, and its tasks.csv rows).
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,11 @@ namespace botsim {
 struct UserSpec {
   std::string name;
   std::vector<double> tasks;  // one size per task: MI (grid models) or seconds (cloud models)
+
+  /// How a model draws `n` task sizes its own way (the agents' Table 4 BoTs).
+  using DrawTasks = std::function<std::vector<double>(long long n)>;
+  /// As read() below, but `tasks` is drawn by `draw` (the model reads its own distribution).
+  static UserSpec read(const PropReader& props, const ActorSite& site, const DrawTasks& draw);
 
   /// `name` (default: the host's name; `old_name_key`, if given, is an older spelling still
   /// read), and the tasks from `workload` (a file) or `tasks` and the distribution in
@@ -43,6 +49,11 @@ class UserRole {
   size_t started(long task, double length_mi, const std::string& host, double submit_s,
                  bool replica = false);
   void ended(size_t row, double end_s);
+  /// A tasks.csv row for an attempt of `task` sent now to `host`, whose start is told later
+  /// (ran()): a model that hands tasks out through messages (the agents' brokers).
+  size_t sent(long task, double length_mi, const std::string& host, double submit_s);
+  /// Attempt `row` ran from `start_s` to `end_s`.
+  void ran(size_t row, double start_s, double end_s);
   /// Attempt `row` was lost at `lost_s` for `reason`, `cost` spent on it (Results::lose_task).
   void lost(size_t row, double lost_s, const std::string& reason,
             std::optional<double> cost = std::nullopt);

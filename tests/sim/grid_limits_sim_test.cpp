@@ -6,6 +6,7 @@
 #include <map>
 #include <vector>
 
+#include "cli/run_table.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
@@ -129,6 +130,6 @@ TEST(GridLimits, UserPastItsDeadlineFinishesLateAndTheOtherFinishes) {
   EXPECT_NEAR(u.spent, 1000.0 / 600, 1e-9);
   EXPECT_EQ(u.status(), "done_late");
   EXPECT_EQ(u.stop_reason, "");
-  EXPECT_NE(r.table().find("done_late\n"), std::string::npos) << r.table();
+  EXPECT_NE(run_table(r).find("done_late\n"), std::string::npos) << run_table(r);
   expect_u1_finishes(r);
 }

@@ -7,6 +7,7 @@
 #include <map>
 #include <vector>
 
+#include "cli/run_table.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
@@ -149,8 +150,8 @@ TEST(GridStartZeroSim, UserWithNoResourceIsReportedUnfinished) {
   EXPECT_TRUE(r.tasks().empty());
   EXPECT_EQ(u.status(), "unfinished");
   EXPECT_EQ(u.stop_reason, "no resource registered before the deadline");
-  EXPECT_NE(r.table().find("U: 6 of 6 tasks not done (no resource registered before the "
-                           "deadline)"),
+  EXPECT_NE(run_table(r).find("U: 6 of 6 tasks not done (no resource registered before the "
+                              "deadline)"),
             std::string::npos)
-      << r.table();
+      << run_table(r);
 }

@@ -5,6 +5,7 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include "cli/run_table.hpp"
 #include "cloud/records.hpp"
 #include "support/sim_support.hpp"
 
@@ -93,10 +94,10 @@ TEST(SilvaLimits, UserOutOfBudgetStopsAndTheOtherFinishes) {
     }
   EXPECT_EQ(u0_rows, 3);  // task 3 never started
   expect_u1_finishes(r);
-  EXPECT_NE(r.table().find("U0: 1 of 4 tasks not done (the budget left (0) cannot pay for an "
-                           "instance (0.5 per ATU))"),
+  EXPECT_NE(run_table(r).find("U0: 1 of 4 tasks not done (the budget left (0) cannot pay for an "
+                              "instance (0.5 per ATU))"),
             std::string::npos)
-      << r.table();
+      << run_table(r);
 }
 
 // Deadline 2500 s, 3 tasks: one instance runs tasks 0 (0-1000) and 1 (1000-2000) and has

@@ -44,7 +44,6 @@ const Results& run(const std::string& platform, const std::string& deployment,
   o.deployment = deployment;
   o.seed = seed;
   o.out_dir = temp_dir() + "/out";
-  o.print_table = false;
   if (exact_network) o.sg_args = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0"};
   // One simulation per test process: the run lives as long as the process.
   static std::unique_ptr<Run> finished;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/run_table.hpp"
 #include "core/results.hpp"
 #include "support/files.hpp"
 
@@ -337,7 +338,7 @@ std::vector<std::string> cells_of(const std::string& line) {
 
 TEST_F(ResultsTest, TableHasOneRowPerUser) {
   Results r = sample();
-  std::vector<std::string> lines = lines_of(r.table());
+  std::vector<std::string> lines = lines_of(run_table(r));
   ASSERT_EQ(lines.size(), 7u);  // header, units, four users, the unfinished user's line
   EXPECT_EQ(lines[0].rfind("user", 0), 0u);
   EXPECT_NE(lines[2].find("yes"), std::string::npos);
@@ -357,7 +358,7 @@ TEST_F(ResultsTest, TableHasOneRowPerUser) {
 // Each column's unit under its name; the budget next to what was spent; money in G$ for the
 // auction users, in $ for the Silva user: two currencies, so each amount carries its own.
 TEST_F(ResultsTest, TableShowsUnitsAndBudgetNextToSpent) {
-  std::vector<std::string> lines = lines_of(sample().table());
+  std::vector<std::string> lines = lines_of(run_table(sample()));
   const auto header = cells_of(lines[0]);
   EXPECT_EQ(header, (std::vector<std::string>{"user", "model", "policy", "vo", "tasks", "start",
                                               "finish", "makespan", "deadline", "met", "spent",
@@ -372,7 +373,7 @@ TEST_F(ResultsTest, TableShowsUnitsAndBudgetNextToSpent) {
   // One currency: it stands under "spent" and "budget", and the amounts are bare numbers.
   Results auction;
   auction.add_user(sample().users()[0]);
-  lines = lines_of(auction.table());
+  lines = lines_of(run_table(auction));
   EXPECT_EQ(cells_of(lines[0]).back(), "status");
   EXPECT_EQ(cells_of(lines[0]).end()[-2], "budget");
   EXPECT_EQ(cells_of(lines[1]), (std::vector<std::string>{"s", "s", "s", "s", "G$", "G$"}));
@@ -384,8 +385,8 @@ TEST_F(ResultsTest, TableShowsUnitsAndBudgetNextToSpent) {
   // No user with a budget: no budget column.
   Results cloud;
   cloud.add_user(sample().users()[3]);
-  EXPECT_EQ(cells_of(lines_of(cloud.table())[0]).end()[-2], "charged");
-  EXPECT_EQ(lines_of(cloud.table())[0].find("budget"), std::string::npos);
+  EXPECT_EQ(cells_of(lines_of(run_table(cloud))[0]).end()[-2], "charged");
+  EXPECT_EQ(lines_of(run_table(cloud))[0].find("budget"), std::string::npos);
 }
 
 // A user that paid a sampling phase apart (BaTS) has its spent split under the table.
@@ -402,7 +403,7 @@ TEST_F(ResultsTest, TableSplitsASamplingPhasesMoneyAndTime) {
   u.extra["sampling_end_s"] = 3294.1;
   Results r;
   r.add_user(u);
-  std::vector<std::string> lines = lines_of(r.table());
+  std::vector<std::string> lines = lines_of(run_table(r));
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[3],
             "U0: spent 555.00 $ = sampling 48.00 $ (0.0-3294.1 s) + execution 507.00 $ "
@@ -421,7 +422,7 @@ TEST_F(ResultsTest, StatusOfAStoppedUserIsWrittenAndReadBack) {
   EXPECT_EQ(s["users"][0]["status"], "done");
   EXPECT_EQ(s["users"][2]["status"], "out_of_budget");
   EXPECT_EQ(s["users"][2]["status_reason"], "the budget left (0.5) cannot pay for an hour");
-  std::string t = r.table();
+  std::string t = run_table(r);
   EXPECT_NE(t.find("out_of_budget\n"), std::string::npos) << t;
   EXPECT_NE(t.find("U2: 1 of 50 tasks not done (the budget left (0.5) cannot pay for an hour)\n"),
             std::string::npos)
@@ -443,7 +444,7 @@ TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
   c.instances = 25;
   c.charged_units = 26;
   r.add_user(c);
-  std::vector<std::string> lines = lines_of(r.table());
+  std::vector<std::string> lines = lines_of(run_table(r));
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_NE(lines[0].find("instances"), std::string::npos);
   // "instances", "charged" and "status" are 9, 7 and 6 wide, two spaces apart.

@@ -1,0 +1,47 @@
+#include "agents/broker_rules.hpp"
+
+#include "core/summary.hpp"
+
+namespace botsim::agents {
+
+double committed_money(const AllocationConfig& allocation, double spent,
+                       const std::vector<HeldResource>& resources, std::optional<int> renewed,
+                       long slots, double extra) {
+  double committed = spent;
+  for (std::size_t k = 0; k < resources.size(); ++k) {
+    const HeldResource& r = resources[k];
+    if (r.released) continue;
+    committed +=
+        static_cast<double>(charged_slots(allocation, r.start, r.alloc_end, r.alloc_end)) * r.price;
+    if (renewed && static_cast<int>(k) == *renewed)
+      committed += static_cast<double>(slots) * r.price;
+  }
+  return committed + extra;
+}
+
+bool affordable(std::optional<double> budget, double committed) {
+  return !budget || committed <= *budget + 1e-9;
+}
+
+std::string stopped_as(const StopCauses& c) {
+  if (c.deadline_passed) return user_status::kDeadlinePassed;
+  if (c.out_of_budget) return user_status::kOutOfBudget;
+  if (c.resources_failed) return user_status::kResourcesFailed;
+  return "";
+}
+
+bool bot_must_end(bool finished, bool deadline_passed, std::size_t live_resources, long replacing) {
+  return finished || deadline_passed || (live_resources == 0 && replacing == 0);
+}
+
+bool result_may_go(bool ending, long pending_releases, long late_open) {
+  return ending && pending_releases == 0 && late_open == 0;
+}
+
+std::string joined_reasons(const std::vector<std::string>& reasons) {
+  std::string out;
+  for (const auto& r : reasons) out += (out.empty() ? "" : "; ") + r;
+  return out;
+}
+
+}  // namespace botsim::agents

@@ -1,0 +1,50 @@
+#pragma once
+// The broker agent's decisions as plain functions (Gutierrez-Garcia & Sim 2012, Sections 2.2
+// and 3): what a BoT's resources commit of its budget, why a BoT stopped, when it ends and when
+// its result may go. No SimGrid: the actor (broker_agent.hpp) asks and acts.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "agents/allocation.hpp"
+
+namespace botsim::agents {
+
+/// A resource a broker holds for a BoT: its contract with an SPA and what it has done.
+struct HeldResource {
+  std::string ra, spa, type;
+  double price = 0;  // per slot
+  double start = 0, alloc_end = 0, busy_s = 0;
+  bool released = false;
+  long generation = 0;  // a renewal or release makes earlier allocation checks stale
+};
+
+/// What a BoT's money is committed to: what was `spent`, every held resource's slots up to its
+/// allocation end (slots are paid in advance), `slots` more of resource `renewed`, and `extra`
+/// (prices awarded to resources not yet allocated).
+double committed_money(const AllocationConfig& allocation, double spent,
+                       const std::vector<HeldResource>& resources, std::optional<int> renewed,
+                       long slots, double extra);
+/// Whether `committed` is within `budget` (none: no limit), to a billionth.
+bool affordable(std::optional<double> budget, double committed);
+
+/// What stopped a BoT with tasks undone, most telling first.
+struct StopCauses {
+  bool deadline_passed = false;
+  bool out_of_budget = false;     // a renewal or replacement was refused for want of money
+  bool resources_failed = false;  // a host failed, or a replacement could not be had
+};
+/// The user_status it stopped as ("" when no limit stopped it).
+std::string stopped_as(const StopCauses& c);
+
+/// Whether a running BoT ends now: every task done, its deadline passed, or no resource left
+/// with no replacement being contracted.
+bool bot_must_end(bool finished, bool deadline_passed, std::size_t live_resources, long replacing);
+/// Whether an ending BoT's result may go: the last message to its consumer, so only once every
+/// release is acknowledged and no late or replacement CNP is open.
+bool result_may_go(bool ending, long pending_releases, long late_open);
+
+/// The reasons joined with "; ", in order.
+std::string joined_reasons(const std::vector<std::string>& reasons);
+
+}  // namespace botsim::agents

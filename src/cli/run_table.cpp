@@ -1,0 +1,105 @@
+#include "cli/run_table.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace botsim {
+
+namespace {
+
+std::string cell(const std::optional<double>& v, const char* fmtstr) {
+  return v ? fmt::format(fmt::runtime(fmtstr), *v) : "-";
+}
+
+// The rows as columns as wide as their widest cell, the first `left_aligned` to the left.
+std::string aligned(const std::vector<std::vector<std::string>>& rows, size_t left_aligned) {
+  std::vector<size_t> width;
+  for (const auto& row : rows)
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (c == width.size()) width.push_back(0);
+      width[c] = std::max(width[c], row[c].size());
+    }
+  std::string out;
+  for (const auto& row : rows) {
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (c) out += "  ";
+      out += c < left_aligned ? fmt::format("{:<{}}", row[c], width[c])
+                              : fmt::format("{:>{}}", row[c], width[c]);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string run_table(const Results& results) {
+  const std::vector<UserRecord>& users = results.users();
+  // The budget and cloud columns appear only when some user has them. Each column's unit is
+  // under its name; when users count money in different currencies, each amount says its own.
+  bool cloud = false, budgeted = false;
+  std::vector<std::string> currencies;
+  for (const auto& u : users) {
+    cloud = cloud || u.instances || u.charged_units;
+    budgeted = budgeted || u.budget;
+    if (std::find(currencies.begin(), currencies.end(), currency_of(u.model)) == currencies.end())
+      currencies.push_back(currency_of(u.model));
+  }
+  const std::string money = currencies.size() == 1 ? currencies[0] : "";
+  std::vector<std::vector<std::string>> rows{{"user", "model", "policy", "vo", "tasks", "start",
+                                              "finish", "makespan", "deadline", "met", "spent"},
+                                             {"", "", "", "", "", "s", "s", "s", "s", "", money}};
+  if (budgeted) {
+    rows[0].push_back("budget");
+    rows[1].push_back(money);
+  }
+  if (cloud) {
+    rows[0].insert(rows[0].end(), {"instances", "charged"});
+    rows[1].insert(rows[1].end(), {"", "ATUs"});
+  }
+  rows[0].push_back("status");
+  rows[1].push_back("");
+  for (const auto& u : users) {
+    const std::string unit = money.empty() ? " " + currency_of(u.model) : "";
+    auto amount = [&](const std::optional<double>& v) {
+      return v ? fmt::format("{:.2f}{}", *v, unit) : "-";
+    };
+    std::string met = u.met_deadline() ? (*u.met_deadline() ? "yes" : "NO") : "-";
+    rows.push_back({u.name, u.model, u.policy, u.vo.value_or("-"),
+                    fmt::format("{}/{}", u.tasks_done, u.tasks_total),
+                    fmt::format("{:.1f}", u.start_s), cell(u.finish_s, "{:.1f}"),
+                    cell(u.makespan_s(), "{:.1f}"), cell(u.deadline_s, "{:.1f}"), met,
+                    amount(u.spent)});
+    if (budgeted) rows.back().push_back(amount(u.budget));
+    if (cloud)
+      rows.back().insert(rows.back().end(),
+                         {u.instances ? std::to_string(*u.instances) : "-",
+                          u.charged_units ? std::to_string(*u.charged_units) : "-"});
+    rows.back().push_back(u.status());
+  }
+  std::string out = aligned(rows, 4);  // user, model, policy, vo to the left
+  // A model that pays a sampling phase before its execution (BaTS) shows the split: spent is
+  // everything the user paid.
+  for (const auto& u : users) {
+    auto sampling = u.extra.find("sampling_spent");
+    auto end = u.extra.find("sampling_end_s");
+    if (sampling == u.extra.end() || end == u.extra.end() || !sampling->is_number()) continue;
+    const std::string unit = " " + currency_of(u.model);
+    const double paid = sampling->get<double>(), end_s = end->get<double>();
+    out +=
+        fmt::format("{}: spent {:.2f}{} = sampling {:.2f}{} ({:.1f}-{:.1f} s) + execution {:.2f}{}",
+                    u.name, u.spent, unit, paid, unit, u.start_s, end_s, u.spent - paid, unit);
+    out += u.finish_s ? fmt::format(" ({:.1f}-{:.1f} s)\n", end_s, *u.finish_s) : "\n";
+  }
+  // A user that ends with tasks undone never passes silently.
+  for (const auto& u : users)
+    if (u.tasks_done < u.tasks_total)
+      out += fmt::format("{}: {} of {} tasks not done{}\n", u.name, u.tasks_total - u.tasks_done,
+                         u.tasks_total, u.stop_reason.empty() ? "" : " (" + u.stop_reason + ")");
+  return out;
+}
+
+}  // namespace botsim
