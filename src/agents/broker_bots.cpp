@@ -1,7 +1,10 @@
 #include "agents/broker_bots.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <simgrid/s4u/Mailbox.hpp>
+#include <string>
 
 #include "agents/broker_roles.hpp"
 #include "core/units.hpp"
@@ -13,10 +16,14 @@ namespace botsim::agents {
 double BotContracts::estimate(const BotRequest& bot, double margin, const Catalog& catalog) {
   double mi = 0, speed = 0, price = 0;
   for (const auto& t : bot.tasks) mi += t.size_mi;
+  // One look-up per type, not per resource: a BoT may ask for 10,000 resources of one type,
+  // and catalog.example() looks at every site.
+  std::map<std::string, const RaSite*> examples;
   for (const auto& type : bot.resource_types) {
-    const auto& site = catalog.example(type);
-    speed += site.speed_mips;
-    price += site.price;
+    const RaSite*& site = examples[type];
+    if (!site) site = &catalog.example(type);
+    speed += site->speed_mips;
+    price += site->price;
   }
   double hours = std::max(1.0, std::ceil(mi / speed / kSlotSeconds));
   return hours * price * (1 + margin);
@@ -47,6 +54,10 @@ void BotContracts::on(const Accept& m) {
   if (!j) return;
   j->dispatch.scheduler.emplace(j->bot->heuristic);
   j->dispatch.scheduler->add_tasks(j->bot->tasks);
+  std::size_t ids = 0;
+  for (const Task& t : j->bot->tasks) ids = std::max(ids, static_cast<std::size_t>(t.id) + 1);
+  j->dispatch.rows.resize(ids);
+  j->dispatch.handed_out_s.resize(ids);
   if (j->bot->deadline_s)
     c.send_self_at(j->bot->submit_s + *j->bot->deadline_s, BotDeadline{m.user});
   send_for<DirectoryMessage>(c.run.messages(), m.user, sg4::Mailbox::by_name(directory_inbox()),

@@ -57,9 +57,10 @@ struct Job {
 
   struct Dispatch {  // the tasks handed out (TaskDispatch)
     std::optional<Scheduler> scheduler;
-    std::unordered_map<int, std::size_t> rows;     // task -> its tasks.csv row
-    std::unordered_map<int, double> handed_out_s;  // task -> when it was last sent
-    std::optional<int> last_resource;              // whose output came last
+    // By task id (the consumer numbers its tasks 0, 1, ...): a million tasks in two arrays.
+    std::vector<std::size_t> rows;     // task -> its tasks.csv row
+    std::vector<double> handed_out_s;  // task -> when it was last sent
+    std::optional<int> last_resource;  // whose output came last
   } dispatch;
 
   struct Ending {  // why and when the BoT ends (BotReporting)

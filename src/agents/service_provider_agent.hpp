@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -60,7 +61,7 @@ class ServiceProviderAgent {
   std::string host_;
   ProviderAddress address_;  // where RAs answer
   std::vector<Ra> ras_;
-  std::map<std::string, std::size_t> index_;                     // RA host -> ras_ index
+  std::unordered_map<std::string, std::size_t> index_;           // RA host -> ras_ index
   std::map<std::string, std::set<std::size_t>> free_;            // type -> free RAs
   std::map<std::pair<std::string, int>, std::size_t> reserved_;  // (user, cnp) -> RA
   std::optional<HostWatch> watch_;                               // its RAs' hosts

@@ -9,12 +9,7 @@ using namespace botsim::agents;
 
 namespace {
 HeldResource held_for_rules(double price, double start, double alloc_end, bool released = false) {
-  HeldResource r;
-  r.price = price;
-  r.start = start;
-  r.alloc_end = alloc_end;
-  r.released = released;
-  return r;
+  return HeldResource{"ra", "spa", "type", price, start, alloc_end, 0, released, 0};
 }
 }  // namespace
 

@@ -452,6 +452,31 @@ TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
   for (size_t i = 0; i < 4; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
 }
 
+// One table writes and reads summary.json: a model's registered field (the auction's fund)
+// stands after met_deadline for every user, null where it has none, and reads back into its
+// place, not into extra; a field no table knows is a model's own and goes to extra.
+TEST_F(ResultsTest, TheFieldTableWritesAndReadsEveryUsersFields) {
+  Results r = sample();
+  r.user(3).extra["own_field"] = 7;
+  r.write(dir_.string(), info());
+  Json s = Json::parse(read(dir_ / "summary.json"));
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : s["users"][3].items()) keys.push_back(key);
+  const auto at = [&](const std::string& k) { return std::find(keys.begin(), keys.end(), k); };
+  EXPECT_EQ(at("fund") - at("met_deadline"), 1);
+  EXPECT_EQ(at("budget") - at("allowance_interval_s"), 1);
+  EXPECT_EQ(keys.back(), "own_field");
+  EXPECT_TRUE(s["users"][3]["fund"].is_null());
+  EXPECT_EQ(s["users"][0]["fund"], 40);
+  RunSummary back = read_summary(dir_.string());
+  EXPECT_EQ(back.users[0].fund, 40);
+  EXPECT_FALSE(back.users[3].fund);
+  EXPECT_FALSE(back.users[0].extra.contains("fund"));
+  EXPECT_EQ(back.users[3].extra["own_field"], 7);
+  for (const UserField& f : user_fields())
+    EXPECT_FALSE(back.users[0].extra.contains(f.key)) << f.key;
+}
+
 TEST(Units, FieldsHaveTheirModelsUnits) {
   EXPECT_EQ(currency_of("auction"), "G$");
   EXPECT_EQ(currency_of("agents"), "US$");
