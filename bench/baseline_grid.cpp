@@ -29,6 +29,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "csv_rows.hpp"
+
 namespace sg4 = simgrid::s4u;
 
 namespace {
@@ -90,15 +92,6 @@ void user(int id, std::vector<Task> tasks) {
     send(t.master, new TaskMsg{id, t.flops, inbox}, 1024);
   }
   for (size_t k = 0; k < tasks.size(); ++k) inbox->get_unique<int>();
-}
-
-std::vector<std::string> split_csv(const std::string& line) {
-  std::vector<std::string> out;
-  std::string field;
-  std::istringstream in(line);
-  while (std::getline(in, field, ',')) out.push_back(field);
-  if (!line.empty() && line.back() == ',') out.emplace_back();
-  return out;
 }
 
 }  // namespace

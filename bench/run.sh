@@ -284,15 +284,22 @@ agents_bag_case() {
     echo '</platform>'
   } >"$dir/deployment.xml"
   echo "== $name: agents static bag, $2 tasks on $3 resources" >&2
+  against_bag_floor "$name" "agents-bag/$2/$3" "$2" "$3"
+}
+
+# against_bag_floor NAME WHAT TASKS WORKERS: botsim on BUILD/bench/NAME's files, then
+# bench_agents_floor on its platform; one row, in CPU seconds (user + sys).
+against_bag_floor() {
+  local name=$1 dir=$work/$1
   best "$dir/botsim" "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" \
     --out "$dir/out" --quiet "${cfgs[@]}"
   local b_cpu=$cpu b_mb=$mb b_user=$user
   local execs=-
   [[ -f $dir/out/tasks.csv ]] && execs=$(awk -F, 'NR > 1 && $7 != ""' "$dir/out/tasks.csv" | wc -l)
-  best "$dir/floor" "$agents_floor" "$dir/platform.xml" "$2" "$3" "${cfgs[@]}"
+  best "$dir/floor" "$agents_floor" "$dir/platform.xml" "$3" "$4" "${cfgs[@]}"
   local r; r=$(ratio "$b_cpu" "$cpu")
   echo "   botsim ${b_cpu} s ${b_mb} MB, floor ${cpu} s ${mb} MB (CPU), $execs executions" >&2
-  row "$name" "agents-bag/$2/$3" "$execs" "$b_cpu" "$cpu" "$r" "$b_mb" "$mb" "$b_user" "$user"
+  row "$name" "$2" "$execs" "$b_cpu" "$cpu" "$r" "$b_mb" "$mb" "$b_user" "$user"
 }
 
 bats_case() {  # name tasks
@@ -373,15 +380,7 @@ static_bag_case() {
     echo '</platform>'
   } >"$dir/deployment.xml"
   echo "== $name: StaticProvisioning, $2 tasks on $3 instances" >&2
-  best "$dir/botsim" "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" \
-    --out "$dir/out" --quiet "${cfgs[@]}"
-  local b_cpu=$cpu b_mb=$mb b_user=$user
-  local execs=-
-  [[ -f $dir/out/tasks.csv ]] && execs=$(awk -F, 'NR > 1 && $7 != ""' "$dir/out/tasks.csv" | wc -l)
-  best "$dir/floor" "$agents_floor" "$dir/platform.xml" "$2" "$3" "${cfgs[@]}"
-  local r; r=$(ratio "$b_cpu" "$cpu")
-  echo "   botsim ${b_cpu} s ${b_mb} MB, floor ${cpu} s ${mb} MB (CPU), $execs executions" >&2
-  row "$name" "static/$2/$3" "$execs" "$b_cpu" "$cpu" "$r" "$b_mb" "$mb" "$b_user" "$user"
+  against_bag_floor "$name" "static/$2/$3" "$2" "$3"
 }
 
 IFS=, read -ra wanted <<<"$sizes"

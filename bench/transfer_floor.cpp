@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include "csv_rows.hpp"
+
 namespace sg4 = simgrid::s4u;
 
 namespace {
@@ -41,15 +43,6 @@ struct Put {
 long g_executed = 0;
 long g_received = 0;
 long g_sends = 0;
-
-std::vector<std::string> split_csv(const std::string& line) {
-  std::vector<std::string> out;
-  std::string field;
-  std::istringstream in(line);
-  while (std::getline(in, field, ',')) out.push_back(field);
-  if (!line.empty() && line.back() == ',') out.emplace_back();
-  return out;
-}
 
 void host_runner(std::vector<Start> starts) {
   std::vector<sg4::ExecPtr> running;

@@ -91,6 +91,18 @@ class InstancePool {
   long started() const { return started_; }  // stopped instances, counted when billed
   long charged_units() const { return charged_units_; }
   double spent() const { return spent_; }
+  /// A renter's record as it opens: no instance, no ATU, and lost attempts priced by the pool.
+  static void open_record(UserRecord& u) {
+    u.instances = 0;
+    u.charged_units = 0;
+    u.spent_on_lost_work = 0.0;
+  }
+  /// A renter's record at its end: the instances started, the ATUs charged and the money.
+  void close_record(UserRecord& u) const {
+    u.instances = started_;
+    u.charged_units = charged_units_;
+    u.spent = spent_;
+  }
 
  private:
   void start_workers(const Instance& inst);

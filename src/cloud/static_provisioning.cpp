@@ -57,9 +57,7 @@ void StaticProvisioning::operator()() {
   u.policy = policy(params_);
   u.tasks_total = n;
   u.start_s = start_s_;
-  u.instances = 0;
-  u.charged_units = 0;
-  u.spent_on_lost_work = 0.0;  // the instance pool prices lost attempts
+  InstancePool::open_record(u);
   user_.open(u);
 
   // All rented up front; an empty bag rents nothing.
@@ -75,9 +73,7 @@ void StaticProvisioning::operator()() {
   auto& rec = user_.record();
   rec.tasks_done = finished_;
   if (job_done()) rec.finish_s = last_finish_s_;
-  rec.instances = pool_->started();
-  rec.charged_units = pool_->charged_units();
-  rec.spent = pool_->spent();
+  pool_->close_record(rec);
 }
 
 void StaticProvisioning::dispatch() {
@@ -95,9 +91,10 @@ void StaticProvisioning::dispatch() {
   }
   if (!queue_.empty() && !stopped_) return;
   // Nothing left to hand out: an idle instance has no more use (its started ATU is paid).
+  // Every idle one is in the pool's index of instances with an idle slot (by name, as live()).
   std::vector<Instance*> idle;
-  for (auto& [name, inst] : pool_->live())
-    if (inst.ready && !inst.stopping && inst.idle()) idle.push_back(&inst);
+  for (Instance* inst : free)
+    if (inst->idle()) idle.push_back(inst);
   for (Instance* inst : idle) pool_->stop(*inst);
 }
 

@@ -103,9 +103,7 @@ void SilvaCoordinator::operator()() {
   u.policy = policy(params_);
   u.tasks_total = n;
   u.start_s = start_s_;
-  u.instances = 0;
-  u.charged_units = 0;
-  u.spent_on_lost_work = 0.0;  // the instance pool prices lost attempts
+  InstancePool::open_record(u);
   u.budget = params_.budget;
   u.deadline_s = params_.deadline_s;
   user_.open(u);
@@ -140,9 +138,7 @@ void SilvaCoordinator::operator()() {
   auto& rec = user_.record();
   rec.tasks_done = finished_;
   if (job_done()) rec.finish_s = last_finish_s_;
-  rec.instances = pool_->started();
-  rec.charged_units = pool_->charged_units();
-  rec.spent = pool_->spent();
+  pool_->close_record(rec);
 }
 
 bool SilvaCoordinator::nothing_to_check() const {
