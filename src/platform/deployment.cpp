@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <set>
 #include <xbt/parse_units.hpp>
@@ -181,6 +182,30 @@ void warn_if_too_slow(const std::string& path, const std::string& element,
     }
 }
 
+// SimGrid 3.32 keeps every profile it reads from a file under the file's name as written, and
+// aborts on a second use of that name ("Refusing to define trace ... twice"): two hosts sharing
+// one state_file, or one file as a host's state_file and speed_file. Each needs its own copy.
+void check_profile_files_named_once(const std::string& path, const std::string& tag,
+                                    const pt::ptree& node,
+                                    std::map<std::string, std::string>& first_use) {
+  if (auto attrs = node.get_child_optional("<xmlattr>"))
+    for (const auto& [name, value] : *attrs) {
+      const bool names_file = (name == "file" && tag == "trace") ||
+                              (name.size() > 5 && name.compare(name.size() - 5, 5, "_file") == 0);
+      if (!names_file) continue;
+      const std::string here = platform_element(tag, node) + " " + name;
+      auto [seen, fresh] = first_use.emplace(value.data(), here);
+      if (!fresh)
+        throw InputError(path, platform_element(tag, node),
+                         name + "=" + quote_text(value.data()) + ": " + seen->second +
+                             " already names this file, and SimGrid reads a profile file once "
+                             "per platform; give each its own copy");
+    }
+  for (const auto& [child_tag, child] : node)
+    if (child_tag != "<xmlattr>" && child_tag != "<xmlcomment>")
+      check_profile_files_named_once(path, child_tag, child, first_use);
+}
+
 void check_platform_node(const std::string& path, const std::string& tag, const pt::ptree& node) {
   // The routings of SimGrid's platform DTD 4.1.
   static const std::set<std::string> kRoutings{
@@ -281,7 +306,11 @@ void check_platform_file(const std::string& path) {
     return;  // SimGrid's parser reports malformed XML with its own, line-numbered message
   }
   for (const auto& [tag, node] : tree)
-    if (tag == "platform") check_platform_node(path, tag, node);
+    if (tag == "platform") {
+      check_platform_node(path, tag, node);
+      std::map<std::string, std::string> first_use;
+      check_profile_files_named_once(path, tag, node, first_use);
+    }
 }
 
 }  // namespace botsim

@@ -252,6 +252,43 @@ TEST_F(InputLimits, FifoInsteadOfAFileIsRefused) {
       {dir_ + "/p.xml", "<host id='gis'>", "state_file='fifo': " + not_regular});
 }
 
+// Two hosts naming one state_file made SimGrid abort with its backtrace ("Refusing to define
+// trace down.txt twice"); so did one file as a host's state_file and speed_file, and a <trace
+// file> that a host's state_file also names. Each is one line naming both uses.
+TEST_F(InputLimits, OneProfileFileNamedTwiceIsRefused) {
+  file("down.txt", "PERIODICITY -1\n0 1\n100 0\n");
+  const std::string gis = "<host id=\"gis\" speed=\"1000Mf\"/>";
+  const std::string u = "<host id=\"u\" speed=\"1000Mf\"/>";
+  const std::string two_hosts =
+      replaced(replaced(grid_platform(kAllRoutes), gis,
+                        "<host id=\"gis\" speed=\"1000Mf\" state_file=\"down.txt\"/>"),
+               u, "<host id=\"u\" speed=\"1000Mf\" state_file=\"down.txt\"/>");
+  expect_input_error(validate(two_hosts, kGridDeployment),
+                     {dir_ + "/p.xml", "<host id='u'>", "state_file='down.txt'",
+                      "<host id='gis'> state_file already names this file"});
+  const std::string one_host = replaced(
+      grid_platform(kAllRoutes), gis,
+      "<host id=\"gis\" speed=\"1000Mf\" state_file=\"down.txt\" speed_file=\"down.txt\"/>");
+  expect_input_error(validate(one_host, kGridDeployment),
+                     {"<host id='gis'>", "speed_file='down.txt'", "state_file already names"});
+  const std::string with_trace = replaced(
+      replaced(grid_platform(kAllRoutes), gis,
+               "<host id=\"gis\" speed=\"1000Mf\" state_file=\"down.txt\"/>"),
+      "<link id=\"l\"",
+      "<trace id=\"t\" file=\"down.txt\" periodicity=\"-1\"/>\n"
+      "<trace_connect kind=\"HOST_AVAIL\" trace=\"t\" element=\"u\"/>\n<link id=\"l\"");
+  expect_input_error(validate(with_trace, kGridDeployment),
+                     {"<trace id='t'>", "file='down.txt'", "<host id='gis'> state_file"});
+  // Two names of one file are two profiles to SimGrid, as is a copy: both are accepted.
+  file("down-copy.txt", "PERIODICITY -1\n0 1\n100 0\n");
+  const std::string copies =
+      replaced(replaced(grid_platform(kAllRoutes), gis,
+                        "<host id=\"gis\" speed=\"1000Mf\" state_file=\"down.txt\"/>"),
+               u, "<host id=\"u\" speed=\"1000Mf\" state_file=\"down-copy.txt\"/>");
+  auto ok = validate(copies, kGridDeployment);
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
 // `botsim plot DIR` reads the results files of a directory the user names: a FIFO there too.
 TEST_F(InputLimits, FifoInAResultsDirectoryIsRefusedByPlot) {
   ASSERT_EQ(run(grid_platform(kAllRoutes), kGridDeployment).exit_code, 0);
