@@ -4,7 +4,9 @@
 #                                (a deployment's relative paths stay valid); botsim finds them
 #                                beside its bin/ directory (experiments::data_dirs)
 #   share/man/man1/botsim.1      the man page, from the program's help (below)
-#   share/doc/botsim/            README, licence, citation and docs
+#   share/doc/botsim/            README, licence, citation, docs and the reproduced results;
+#                                labs/ links to share/botsim/labs, and share/botsim/docs
+#                                to these docs
 install(TARGETS botsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/platforms ${PROJECT_SOURCE_DIR}/deployments
                   ${PROJECT_SOURCE_DIR}/workloads ${PROJECT_SOURCE_DIR}/examples
@@ -14,6 +16,24 @@ install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE
               ${PROJECT_SOURCE_DIR}/CITATION.cff
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+# The reproduced results the README and docs link to (results/README.md, the figures), and the
+# lab sheets through a link to the data directory (and the docs the lab sheets link to from
+# there), so that every relative link of the installed README and docs resolves
+# (scripts/install-test checks them).
+# Only what is committed: not the runs a user made in the source tree (.gitignore's list).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/results/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/results
+        PATTERN "runs" EXCLUDE PATTERN "runs-*" EXCLUDE PATTERN "sweeps" EXCLUDE
+        PATTERN "deployments" EXCLUDE PATTERN "scenarios" EXCLUDE PATTERN "*.work" EXCLUDE
+        PATTERN "*.tmp-*" EXCLUDE)
+file(RELATIVE_PATH BOTSIM_DOC_TO_LABS ${CMAKE_INSTALL_FULL_DOCDIR}
+     ${CMAKE_INSTALL_FULL_DATADIR}/botsim/labs)
+file(RELATIVE_PATH BOTSIM_DATA_TO_DOCS ${CMAKE_INSTALL_FULL_DATADIR}/botsim
+     ${CMAKE_INSTALL_FULL_DOCDIR}/docs)
+install(CODE "file(MAKE_DIRECTORY \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DOCDIR}\")
+  file(CREATE_LINK \"${BOTSIM_DOC_TO_LABS}\"
+       \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DOCDIR}/labs\" SYMBOLIC)
+  file(CREATE_LINK \"${BOTSIM_DATA_TO_DOCS}\"
+       \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/botsim/docs\" SYMBOLIC)")
 
 # The man page, written from the program's own help (cmake/man_page.cmake) whenever botsim is
 # rebuilt; never edited by hand.

@@ -222,6 +222,9 @@ std::string axes(const Chart& c) {
     // Row names when they fit; past 40 rows, numbers (the data file has every row's bars).
     if (!c.categories.empty() && c.categories.size() <= 40)
       out += fmt::format("set ytics {} font ',9'\n", tic_list(c.categories));
+    // No tics on the right frame: a note beside a bar that ends there ("1 ATU") was struck
+    // through by its row's tic.
+    out += "set ytics nomirror\n";
     out += "set grid xtics\n";
   } else {
     if (c.fixed_margins) out += margins(c);

@@ -117,11 +117,16 @@ void copy_capture_to_stderr() {
 }  // namespace
 
 SimulationAbortGuard::SimulationAbortGuard() {
-  char pattern[] = "/tmp/botsim-simgrid-XXXXXX";
   std::fflush(stderr);
-  g_capture = mkstemp(pattern);
+  // An unnamed file: a run killed at any instant leaves nothing in /tmp. Where the file system
+  // has no O_TMPFILE, a named one, unlinked at once.
+  g_capture = open("/tmp", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (g_capture < 0) {
+    char pattern[] = "/tmp/botsim-simgrid-XXXXXX";
+    g_capture = mkstemp(pattern);
+    if (g_capture >= 0) unlink(pattern);
+  }
   if (g_capture < 0) throw std::runtime_error("cannot create a temporary file in /tmp");
-  unlink(pattern);
   g_stderr = dup(STDERR_FILENO);
   dup2(g_capture, STDERR_FILENO);
   set_interrupt_message_fd(g_stderr);

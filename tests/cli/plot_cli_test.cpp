@@ -392,7 +392,7 @@ TEST_F(PlotCli, PastTwoThousandTasksTheTasksRunningReplaceTheGantt) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_FALSE(fs::exists(dir_ + "/p_past/tasks.dat"));
   EXPECT_FALSE(fs::exists(dir_ + "/p_past/tasks.gp"));
-  EXPECT_NE(r.out.find("plot: 1 figures in " + dir_ + "/p_past/: tasks_running\n"),
+  EXPECT_NE(r.out.find("plot: 1 figure in " + dir_ + "/p_past/: tasks_running\n"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("2001 task attempts, more than 2000"), std::string::npos) << r.out;

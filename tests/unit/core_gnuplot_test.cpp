@@ -124,6 +124,9 @@ TEST(Gnuplot, GanttBarsAndNotes) {
   EXPECT_TRUE(has(gp, "using 1:2:1:3:($2-$4):($2+$4) with boxxyerror")) << gp;
   EXPECT_TRUE(has(gp, "using 3:2:5 with labels")) << gp;
   EXPECT_TRUE(has(gp, "set offsets 0, graph 0.1, 0, 0\n")) << gp;  // room for the notes
+  // A note beside a bar that ends at the right frame is not struck through by a mirrored tic.
+  EXPECT_TRUE(has(gp, "set ytics nomirror\n")) << gp;
+  EXPECT_LT(gp.find("set ytics ('h0'"), gp.find("set ytics nomirror")) << gp;
 }
 
 TEST(Gnuplot, DrawsSvgAndPngOrSaysItCannot) {
