@@ -3,7 +3,7 @@
 # `botsim run` against its floor, a bare-S4U program doing the same executions. Never run by
 # the tests.
 #
-#   bench/run.sh [-b BUILD_DIR] [-s CASES] [-n RUNS] [-t TIMEOUT_S] [-c NAME:VALUE ...]
+#   bench/run.sh [-b BUILD_DIR] [-s CASES] [-n RUNS] [-t TIMEOUT_S] [-c NAME:VALUE ...] [-o CSV]
 #   bench/run.sh --smoke [-b BUILD_DIR]
 #
 #   -b  build directory (default: build); configured Release and built (-j2) if needed
@@ -13,11 +13,13 @@
 #   -n  runs of each program per case; the table keeps the best (default 1)
 #   -t  per-run time limit in seconds (default 150); a run over it shows as "timeout"
 #   -c  NAME:VALUE  an extra SimGrid --cfg for botsim and the baseline alike (repeatable)
+#   -o  where the table goes as CSV (default: BUILD_DIR/bench/results.csv); give
+#       bench/results.csv to record a run in git beside bench/RESULTS.md
 #   --smoke  runs the tiny case once, times nothing, checks that botsim and both floors
 #            succeed, that every task ran and every transfer was replayed; exit 1 if not (CI)
 #
-# Prints one table and writes it to bench/results.csv. Scenarios and outputs go to
-# BUILD_DIR/bench/<case>/ (out of git).
+# Prints one table and writes it as CSV (-o). Scenarios and outputs go to BUILD_DIR/bench/<case>/
+# (out of git).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -28,14 +30,16 @@ limit=150
 runs=1
 smoke=false
 if [[ ${1:-} == --smoke ]]; then smoke=true; shift; fi
-while getopts "b:s:n:t:c:h" opt; do
+csv_out=""
+while getopts "b:s:n:t:c:o:h" opt; do
   case $opt in
     b) build=$OPTARG ;;
     s) sizes=$OPTARG ;;
     n) runs=$OPTARG ;;
     t) limit=$OPTARG ;;
     c) cfgs+=("--cfg=$OPTARG") ;;
-    *) sed -n '2,20p' "$0"; exit 2 ;;
+    o) csv_out=$OPTARG ;;
+    *) sed -n '2,22p' "$0"; exit 2 ;;
   esac
 done
 case $build in /*) ;; *) build=$root/$build ;; esac
@@ -418,7 +422,8 @@ printf '%s\n' "${rows[@]}"
 {
   echo "# $stamp${cfgs[*]:+, ${cfgs[*]}}"
   printf '%s\n' "${csv[@]}"
-} >"$here/results.csv"
+} >"${csv_out:-$work/results.csv}"
+echo "(written to ${csv_out:-$work/results.csv})"
 [[ "${rows[*]}" == *'*'* ]] || exit 0
 echo "(* botsim ran out of time: the baseline ran the generator's plan, not botsim's tasks.csv;"
 echo "   botsim MB is then its peak when it was stopped)"
