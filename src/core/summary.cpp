@@ -134,10 +134,21 @@ UserRecord user_from_json(const Json& j) {
 
 }  // namespace
 
-UserField number_field(const std::string& key, std::optional<double> UserRecord::*m,
-                       FieldUnit unit) {
-  UserField f = member(key.c_str(), m, unit);
-  return f;
+UserField number_field(const std::string& key, FieldUnit unit) {
+  return UserField{key,
+                   unit,
+                   false,
+                   false,
+                   [key](const UserRecord& u) { return opt(extra_number(u, key)); },
+                   [key](UserRecord& u, const Json& v) {
+                     if (!v.is_null()) u.extra[key] = v.get<double>();
+                   }};
+}
+
+std::optional<double> extra_number(const UserRecord& u, const std::string& key) {
+  auto it = u.extra.find(key);
+  if (it == u.extra.end() || it->is_null()) return std::nullopt;
+  return it->get<double>();
 }
 
 void register_user_field(UserField field) {
@@ -196,7 +207,8 @@ Json summary_json(const RunInfo& info, const std::vector<UserRecord>& users,
     Json j;
     for (const auto& f : user_fields())
       if (faults || !f.faults_only) j[f.key] = f.get(u);
-    for (const auto& [key, value] : u.extra.items()) j[key] = value;
+    for (const auto& [key, value] : u.extra.items())
+      if (!find_field(key)) j[key] = value;  // a registered field's is written in its place
     js.push_back(std::move(j));
   }
   summary["users"] = std::move(js);

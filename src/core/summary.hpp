@@ -30,10 +30,6 @@ struct UserRecord {
   double start_s = 0;
   std::optional<double> finish_s;
   std::optional<double> deadline_s;  // relative to start_s
-  /// Money a model hands its user: the fund it starts with, and the allowance it receives every
-  /// allowance_interval_s (none: the model has no such income). Their summary.json fields are
-  /// the auction model's (it registers them, register_user_field); kept here for the readers.
-  std::optional<double> fund, allowance, allowance_interval_s;
   /// The most the user may spend: BaTS's budget plus its accepted cushion; for the auction
   /// model the fund plus the allowances received while the broker ran (docs/units.md).
   std::optional<double> budget;
@@ -51,7 +47,8 @@ struct UserRecord {
   /// model set it (UserRole::stop); status() derives the rest.
   std::string stopped_as;
   std::string stop_reason;
-  /// A model's own per-user fields, written after the fields above in summary.json.
+  /// A model's own per-user fields: those it registered (register_user_field) are written in
+  /// their place in summary.json, the others after the fields above.
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
 
   /// finish_s - start_s, when the user finished.
@@ -99,9 +96,12 @@ struct UserField {
   std::function<void(UserRecord&, const nlohmann::ordered_json&)> set;
 };
 
-/// A field kept in an optional number of UserRecord (null when it has none).
-UserField number_field(const std::string& key, std::optional<double> UserRecord::*member,
-                       FieldUnit unit);
+/// A model's own number field, kept in UserRecord::extra under `key`: written in its place in
+/// the table (null for a user without it), read back into extra.
+UserField number_field(const std::string& key, FieldUnit unit);
+/// The number `u.extra` holds under `key`; none when it holds none or null. Throws
+/// nlohmann::json::type_error when it holds something else.
+std::optional<double> extra_number(const UserRecord& u, const std::string& key);
 
 /// Adds a model's field, written for every user (null where `get` says so) after the
 /// contract's "met_deadline", in the order models register them. Registering a key again

@@ -20,6 +20,7 @@
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 #include "experiments/workspace.hpp"
+#include "grid/records.hpp"
 
 namespace botsim::experiments {
 
@@ -47,7 +48,7 @@ std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
         a.policy = u.policy;
         a.vo = u.vo.value_or("");
         a.deadline_s = u.deadline_s;
-        a.fund = u.fund;
+        a.fund = grid::fund_of(u);
         users.push_back(std::move(a));
         it = users.end() - 1;
       }

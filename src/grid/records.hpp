@@ -1,12 +1,30 @@
 #pragma once
-// The auction model's timeline in a run's results: bids.csv (README.md).
+// The auction model's records in a run's results: its users' own fields of summary.json and
+// its timeline, bids.csv (README.md).
 #include <fmt/format.h>
 
+#include <optional>
 #include <string>
 
 #include "core/results.hpp"
 
 namespace botsim::grid {
+
+/// The auction's own per-user fields of summary.json, kept in UserRecord::extra and written
+/// after met_deadline (register_model registers them): the money a broker is handed (3.3).
+inline constexpr const char* kFundField = "fund";            // G$ at the start
+inline constexpr const char* kAllowanceField = "allowance";  // G$ every allowance interval
+inline constexpr const char* kAllowanceIntervalField = "allowance_interval_s";
+
+/// A user's fund, allowance and allowance interval; none for a user of another model (or in
+/// results written before these fields).
+inline std::optional<double> fund_of(const UserRecord& u) { return extra_number(u, kFundField); }
+inline std::optional<double> allowance_of(const UserRecord& u) {
+  return extra_number(u, kAllowanceField);
+}
+inline std::optional<double> allowance_interval_s_of(const UserRecord& u) {
+  return extra_number(u, kAllowanceIntervalField);
+}
 
 /// One user's bid, share and charge on one resource for one auction period.
 struct BidRecord {

@@ -9,6 +9,7 @@
 
 #include "cli/run_table.hpp"
 #include "core/results.hpp"
+#include "grid/records.hpp"
 #include "support/files.hpp"
 
 using namespace botsim;
@@ -43,10 +44,10 @@ class ResultsTest : public ::testing::Test {
     u0.tasks_done = 50;
     u0.start_s = 60;
     u0.finish_s = 123;
-    u0.deadline_s = 63;  // exactly met
-    u0.fund = 40;
-    u0.allowance = 20;
-    u0.allowance_interval_s = 600;
+    u0.deadline_s = 63;       // exactly met
+    u0.extra["fund"] = 40.0;  // the auction's own fields (grid/records.hpp)
+    u0.extra["allowance"] = 20.0;
+    u0.extra["allowance_interval_s"] = 600.0;
     u0.budget = 100;  // the fund and three allowances
     u0.spent = 42.5;
     r.add_user(u0);
@@ -452,9 +453,10 @@ TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
   for (size_t i = 0; i < 4; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
 }
 
-// One table writes and reads summary.json: a model's registered field (the auction's fund)
-// stands after met_deadline for every user, null where it has none, and reads back into its
-// place, not into extra; a field no table knows is a model's own and goes to extra.
+// One table writes and reads summary.json: a model's registered field (the auction's fund,
+// kept in extra) stands after met_deadline for every user, null where it has none, and reads
+// back into extra; a field no table knows is a model's own, written last. Written again, the
+// records read back give the same users.
 TEST_F(ResultsTest, TheFieldTableWritesAndReadsEveryUsersFields) {
   Results r = sample();
   r.user(3).extra["own_field"] = 7;
@@ -468,13 +470,48 @@ TEST_F(ResultsTest, TheFieldTableWritesAndReadsEveryUsersFields) {
   EXPECT_EQ(keys.back(), "own_field");
   EXPECT_TRUE(s["users"][3]["fund"].is_null());
   EXPECT_EQ(s["users"][0]["fund"], 40);
+  const std::string text = read(dir_ / "summary.json");
+  size_t funds = 0;
+  for (size_t i = text.find("\"fund\":"); i != std::string::npos; i = text.find("\"fund\":", i + 1))
+    ++funds;
+  EXPECT_EQ(funds, 4u);  // once per user: not again among its extras
   RunSummary back = read_summary(dir_.string());
-  EXPECT_EQ(back.users[0].fund, 40);
-  EXPECT_FALSE(back.users[3].fund);
-  EXPECT_FALSE(back.users[0].extra.contains("fund"));
+  EXPECT_EQ(grid::fund_of(back.users[0]), 40);
+  EXPECT_FALSE(grid::fund_of(back.users[3]));
+  EXPECT_FALSE(back.users[3].extra.contains("fund"));  // null: nothing kept
   EXPECT_EQ(back.users[3].extra["own_field"], 7);
   for (const UserField& f : user_fields())
-    EXPECT_FALSE(back.users[0].extra.contains(f.key)) << f.key;
+    EXPECT_EQ(back.users[0].extra.contains(f.key),
+              f.key == "fund" || f.key == "allowance" || f.key == "allowance_interval_s")
+        << f.key;
+  const fs::path again = dir_ / "again";
+  fs::create_directories(again);
+  Results r2;
+  for (const UserRecord& u : back.users) r2.add_user(u);
+  r2.write(again.string(), info());
+  EXPECT_EQ(Json::parse(read(again / "summary.json"))["users"], s["users"]);
+}
+
+// A model's own number field kept in extra: hand-made values, a number, an integer, a null.
+TEST(ExtraNumber, NumberFieldsLiveInExtra) {
+  UserRecord u;
+  u.extra = {{"fund", 40.5}, {"count", 3}, {"none", nullptr}, {"word", "x"}};
+  EXPECT_EQ(extra_number(u, "fund"), 40.5);
+  EXPECT_EQ(extra_number(u, "count"), 3.0);
+  EXPECT_FALSE(extra_number(u, "none"));
+  EXPECT_FALSE(extra_number(u, "absent"));
+  EXPECT_THROW(extra_number(u, "word"), nlohmann::json::type_error);
+  const UserField count = number_field("count", FieldUnit::Money);
+  EXPECT_FALSE(count.required);
+  EXPECT_EQ(count.get(u).dump(), "3.0");  // a number of its unit, as the old typed field wrote
+  EXPECT_TRUE(number_field("none", FieldUnit::None).get(u).is_null());
+  EXPECT_TRUE(number_field("absent", FieldUnit::None).get(u).is_null());
+  UserRecord back;
+  count.set(back, Json(nullptr));
+  EXPECT_TRUE(back.extra.empty());  // null: the user has none
+  count.set(back, Json(2));
+  EXPECT_EQ(back.extra.dump(), R"({"count":2.0})");
+  EXPECT_THROW(count.set(back, Json("x")), nlohmann::json::type_error);
 }
 
 TEST(Units, FieldsHaveTheirModelsUnits) {
@@ -588,16 +625,17 @@ TEST_F(ResultsTest, SummaryReadsBackAsWritten) {
     EXPECT_EQ(a.makespan_s(), b.makespan_s());
     EXPECT_EQ(a.met_deadline(), b.met_deadline());
     EXPECT_EQ(a.deadline_s, b.deadline_s);
-    EXPECT_EQ(a.fund, b.fund);
-    EXPECT_EQ(a.allowance, b.allowance);
-    EXPECT_EQ(a.allowance_interval_s, b.allowance_interval_s);
+    EXPECT_EQ(grid::fund_of(a), grid::fund_of(b));
+    EXPECT_EQ(grid::allowance_of(a), grid::allowance_of(b));
+    EXPECT_EQ(grid::allowance_interval_s_of(a), grid::allowance_interval_s_of(b));
     EXPECT_EQ(a.budget, b.budget);
     EXPECT_EQ(a.spent, b.spent);
     EXPECT_EQ(a.instances, b.instances);
     EXPECT_EQ(a.messages, b.messages);
   }
   EXPECT_EQ(s.users.back().extra, Json({{"schedule", 2}}));
-  EXPECT_TRUE(s.users.front().extra.empty());
+  EXPECT_EQ(s.users.front().extra, r.users().front().extra);  // the auction's fund and allowance
+  EXPECT_TRUE(s.users[3].extra.empty());
   EXPECT_EQ(s.resources.size(), r.resources().size());
 }
 
@@ -609,7 +647,7 @@ TEST_F(ResultsTest, SummaryWithoutFundFieldsReadsBack) {
     for (const char* key : {"fund", "allowance", "allowance_interval_s"}) u.erase(key);
   botsim::test::write_text((dir_ / "summary.json").string(), s.dump(2));
   RunSummary back = read_summary(dir_.string());
-  EXPECT_FALSE(back.users[0].fund);
+  EXPECT_FALSE(grid::fund_of(back.users[0]));
   EXPECT_EQ(back.users[0].budget, 100.0);
   EXPECT_TRUE(back.users[0].extra.empty());
 }
