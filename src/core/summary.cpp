@@ -194,7 +194,7 @@ std::string field_unit(const std::string& field, const std::string& model) {
 }
 
 Json summary_json(const RunInfo& info, const std::vector<UserRecord>& users,
-                  const std::vector<ResourceRecord>& resources, bool faults) {
+                  const std::vector<Json>& resources, bool faults) {
   Json summary;
   summary["botsim_version"] = info.version;
   summary["platform"] = info.platform;
@@ -213,8 +213,7 @@ Json summary_json(const RunInfo& info, const std::vector<UserRecord>& users,
   }
   summary["users"] = std::move(js);
   Json rs = Json::array();
-  for (const auto& r : resources)
-    rs.push_back(Json{{"name", r.name}, {"vo", r.vo}, {"earned", r.earned}});
+  for (const auto& r : resources) rs.push_back(r);
   summary["resources"] = std::move(rs);
   return summary;
 }
@@ -232,10 +231,7 @@ RunSummary read_summary(const std::string& dir) {
                 j.at("simulated_time_s").get<double>(),    {}};
     if (j.contains("set")) s.info.settings = j.at("set").get<std::vector<std::string>>();
     for (const auto& u : j.at("users")) s.users.push_back(user_from_json(u));
-    for (const auto& r : j.at("resources"))
-      s.resources.push_back(ResourceRecord{r.at("name").get<std::string>(),
-                                           r.at("vo").get<std::vector<std::string>>(),
-                                           r.at("earned").get<double>()});
+    s.resources = j.at("resources").get<std::vector<Json>>();
     return s;
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(path + ": " + e.what());

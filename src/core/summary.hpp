@@ -69,12 +69,6 @@ struct UserRecord {
   }
 };
 
-struct ResourceRecord {
-  std::string name;
-  std::vector<std::string> vo;
-  double earned = 0;
-};
-
 struct RunInfo {
   std::string version, platform, deployment;
   unsigned long long seed = 1;
@@ -120,16 +114,18 @@ std::string currency_of(const std::string& model);
 /// not in the table (a model's own extra) is in seconds when its name ends in "_s".
 std::string field_unit(const std::string& field, const std::string& model);
 
-/// summary.json as written: the run, every user's fields then its extras, the resources
-/// (numbers not yet rounded). `faults`: the run models faults (Results::model_faults).
+/// summary.json as written: the run, every user's fields then its extras, the resources'
+/// entries as their models made them ("resources", [] when none; numbers not yet rounded).
+/// `faults`: the run models faults (Results::model_faults).
 nlohmann::ordered_json summary_json(const RunInfo& info, const std::vector<UserRecord>& users,
-                                    const std::vector<ResourceRecord>& resources, bool faults);
+                                    const std::vector<nlohmann::ordered_json>& resources,
+                                    bool faults);
 
 /// A results directory's summary.json read back (by the experiments that aggregate runs).
 struct RunSummary {
   RunInfo info;
-  std::vector<UserRecord> users;  // a model's own fields in `extra`
-  std::vector<ResourceRecord> resources;
+  std::vector<UserRecord> users;                  // a model's own fields in `extra`
+  std::vector<nlohmann::ordered_json> resources;  // each as its model wrote it
 };
 /// Reads DIR/summary.json. Throws std::runtime_error naming the file on a missing file or a
 /// missing or mistyped field.

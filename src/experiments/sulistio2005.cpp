@@ -58,7 +58,10 @@ std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
       if (u.met_deadline().value_or(false)) ++it->met_deadline;
     }
     if (r == 0)
-      for (const auto& res : summary.resources) resources.push_back(Resource{res.name, res.vo});
+      for (const auto& entry : summary.resources) {
+        grid::ResourceRecord res = grid::ResourceRecord::from_json(entry);
+        resources.push_back(Resource{res.name, res.vo});
+      }
   }
   return users;
 }

@@ -3,8 +3,10 @@
 // its timeline, bids.csv (README.md).
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/results.hpp"
 
@@ -25,6 +27,22 @@ inline std::optional<double> allowance_of(const UserRecord& u) {
 inline std::optional<double> allowance_interval_s_of(const UserRecord& u) {
   return extra_number(u, kAllowanceIntervalField);
 }
+
+/// A resource's entry in summary.json's "resources" (Results::add_resource).
+struct ResourceRecord {
+  std::string name;
+  std::vector<std::string> vo;  // its VO domains
+  double earned = 0;            // G$ its Auctioneer charged
+
+  nlohmann::ordered_json to_json() const {
+    return nlohmann::ordered_json{{"name", name}, {"vo", vo}, {"earned", earned}};
+  }
+  /// Throws nlohmann::json::exception on a missing or mistyped field.
+  static ResourceRecord from_json(const nlohmann::ordered_json& j) {
+    return {j.at("name").get<std::string>(), j.at("vo").get<std::vector<std::string>>(),
+            j.at("earned").get<double>()};
+  }
+};
 
 /// One user's bid, share and charge on one resource for one auction period.
 struct BidRecord {

@@ -73,8 +73,8 @@ class ResultsTest : public ::testing::Test {
     cloud.instances = 3;
     cloud.charged_units = 4;
     r.add_user(cloud);
-    r.add_resource({"R0", {"B"}, 10.25});
-    r.add_resource({"R1", {"A", "B"}, 0});
+    r.add_resource(grid::ResourceRecord{"R0", {"B"}, 10.25}.to_json());
+    r.add_resource(grid::ResourceRecord{"R1", {"A", "B"}, 0}.to_json());
     return r;
   }
   static RunInfo info() {
@@ -636,7 +636,7 @@ TEST_F(ResultsTest, SummaryReadsBackAsWritten) {
   EXPECT_EQ(s.users.back().extra, Json({{"schedule", 2}}));
   EXPECT_EQ(s.users.front().extra, r.users().front().extra);  // the auction's fund and allowance
   EXPECT_TRUE(s.users[3].extra.empty());
-  EXPECT_EQ(s.resources.size(), r.resources().size());
+  EXPECT_EQ(s.resources, r.resources());  // as the model made them
 }
 
 // Results written before the fund and the allowance had their own fields still read.
