@@ -57,7 +57,10 @@ std::vector<UserField> contract_head() {
       member("tasks_done", &UserRecord::tasks_done),
       member("start_s", &UserRecord::start_s, U::Seconds),
       member("finish_s", &UserRecord::finish_s, U::Seconds),
-      derived("makespan_s", U::Seconds, [](const UserRecord& u) { return opt(u.makespan_s()); }),
+      // Derived, but read back as written: the written value is the exact one rounded.
+      {"makespan_s", U::Seconds, false, false,
+       [](const UserRecord& u) { return opt(u.makespan_s()); },
+       [](UserRecord& u, const Json& v) { u.written_makespan_s = opt_of<double>(v); }},
       member("deadline_s", &UserRecord::deadline_s, U::Seconds),
       derived("met_deadline", U::None, [](const UserRecord& u) { return opt(u.met_deadline()); })};
 }

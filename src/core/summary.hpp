@@ -51,8 +51,13 @@ struct UserRecord {
   /// their place in summary.json, the others after the fields above.
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
 
-  /// finish_s - start_s, when the user finished.
+  /// summary.json's makespan_s as read back (read_summary; none in a run): rounded from the
+  /// exact finish_s - start_s, so it may differ from the difference of the rounded ones.
+  std::optional<double> written_makespan_s;
+
+  /// finish_s - start_s, when the user finished; as written, for a record read back.
   std::optional<double> makespan_s() const {
+    if (written_makespan_s) return written_makespan_s;
     return finish_s ? std::optional<double>(*finish_s - start_s) : std::nullopt;
   }
   /// Whether it finished within its deadline (none without a deadline).
@@ -86,7 +91,8 @@ struct UserField {
   bool required = false;     // read_summary fails on a record without it
   bool faults_only = false;  // written only in runs that model faults
   std::function<nlohmann::ordered_json(const UserRecord&)> get;
-  /// Sets the record from the field's value; none for a field derived from others (makespan_s).
+  /// Sets the record from the field's value; none for a field derived from others
+  /// (met_deadline).
   std::function<void(UserRecord&, const nlohmann::ordered_json&)> set;
 };
 

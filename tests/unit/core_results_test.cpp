@@ -1,4 +1,5 @@
 // The results files of CONTRACT.md (core/results.hpp) and writing them atomically.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -165,6 +166,48 @@ TEST_F(ResultsTest, MakespanAndMetDeadlineDerivation) {
   EXPECT_EQ(cloud["makespan_s"], 3600.0);
   EXPECT_EQ(cloud["instances"], 3);
   EXPECT_EQ(cloud["charged_units"], 4);
+}
+
+// A hand-made summary.json: its makespan_s reads back as written, though finish_s - start_s
+// of the written (rounded) times differs. U0: 0.3 - 0.1 is 0.19999999999999998 in doubles.
+// U1 started at 0.0000004 s and finished at 1.0000006 s: its times were written as 0 and
+// 1.000001, its makespan, 1.0000002 s, as 1.
+TEST_F(ResultsTest, MakespanReadsBackAsWritten) {
+  const auto user = [](const char* name, const char* start, const char* finish,
+                       const char* makespan) {
+    return fmt::format(
+        R"({{"name": "{}", "model": "m", "policy": "p", "vo": null, "tasks_total": 1,
+            "tasks_done": 1, "start_s": {}, "finish_s": {}, "makespan_s": {},
+            "deadline_s": null, "met_deadline": null, "budget": null, "spent": 0.0,
+            "instances": null, "charged_units": null, "messages": null, "status": "done",
+            "status_reason": null}})",
+        name, start, finish, makespan);
+  };
+  botsim::test::write_text(
+      (dir_ / "summary.json").string(),
+      R"({"botsim_version": "1", "platform": "p.xml", "deployment": "d.xml", "seed": 1,
+          "simulated_time_s": 2.0, "users": [)" +
+          user("U0", "0.1", "0.3", "0.2") + ", " + user("U1", "0.0", "1.000001", "1.0") +
+          R"(], "resources": []})");
+  RunSummary back = read_summary(dir_.string());
+  ASSERT_EQ(back.users.size(), 2u);
+  EXPECT_NE(*back.users[0].finish_s - back.users[0].start_s, 0.2);
+  EXPECT_EQ(back.users[0].makespan_s(), 0.2);
+  EXPECT_EQ(*back.users[1].finish_s - back.users[1].start_s, 1.000001);
+  EXPECT_EQ(back.users[1].makespan_s(), 1.0);
+  // Written again, they keep it.
+  Results r;
+  for (const UserRecord& u : back.users) r.add_user(u);
+  r.write(dir_.string(), info());
+  Json s = Json::parse(read(dir_ / "summary.json"));
+  EXPECT_EQ(s["users"][0]["makespan_s"], 0.2);
+  EXPECT_EQ(s["users"][1]["makespan_s"], 1.0);
+  // A null makespan reads back as none: the user did not finish.
+  botsim::test::write_text((dir_ / "summary.json").string(),
+                           R"({"botsim_version": "1", "platform": "p.xml", "deployment": "d.xml",
+                               "seed": 1, "simulated_time_s": 2.0, "users": [)" +
+                               user("U2", "0.5", "null", "null") + R"(], "resources": []})");
+  EXPECT_FALSE(read_summary(dir_.string()).users.at(0).makespan_s());
 }
 
 TEST_F(ResultsTest, EmptyRunHasEmptyArraysAndOnlyTasksCsv) {

@@ -80,6 +80,19 @@ TEST(Gutierrez2012Experiment, AnOutcomeIsReadFromItsUser) {
   EXPECT_THROW(agents_outcome(u), std::runtime_error);
 }
 
+// A user read back gives its makespan as summary.json wrote it, not finish_s - start_s of the
+// written times (0.3 - 0.1 is 0.19999999999999998 in doubles).
+TEST(Gutierrez2012Experiment, AnOutcomesMakespanIsTheWrittenOne) {
+  UserRecord u;
+  u.policy = "fcfs/generalized";
+  u.start_s = 0.1;
+  u.finish_s = 0.3;
+  u.messages = 1;
+  EXPECT_NE(agents_outcome(u).makespan_s, 0.2);  // a record of the run itself: the difference
+  u.written_makespan_s = 0.2;
+  EXPECT_EQ(agents_outcome(u).makespan_s, 0.2);
+}
+
 TEST(Gutierrez2012Experiment, Section51AveragesEachHeuristicPerSizeAndOverall) {
   // fcfs on uniform BoTs: 100 tasks in 10 and 20 min (two runs), 200 in 30, 300 in 40.
   std::vector<AgentsRun> runs{
