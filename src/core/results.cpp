@@ -25,7 +25,7 @@ size_t Results::add_user(UserRecord r) {
   return users_.size() - 1;
 }
 
-size_t Results::add_resource(ResourceRecord r) {
+size_t Results::add_resource(Json r) {
   resources_.push_back(std::move(r));
   return resources_.size() - 1;
 }

@@ -115,8 +115,10 @@ class Results {
   /// user(i), task(i)... does not (the records are in vectors).
   size_t add_user(UserRecord r);
   UserRecord& user(size_t i) { return users_[i]; }
-  size_t add_resource(ResourceRecord r);
-  ResourceRecord& resource(size_t i) { return resources_[i]; }
+  /// Adds an entry of summary.json's "resources": a model's record of one of its resources, a
+  /// JSON object of the model's making (e.g. grid::ResourceRecord::to_json).
+  size_t add_resource(nlohmann::ordered_json r);
+  nlohmann::ordered_json& resource(size_t i) { return resources_[i]; }
   /// Adds one attempt of a task; counts it in its user's tasks_rerun when an earlier attempt
   /// of the same task has no end (it was lost) and neither is a replica.
   size_t add_task(TaskRecord r);
@@ -153,7 +155,7 @@ class Results {
   const std::map<std::string, std::string>& files() const { return files_; }
 
   const std::vector<UserRecord>& users() const { return users_; }
-  const std::vector<ResourceRecord>& resources() const { return resources_; }
+  const std::vector<nlohmann::ordered_json>& resources() const { return resources_; }
   /// tasks.csv's rows in memory: all of them, unless they are streamed (then those from the
   /// first attempt that has neither ended nor been lost on).
   const std::deque<TaskRecord>& tasks() const { return tasks_; }
@@ -170,7 +172,7 @@ class Results {
 
  private:
   std::vector<UserRecord> users_;
-  std::vector<ResourceRecord> resources_;
+  std::vector<nlohmann::ordered_json> resources_;
   /// The row of each task's latest attempt, per user: by task number for the usual dense
   /// numbering (0, 1, ...), in a hash map for others.
   struct LastAttempts {

@@ -57,7 +57,10 @@ std::vector<UserField> contract_head() {
       member("tasks_done", &UserRecord::tasks_done),
       member("start_s", &UserRecord::start_s, U::Seconds),
       member("finish_s", &UserRecord::finish_s, U::Seconds),
-      derived("makespan_s", U::Seconds, [](const UserRecord& u) { return opt(u.makespan_s()); }),
+      // Derived, but read back as written: the written value is the exact one rounded.
+      {"makespan_s", U::Seconds, false, false,
+       [](const UserRecord& u) { return opt(u.makespan_s()); },
+       [](UserRecord& u, const Json& v) { u.written_makespan_s = opt_of<double>(v); }},
       member("deadline_s", &UserRecord::deadline_s, U::Seconds),
       derived("met_deadline", U::None, [](const UserRecord& u) { return opt(u.met_deadline()); })};
 }
@@ -134,10 +137,21 @@ UserRecord user_from_json(const Json& j) {
 
 }  // namespace
 
-UserField number_field(const std::string& key, std::optional<double> UserRecord::*m,
-                       FieldUnit unit) {
-  UserField f = member(key.c_str(), m, unit);
-  return f;
+UserField number_field(const std::string& key, FieldUnit unit) {
+  return UserField{key,
+                   unit,
+                   false,
+                   false,
+                   [key](const UserRecord& u) { return opt(extra_number(u, key)); },
+                   [key](UserRecord& u, const Json& v) {
+                     if (!v.is_null()) u.extra[key] = v.get<double>();
+                   }};
+}
+
+std::optional<double> extra_number(const UserRecord& u, const std::string& key) {
+  auto it = u.extra.find(key);
+  if (it == u.extra.end() || it->is_null()) return std::nullopt;
+  return it->get<double>();
 }
 
 void register_user_field(UserField field) {
@@ -183,7 +197,7 @@ std::string field_unit(const std::string& field, const std::string& model) {
 }
 
 Json summary_json(const RunInfo& info, const std::vector<UserRecord>& users,
-                  const std::vector<ResourceRecord>& resources, bool faults) {
+                  const std::vector<Json>& resources, bool faults) {
   Json summary;
   summary["botsim_version"] = info.version;
   summary["platform"] = info.platform;
@@ -196,13 +210,13 @@ Json summary_json(const RunInfo& info, const std::vector<UserRecord>& users,
     Json j;
     for (const auto& f : user_fields())
       if (faults || !f.faults_only) j[f.key] = f.get(u);
-    for (const auto& [key, value] : u.extra.items()) j[key] = value;
+    for (const auto& [key, value] : u.extra.items())
+      if (!find_field(key)) j[key] = value;  // a registered field's is written in its place
     js.push_back(std::move(j));
   }
   summary["users"] = std::move(js);
   Json rs = Json::array();
-  for (const auto& r : resources)
-    rs.push_back(Json{{"name", r.name}, {"vo", r.vo}, {"earned", r.earned}});
+  for (const auto& r : resources) rs.push_back(r);
   summary["resources"] = std::move(rs);
   return summary;
 }
@@ -220,10 +234,7 @@ RunSummary read_summary(const std::string& dir) {
                 j.at("simulated_time_s").get<double>(),    {}};
     if (j.contains("set")) s.info.settings = j.at("set").get<std::vector<std::string>>();
     for (const auto& u : j.at("users")) s.users.push_back(user_from_json(u));
-    for (const auto& r : j.at("resources"))
-      s.resources.push_back(ResourceRecord{r.at("name").get<std::string>(),
-                                           r.at("vo").get<std::vector<std::string>>(),
-                                           r.at("earned").get<double>()});
+    s.resources = j.at("resources").get<std::vector<Json>>();
     return s;
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(path + ": " + e.what());

@@ -30,10 +30,6 @@ struct UserRecord {
   double start_s = 0;
   std::optional<double> finish_s;
   std::optional<double> deadline_s;  // relative to start_s
-  /// Money a model hands its user: the fund it starts with, and the allowance it receives every
-  /// allowance_interval_s (none: the model has no such income). Their summary.json fields are
-  /// the auction model's (it registers them, register_user_field); kept here for the readers.
-  std::optional<double> fund, allowance, allowance_interval_s;
   /// The most the user may spend: BaTS's budget plus its accepted cushion; for the auction
   /// model the fund plus the allowances received while the broker ran (docs/units.md).
   std::optional<double> budget;
@@ -51,11 +47,17 @@ struct UserRecord {
   /// model set it (UserRole::stop); status() derives the rest.
   std::string stopped_as;
   std::string stop_reason;
-  /// A model's own per-user fields, written after the fields above in summary.json.
+  /// A model's own per-user fields: those it registered (register_user_field) are written in
+  /// their place in summary.json, the others after the fields above.
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
 
-  /// finish_s - start_s, when the user finished.
+  /// summary.json's makespan_s as read back (read_summary; none in a run): rounded from the
+  /// exact finish_s - start_s, so it may differ from the difference of the rounded ones.
+  std::optional<double> written_makespan_s;
+
+  /// finish_s - start_s, when the user finished; as written, for a record read back.
   std::optional<double> makespan_s() const {
+    if (written_makespan_s) return written_makespan_s;
     return finish_s ? std::optional<double>(*finish_s - start_s) : std::nullopt;
   }
   /// Whether it finished within its deadline (none without a deadline).
@@ -70,12 +72,6 @@ struct UserRecord {
       return met_deadline() == false ? user_status::kDoneLate : user_status::kDone;
     return stopped_as.empty() ? user_status::kUnfinished : stopped_as;
   }
-};
-
-struct ResourceRecord {
-  std::string name;
-  std::vector<std::string> vo;
-  double earned = 0;
 };
 
 struct RunInfo {
@@ -95,13 +91,17 @@ struct UserField {
   bool required = false;     // read_summary fails on a record without it
   bool faults_only = false;  // written only in runs that model faults
   std::function<nlohmann::ordered_json(const UserRecord&)> get;
-  /// Sets the record from the field's value; none for a field derived from others (makespan_s).
+  /// Sets the record from the field's value; none for a field derived from others
+  /// (met_deadline).
   std::function<void(UserRecord&, const nlohmann::ordered_json&)> set;
 };
 
-/// A field kept in an optional number of UserRecord (null when it has none).
-UserField number_field(const std::string& key, std::optional<double> UserRecord::*member,
-                       FieldUnit unit);
+/// A model's own number field, kept in UserRecord::extra under `key`: written in its place in
+/// the table (null for a user without it), read back into extra.
+UserField number_field(const std::string& key, FieldUnit unit);
+/// The number `u.extra` holds under `key`; none when it holds none or null. Throws
+/// nlohmann::json::type_error when it holds something else.
+std::optional<double> extra_number(const UserRecord& u, const std::string& key);
 
 /// Adds a model's field, written for every user (null where `get` says so) after the
 /// contract's "met_deadline", in the order models register them. Registering a key again
@@ -120,16 +120,18 @@ std::string currency_of(const std::string& model);
 /// not in the table (a model's own extra) is in seconds when its name ends in "_s".
 std::string field_unit(const std::string& field, const std::string& model);
 
-/// summary.json as written: the run, every user's fields then its extras, the resources
-/// (numbers not yet rounded). `faults`: the run models faults (Results::model_faults).
+/// summary.json as written: the run, every user's fields then its extras, the resources'
+/// entries as their models made them ("resources", [] when none; numbers not yet rounded).
+/// `faults`: the run models faults (Results::model_faults).
 nlohmann::ordered_json summary_json(const RunInfo& info, const std::vector<UserRecord>& users,
-                                    const std::vector<ResourceRecord>& resources, bool faults);
+                                    const std::vector<nlohmann::ordered_json>& resources,
+                                    bool faults);
 
 /// A results directory's summary.json read back (by the experiments that aggregate runs).
 struct RunSummary {
   RunInfo info;
-  std::vector<UserRecord> users;  // a model's own fields in `extra`
-  std::vector<ResourceRecord> resources;
+  std::vector<UserRecord> users;                  // a model's own fields in `extra`
+  std::vector<nlohmann::ordered_json> resources;  // each as its model wrote it
 };
 /// Reads DIR/summary.json. Throws std::runtime_error naming the file on a missing file or a
 /// missing or mistyped field.

@@ -20,6 +20,7 @@
 #include "experiments/runner.hpp"
 #include "experiments/stats.hpp"
 #include "experiments/workspace.hpp"
+#include "grid/records.hpp"
 
 namespace botsim::experiments {
 
@@ -47,7 +48,7 @@ std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
         a.policy = u.policy;
         a.vo = u.vo.value_or("");
         a.deadline_s = u.deadline_s;
-        a.fund = u.fund;
+        a.fund = grid::fund_of(u);
         users.push_back(std::move(a));
         it = users.end() - 1;
       }
@@ -57,7 +58,10 @@ std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
       if (u.met_deadline().value_or(false)) ++it->met_deadline;
     }
     if (r == 0)
-      for (const auto& res : summary.resources) resources.push_back(Resource{res.name, res.vo});
+      for (const auto& entry : summary.resources) {
+        grid::ResourceRecord res = grid::ResourceRecord::from_json(entry);
+        resources.push_back(Resource{res.name, res.vo});
+      }
   }
   return users;
 }

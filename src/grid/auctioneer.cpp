@@ -49,7 +49,8 @@ void Auctioneer::operator()() {
   Inbox<AuctioneerMessage> inbox("Auctioneer-" + params_.info.name);
   inbox_ = inbox.mailbox();
   params_.info.auctioneer = inbox_;
-  resource_row_ = results_.add_resource({params_.info.name, params_.info.vo, 0.0});
+  resource_ = ResourceRecord{params_.info.name, params_.info.vo, 0.0};
+  resource_row_ = results_.add_resource(resource_.to_json());
   // 3.1: register once with the GIS of every domain the resource belongs to.
   for (const auto& vo : params_.info.vo)
     send<GisMessage>(sg4::Mailbox::by_name(gis_mailbox(vo)), RegisterResource{params_.info});
@@ -220,7 +221,6 @@ void Auctioneer::task_finished(Account& a) {
 
 void Auctioneer::end_of_period(double period_start) {
   const double period = params_.period_s;
-  auto& resource = results_.resource(resource_row_);
   const double capability = params_.info.pe * params_.info.mips_per_pe;
   // Charge the period that ends now (eq. 3), from each user's local balance.
   for (Account* live : live_) {
@@ -234,7 +234,7 @@ void Auctioneer::end_of_period(double period_start) {
       // The running task's part of the period's cost, by its share of the work (what a
       // broker reports lost if this resource fails, docs/sulistio2005.md).
       a.current_charged += cost * a.current_mi / a.consumed_mi;
-      resource.earned += cost;
+      resource_.earned += cost;
       results_.timeline<BidRecord>().add(
           {period_start, params_.info.name, a.user, a.bid, a.share_mips / capability, cost});
     }
@@ -242,6 +242,7 @@ void Auctioneer::end_of_period(double period_start) {
     a.current_mi = 0;
     a.share_mips = 0;
   }
+  results_.resource(resource_row_) = resource_.to_json();  // what it earned so far
   // Then each account in turn: the bid that arrived during the period applies from now on
   // (3.2), a task starts if it can, a user whose tasks here are done is settled. The new
   // period's shares (eq. 1) are set once every running account is known.

@@ -12,6 +12,7 @@
 
 #include "core/props.hpp"
 #include "grid/protocol.hpp"
+#include "grid/records.hpp"
 #include "platform/scenario.hpp"
 #include "platform/timers.hpp"
 
@@ -95,6 +96,7 @@ class Auctioneer {
   // The live accounts: the only ones an auction period has work for. Settled idle accounts
   // leave it, so that a period costs nothing for users that are done or not yet started.
   std::set<Account*, ByUser> live_;
+  ResourceRecord resource_;  // its entry in summary.json's "resources", row resource_row_
   size_t resource_row_ = 0;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   Timer clock_;  // the auction clock, while the resource is active

@@ -13,6 +13,7 @@
 #include "core/results.hpp"
 #include "core/workload.hpp"
 #include "grid/auction.hpp"
+#include "grid/records.hpp"
 #include "platform/messaging.hpp"
 #include "platform/timers.hpp"
 #include "platform/user_role.hpp"
@@ -101,9 +102,9 @@ void Broker::operator()() {
   u.tasks_total = static_cast<long>(params_.lengths.size());
   u.start_s = params_.start_s;
   u.deadline_s = params_.deadline_s;
-  u.fund = params_.fund;
-  u.allowance = params_.allowance;
-  u.allowance_interval_s = params_.allowance_interval_s;
+  u.extra[kFundField] = params_.fund;
+  u.extra[kAllowanceField] = params_.allowance;
+  u.extra[kAllowanceIntervalField] = params_.allowance_interval_s;
   u.budget = params_.fund;
   u.spent_on_lost_work = 0.0;  // priced from the failed resources' last reports
   user_.open(std::move(u));

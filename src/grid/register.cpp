@@ -9,6 +9,7 @@
 #include "grid/broker.hpp"
 #include "grid/domain_graph.hpp"
 #include "grid/gis.hpp"
+#include "grid/records.hpp"
 
 namespace botsim::grid {
 
@@ -44,10 +45,9 @@ static void check_domains(const std::vector<ActorSpec>& actors, Run& run) {
 // The auction's own per-user fields of summary.json: the money its brokers are handed (3.3).
 static void register_results_fields() {
   register_currency("auction", "G$");  // grid dollars, as Sulistio & Buyya's section 5
-  register_user_field(number_field("fund", &UserRecord::fund, FieldUnit::Money));
-  register_user_field(number_field("allowance", &UserRecord::allowance, FieldUnit::Money));
-  register_user_field(
-      number_field("allowance_interval_s", &UserRecord::allowance_interval_s, FieldUnit::Seconds));
+  register_user_field(number_field(kFundField, FieldUnit::Money));
+  register_user_field(number_field(kAllowanceField, FieldUnit::Money));
+  register_user_field(number_field(kAllowanceIntervalField, FieldUnit::Seconds));
 }
 
 void register_model() {

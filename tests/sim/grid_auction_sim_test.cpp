@@ -108,7 +108,7 @@ TEST(AuctionSim, PaperExampleSharesFinishTimesAndCosts) {
   EXPECT_NEAR(user(r, "U0").spent, 1.00, 1e-6);
   EXPECT_NEAR(user(r, "U1").spent, 0.75, 1e-6);
   ASSERT_EQ(r.resources().size(), 1u);
-  EXPECT_NEAR(r.resources()[0].earned, 1.75, 1e-6);
+  EXPECT_NEAR(ResourceRecord::from_json(r.resources()[0]).earned, 1.75, 1e-6);
   EXPECT_EQ(user(r, "U0").tasks_done, 1);
   EXPECT_NEAR(*user(r, "U1").finish_s, 810.0, 1e-6);
 }

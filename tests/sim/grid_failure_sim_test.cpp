@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "grid/records.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
@@ -163,5 +164,6 @@ TEST(FailureSim, FailedAuctioneerChargesOnlyTheWorkItReported) {
   EXPECT_EQ(lost[0].reason, "resource R2 failed");
   ASSERT_TRUE(lost[0].cost);
   EXPECT_NEAR(*lost[0].cost, 0.4, 1e-9);
-  EXPECT_NEAR(r.resources().at(1).earned, 0.5, 1e-9);  // what R2 charged, reported or not
+  // What R2 charged, reported or not.
+  EXPECT_NEAR(grid::ResourceRecord::from_json(r.resources().at(1)).earned, 0.5, 1e-9);
 }

@@ -1,4 +1,5 @@
 // The results files of CONTRACT.md (core/results.hpp) and writing them atomically.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 
 #include "cli/run_table.hpp"
 #include "core/results.hpp"
+#include "grid/records.hpp"
 #include "support/files.hpp"
 
 using namespace botsim;
@@ -43,10 +45,10 @@ class ResultsTest : public ::testing::Test {
     u0.tasks_done = 50;
     u0.start_s = 60;
     u0.finish_s = 123;
-    u0.deadline_s = 63;  // exactly met
-    u0.fund = 40;
-    u0.allowance = 20;
-    u0.allowance_interval_s = 600;
+    u0.deadline_s = 63;       // exactly met
+    u0.extra["fund"] = 40.0;  // the auction's own fields (grid/records.hpp)
+    u0.extra["allowance"] = 20.0;
+    u0.extra["allowance_interval_s"] = 600.0;
     u0.budget = 100;  // the fund and three allowances
     u0.spent = 42.5;
     r.add_user(u0);
@@ -72,8 +74,8 @@ class ResultsTest : public ::testing::Test {
     cloud.instances = 3;
     cloud.charged_units = 4;
     r.add_user(cloud);
-    r.add_resource({"R0", {"B"}, 10.25});
-    r.add_resource({"R1", {"A", "B"}, 0});
+    r.add_resource(grid::ResourceRecord{"R0", {"B"}, 10.25}.to_json());
+    r.add_resource(grid::ResourceRecord{"R1", {"A", "B"}, 0}.to_json());
     return r;
   }
   static RunInfo info() {
@@ -164,6 +166,48 @@ TEST_F(ResultsTest, MakespanAndMetDeadlineDerivation) {
   EXPECT_EQ(cloud["makespan_s"], 3600.0);
   EXPECT_EQ(cloud["instances"], 3);
   EXPECT_EQ(cloud["charged_units"], 4);
+}
+
+// A hand-made summary.json: its makespan_s reads back as written, though finish_s - start_s
+// of the written (rounded) times differs. U0: 0.3 - 0.1 is 0.19999999999999998 in doubles.
+// U1 started at 0.0000004 s and finished at 1.0000006 s: its times were written as 0 and
+// 1.000001, its makespan, 1.0000002 s, as 1.
+TEST_F(ResultsTest, MakespanReadsBackAsWritten) {
+  const auto user = [](const char* name, const char* start, const char* finish,
+                       const char* makespan) {
+    return fmt::format(
+        R"({{"name": "{}", "model": "m", "policy": "p", "vo": null, "tasks_total": 1,
+            "tasks_done": 1, "start_s": {}, "finish_s": {}, "makespan_s": {},
+            "deadline_s": null, "met_deadline": null, "budget": null, "spent": 0.0,
+            "instances": null, "charged_units": null, "messages": null, "status": "done",
+            "status_reason": null}})",
+        name, start, finish, makespan);
+  };
+  botsim::test::write_text(
+      (dir_ / "summary.json").string(),
+      R"({"botsim_version": "1", "platform": "p.xml", "deployment": "d.xml", "seed": 1,
+          "simulated_time_s": 2.0, "users": [)" +
+          user("U0", "0.1", "0.3", "0.2") + ", " + user("U1", "0.0", "1.000001", "1.0") +
+          R"(], "resources": []})");
+  RunSummary back = read_summary(dir_.string());
+  ASSERT_EQ(back.users.size(), 2u);
+  EXPECT_NE(*back.users[0].finish_s - back.users[0].start_s, 0.2);
+  EXPECT_EQ(back.users[0].makespan_s(), 0.2);
+  EXPECT_EQ(*back.users[1].finish_s - back.users[1].start_s, 1.000001);
+  EXPECT_EQ(back.users[1].makespan_s(), 1.0);
+  // Written again, they keep it.
+  Results r;
+  for (const UserRecord& u : back.users) r.add_user(u);
+  r.write(dir_.string(), info());
+  Json s = Json::parse(read(dir_ / "summary.json"));
+  EXPECT_EQ(s["users"][0]["makespan_s"], 0.2);
+  EXPECT_EQ(s["users"][1]["makespan_s"], 1.0);
+  // A null makespan reads back as none: the user did not finish.
+  botsim::test::write_text((dir_ / "summary.json").string(),
+                           R"({"botsim_version": "1", "platform": "p.xml", "deployment": "d.xml",
+                               "seed": 1, "simulated_time_s": 2.0, "users": [)" +
+                               user("U2", "0.5", "null", "null") + R"(], "resources": []})");
+  EXPECT_FALSE(read_summary(dir_.string()).users.at(0).makespan_s());
 }
 
 TEST_F(ResultsTest, EmptyRunHasEmptyArraysAndOnlyTasksCsv) {
@@ -452,9 +496,10 @@ TEST_F(ResultsTest, TableShowsCloudColumnsWhenAUserHasThem) {
   for (size_t i = 0; i < 4; ++i) EXPECT_EQ(lines[i].size(), lines[0].size()) << lines[i];
 }
 
-// One table writes and reads summary.json: a model's registered field (the auction's fund)
-// stands after met_deadline for every user, null where it has none, and reads back into its
-// place, not into extra; a field no table knows is a model's own and goes to extra.
+// One table writes and reads summary.json: a model's registered field (the auction's fund,
+// kept in extra) stands after met_deadline for every user, null where it has none, and reads
+// back into extra; a field no table knows is a model's own, written last. Written again, the
+// records read back give the same users.
 TEST_F(ResultsTest, TheFieldTableWritesAndReadsEveryUsersFields) {
   Results r = sample();
   r.user(3).extra["own_field"] = 7;
@@ -468,13 +513,48 @@ TEST_F(ResultsTest, TheFieldTableWritesAndReadsEveryUsersFields) {
   EXPECT_EQ(keys.back(), "own_field");
   EXPECT_TRUE(s["users"][3]["fund"].is_null());
   EXPECT_EQ(s["users"][0]["fund"], 40);
+  const std::string text = read(dir_ / "summary.json");
+  size_t funds = 0;
+  for (size_t i = text.find("\"fund\":"); i != std::string::npos; i = text.find("\"fund\":", i + 1))
+    ++funds;
+  EXPECT_EQ(funds, 4u);  // once per user: not again among its extras
   RunSummary back = read_summary(dir_.string());
-  EXPECT_EQ(back.users[0].fund, 40);
-  EXPECT_FALSE(back.users[3].fund);
-  EXPECT_FALSE(back.users[0].extra.contains("fund"));
+  EXPECT_EQ(grid::fund_of(back.users[0]), 40);
+  EXPECT_FALSE(grid::fund_of(back.users[3]));
+  EXPECT_FALSE(back.users[3].extra.contains("fund"));  // null: nothing kept
   EXPECT_EQ(back.users[3].extra["own_field"], 7);
   for (const UserField& f : user_fields())
-    EXPECT_FALSE(back.users[0].extra.contains(f.key)) << f.key;
+    EXPECT_EQ(back.users[0].extra.contains(f.key),
+              f.key == "fund" || f.key == "allowance" || f.key == "allowance_interval_s")
+        << f.key;
+  const fs::path again = dir_ / "again";
+  fs::create_directories(again);
+  Results r2;
+  for (const UserRecord& u : back.users) r2.add_user(u);
+  r2.write(again.string(), info());
+  EXPECT_EQ(Json::parse(read(again / "summary.json"))["users"], s["users"]);
+}
+
+// A model's own number field kept in extra: hand-made values, a number, an integer, a null.
+TEST(ExtraNumber, NumberFieldsLiveInExtra) {
+  UserRecord u;
+  u.extra = {{"fund", 40.5}, {"count", 3}, {"none", nullptr}, {"word", "x"}};
+  EXPECT_EQ(extra_number(u, "fund"), 40.5);
+  EXPECT_EQ(extra_number(u, "count"), 3.0);
+  EXPECT_FALSE(extra_number(u, "none"));
+  EXPECT_FALSE(extra_number(u, "absent"));
+  EXPECT_THROW(extra_number(u, "word"), nlohmann::json::type_error);
+  const UserField count = number_field("count", FieldUnit::Money);
+  EXPECT_FALSE(count.required);
+  EXPECT_EQ(count.get(u).dump(), "3.0");  // a number of its unit, as the old typed field wrote
+  EXPECT_TRUE(number_field("none", FieldUnit::None).get(u).is_null());
+  EXPECT_TRUE(number_field("absent", FieldUnit::None).get(u).is_null());
+  UserRecord back;
+  count.set(back, Json(nullptr));
+  EXPECT_TRUE(back.extra.empty());  // null: the user has none
+  count.set(back, Json(2));
+  EXPECT_EQ(back.extra.dump(), R"({"count":2.0})");
+  EXPECT_THROW(count.set(back, Json("x")), nlohmann::json::type_error);
 }
 
 TEST(Units, FieldsHaveTheirModelsUnits) {
@@ -588,17 +668,18 @@ TEST_F(ResultsTest, SummaryReadsBackAsWritten) {
     EXPECT_EQ(a.makespan_s(), b.makespan_s());
     EXPECT_EQ(a.met_deadline(), b.met_deadline());
     EXPECT_EQ(a.deadline_s, b.deadline_s);
-    EXPECT_EQ(a.fund, b.fund);
-    EXPECT_EQ(a.allowance, b.allowance);
-    EXPECT_EQ(a.allowance_interval_s, b.allowance_interval_s);
+    EXPECT_EQ(grid::fund_of(a), grid::fund_of(b));
+    EXPECT_EQ(grid::allowance_of(a), grid::allowance_of(b));
+    EXPECT_EQ(grid::allowance_interval_s_of(a), grid::allowance_interval_s_of(b));
     EXPECT_EQ(a.budget, b.budget);
     EXPECT_EQ(a.spent, b.spent);
     EXPECT_EQ(a.instances, b.instances);
     EXPECT_EQ(a.messages, b.messages);
   }
   EXPECT_EQ(s.users.back().extra, Json({{"schedule", 2}}));
-  EXPECT_TRUE(s.users.front().extra.empty());
-  EXPECT_EQ(s.resources.size(), r.resources().size());
+  EXPECT_EQ(s.users.front().extra, r.users().front().extra);  // the auction's fund and allowance
+  EXPECT_TRUE(s.users[3].extra.empty());
+  EXPECT_EQ(s.resources, r.resources());  // as the model made them
 }
 
 // Results written before the fund and the allowance had their own fields still read.
@@ -609,7 +690,7 @@ TEST_F(ResultsTest, SummaryWithoutFundFieldsReadsBack) {
     for (const char* key : {"fund", "allowance", "allowance_interval_s"}) u.erase(key);
   botsim::test::write_text((dir_ / "summary.json").string(), s.dump(2));
   RunSummary back = read_summary(dir_.string());
-  EXPECT_FALSE(back.users[0].fund);
+  EXPECT_FALSE(grid::fund_of(back.users[0]));
   EXPECT_EQ(back.users[0].budget, 100.0);
   EXPECT_TRUE(back.users[0].extra.empty());
 }

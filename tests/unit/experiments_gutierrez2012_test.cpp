@@ -73,6 +73,12 @@ TEST(Gutierrez2012Experiment, AnOutcomeIsReadFromItsUser) {
   EXPECT_DOUBLE_EQ(o.makespan_s, 600);
   EXPECT_EQ(o.messages, 40);
   EXPECT_DOUBLE_EQ(o.overhead_s, 0.25);
+  // Read back, the makespan is summary.json's: started at 1.0000004 s (written 1), finished at
+  // 601.0000008 s (written 601.000001), it took 600.0000004 s, written 600.
+  u.finish_s = 601.000001;
+  u.written_makespan_s = 600;
+  EXPECT_EQ(agents_outcome(u).makespan_s, 600);
+  u.written_makespan_s.reset();
   u.finish_s.reset();
   EXPECT_FALSE(agents_outcome(u).success);
   EXPECT_TRUE(std::isnan(agents_outcome(u).makespan_s));
