@@ -50,8 +50,8 @@ ReportCommand::ReportCommand(CLI::App& parent) {
 
 int ReportCommand::operator()() const {
   const auto r = experiments::write_report(dir, out);
-  std::cout << "report: " << r.kind << ", " << r.figures << (r.figures == 1 ? " figure: " : " figures: ")
-            << r.path << "\n";
+  std::cout << "report: " << r.kind << ", " << r.figures
+            << (r.figures == 1 ? " figure: " : " figures: ") << r.path << "\n";
   return 0;
 }
 

@@ -63,7 +63,8 @@ struct UserRecord {
   /// Whether it finished within its deadline (none without a deadline).
   std::optional<bool> met_deadline() const {
     if (!deadline_s) return std::nullopt;
-    return finish_s && *finish_s - start_s <= *deadline_s;
+    const auto m = makespan_s();  // as written, for a record read back
+    return m && *m <= *deadline_s;
   }
   /// summary.json's "status": done or done_late when every task is done, else why it stopped
   /// (stopped_as; "unfinished" when no model said).

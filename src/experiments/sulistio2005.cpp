@@ -59,8 +59,12 @@ std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
     }
     if (r == 0)
       for (const auto& entry : summary.resources) {
-        grid::ResourceRecord res = grid::ResourceRecord::from_json(entry);
-        resources.push_back(Resource{res.name, res.vo});
+        try {
+          grid::ResourceRecord res = grid::ResourceRecord::from_json(entry);
+          resources.push_back(Resource{res.name, res.vo});
+        } catch (const nlohmann::json::exception& e) {
+          throw std::runtime_error(run_dirs[r] + "/summary.json: resources: " + e.what());
+        }
       }
   }
   return users;

@@ -271,12 +271,12 @@ TEST_F(InputLimits, OneProfileFileNamedTwiceIsRefused) {
       "<host id=\"gis\" speed=\"1000Mf\" state_file=\"down.txt\" speed_file=\"down.txt\"/>");
   expect_input_error(validate(one_host, kGridDeployment),
                      {"<host id='gis'>", "speed_file='down.txt'", "state_file already names"});
-  const std::string with_trace = replaced(
-      replaced(grid_platform(kAllRoutes), gis,
-               "<host id=\"gis\" speed=\"1000Mf\" state_file=\"down.txt\"/>"),
-      "<link id=\"l\"",
-      "<trace id=\"t\" file=\"down.txt\" periodicity=\"-1\"/>\n"
-      "<trace_connect kind=\"HOST_AVAIL\" trace=\"t\" element=\"u\"/>\n<link id=\"l\"");
+  const std::string with_trace =
+      replaced(replaced(grid_platform(kAllRoutes), gis,
+                        "<host id=\"gis\" speed=\"1000Mf\" state_file=\"down.txt\"/>"),
+               "<link id=\"l\"",
+               "<trace id=\"t\" file=\"down.txt\" periodicity=\"-1\"/>\n"
+               "<trace_connect kind=\"HOST_AVAIL\" trace=\"t\" element=\"u\"/>\n<link id=\"l\"");
   expect_input_error(validate(with_trace, kGridDeployment),
                      {"<trace id='t'>", "file='down.txt'", "<host id='gis'> state_file"});
   // Two names of one file are two profiles to SimGrid, as is a copy: both are accepted.

@@ -195,6 +195,13 @@ TEST_F(ResultsTest, MakespanReadsBackAsWritten) {
   EXPECT_EQ(back.users[0].makespan_s(), 0.2);
   EXPECT_EQ(*back.users[1].finish_s - back.users[1].start_s, 1.000001);
   EXPECT_EQ(back.users[1].makespan_s(), 1.0);
+  // Whether it met a deadline is judged on that makespan too: 1.0 <= 1.0, while the rounded
+  // times' difference, 1.000001, would say no.
+  UserRecord with_deadline = back.users[1];
+  with_deadline.deadline_s = 1.0;
+  EXPECT_EQ(with_deadline.met_deadline(), true);
+  with_deadline.deadline_s = 0.999999;
+  EXPECT_EQ(with_deadline.met_deadline(), false);
   // Written again, they keep it.
   Results r;
   for (const UserRecord& u : back.users) r.add_user(u);
