@@ -142,6 +142,31 @@ row() {
   csv+=("${f[*]}")
 }
 
+# against_transfer_floor NAME BOTSIM_CPU [--cfg ...]: botsim once more (untimed) on
+# BUILD/bench/NAME's files with --transfers, which must give the same tasks.csv; then the same
+# executions and transfers replayed in bare SimGrid, timed. Sets sends, t_cpu, t_ratio, t_mb.
+against_transfer_floor() {
+  local name=$1 dir=$work/$1 b_cpu=$2
+  shift 2
+  timeout "$limit" "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" \
+    --out "$dir/out-transfers" --quiet --transfers "$@" 2>"$dir/transfers.err" || return 0
+  cmp -s "$dir/out/tasks.csv" "$dir/out-transfers/tasks.csv" ||
+    { echo "bench/run.sh: $name: --transfers changed tasks.csv" >&2; exit 1; }
+  local noted signalled
+  read -r noted signalled <<<"$(sed -n 's/.*transfers.csv: \([0-9]*\) transfers; SimGrid.s send signal: \([0-9]*\) sends.*/\1 \2/p' "$dir/transfers.err")"
+  [[ -n $noted && $noted == "$signalled" ]] ||
+    { echo "bench/run.sh: $name: botsim noted $noted transfers, SimGrid signalled $signalled" >&2; exit 1; }
+  sends=$noted
+  best "$dir/transfer-floor" "$floor2" "$dir/platform.xml" "$dir/out-transfers/tasks.csv" \
+    "$dir/out-transfers/transfers.csv" "$@"
+  local floor_sends
+  floor_sends=$(sed -n 's/.* executions, \([0-9]*\) sends.*/\1/p' "$dir/transfer-floor.out")
+  [[ $floor_sends == "$sends" ]] ||
+    { echo "bench/run.sh: $name: the transfer floor sent ${floor_sends:-?} of $sends" >&2; exit 1; }
+  t_cpu=$cpu t_ratio=$(ratio "$b_cpu" "$cpu") t_mb=$mb
+  echo "   transfer floor ${cpu} s CPU ${mb} MB, $sends sends (botsim ${b_cpu} s CPU)" >&2
+}
+
 grid_case() {  # name resources vos users tasks [extra --cfg ...]
   local name=$1 dir=$work/$1
   local extra=("${cfgs[@]}" "${@:6}")
@@ -162,28 +187,8 @@ grid_case() {  # name resources vos users tasks [extra --cfg ...]
   [[ $b_wall == timeout && $wall =~ ^[0-9.]+$ ]] && r=">$(ratio "$limit" "$wall")"
   local e_wall=$wall e_user=$user e_mb=$mb
   echo "   botsim ${b_wall} s ${b_mb} MB, baseline ${wall} s ${mb} MB, $execs executions" >&2
-  # The transfer floor: botsim once more (untimed) with --transfers, which must give the same
-  # tasks.csv; then the same executions and transfers replayed, timed.
   local sends=- t_cpu=- t_ratio=- t_mb=-
-  if [[ -z $mark ]] &&
-     timeout "$limit" "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" \
-       --out "$dir/out-transfers" --quiet --transfers "${extra[@]}" 2>"$dir/transfers.err"; then
-    cmp -s "$dir/out/tasks.csv" "$dir/out-transfers/tasks.csv" ||
-      { echo "bench/run.sh: $name: --transfers changed tasks.csv" >&2; exit 1; }
-    sends=$(sed -n 's/.*transfers.csv: \([0-9]*\) transfers; SimGrid.s send signal: \([0-9]*\) sends.*/\1 \2/p' "$dir/transfers.err")
-    read -r noted signalled <<<"$sends"
-    [[ -n $noted && $noted == "$signalled" ]] ||
-      { echo "bench/run.sh: $name: botsim noted $noted transfers, SimGrid signalled $signalled" >&2; exit 1; }
-    sends=$noted
-    best "$dir/transfer-floor" "$floor2" "$dir/platform.xml" "$dir/out-transfers/tasks.csv" \
-      "$dir/out-transfers/transfers.csv" "${extra[@]}"
-    local floor_sends
-    floor_sends=$(sed -n 's/.* executions, \([0-9]*\) sends.*/\1/p' "$dir/transfer-floor.out")
-    [[ $floor_sends == "$sends" ]] ||
-      { echo "bench/run.sh: $name: the transfer floor sent ${floor_sends:-?} of $sends" >&2; exit 1; }
-    t_cpu=$cpu t_ratio=$(ratio "$b_cpu" "$cpu") t_mb=$mb
-    echo "   transfer floor ${cpu} s CPU ${mb} MB, $sends sends (botsim ${b_cpu} s CPU)" >&2
-  fi
+  [[ -z $mark ]] && against_transfer_floor "$name" "$b_cpu" "${extra[@]}"
   [[ $b_wall == timeout ]] && b_wall=">$limit"
   row "$name" "$2/$4/$5" "$execs$mark" "$b_wall" "$e_wall" "$r" "$b_mb" "$e_mb" "$b_user" "$e_user" \
     "$sends" "$b_cpu" "$t_cpu" "$t_ratio" "$t_mb"
@@ -288,11 +293,12 @@ agents_bag_case() {
     echo '</platform>'
   } >"$dir/deployment.xml"
   echo "== $name: agents static bag, $2 tasks on $3 resources" >&2
-  against_bag_floor "$name" "agents-bag/$2/$3" "$2" "$3"
+  against_bag_floor "$name" "agents-bag/$2/$3" "$2" "$3" transfers
 }
 
-# against_bag_floor NAME WHAT TASKS WORKERS: botsim on BUILD/bench/NAME's files, then
-# bench_agents_floor on its platform; one row, in CPU seconds (user + sys).
+# against_bag_floor NAME WHAT TASKS WORKERS [transfers]: botsim on BUILD/bench/NAME's files,
+# then bench_agents_floor on its platform (and, with "transfers", the transfer floor); one row,
+# in CPU seconds (user + sys).
 against_bag_floor() {
   local name=$1 dir=$work/$1
   best "$dir/botsim" "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" \
@@ -302,8 +308,14 @@ against_bag_floor() {
   [[ -f $dir/out/tasks.csv ]] && execs=$(awk -F, 'NR > 1 && $7 != ""' "$dir/out/tasks.csv" | wc -l)
   best "$dir/floor" "$agents_floor" "$dir/platform.xml" "$3" "$4" "${cfgs[@]}"
   local r; r=$(ratio "$b_cpu" "$cpu")
+  local f_cpu=$cpu f_mb=$mb f_user=$user
   echo "   botsim ${b_cpu} s ${b_mb} MB, floor ${cpu} s ${mb} MB (CPU), $execs executions" >&2
-  row "$name" "$2" "$execs" "$b_cpu" "$cpu" "$r" "$b_mb" "$mb" "$b_user" "$user"
+  # The agents' tasks run on platform hosts, which the transfer floor can replay (a cloud
+  # user's run on instances, which are not platform hosts, it cannot).
+  local sends=- t_cpu=- t_ratio=- t_mb=-
+  [[ $5 == transfers ]] && against_transfer_floor "$name" "$b_cpu" "${cfgs[@]}"
+  row "$name" "$2" "$execs" "$b_cpu" "$f_cpu" "$r" "$b_mb" "$f_mb" "$b_user" "$f_user" \
+    "$sends" "$b_cpu" "$t_cpu" "$t_ratio" "$t_mb"
 }
 
 bats_case() {  # name tasks

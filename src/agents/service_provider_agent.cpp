@@ -84,9 +84,16 @@ void ServiceProviderAgent::on(const Accept& m) {
 
 void ServiceProviderAgent::allocate(Ra& r) {
   if (!r.started) {  // an RA's actor starts with its first allocation (2,500 idle actors cost)
-    sg4::Actor::create("ResourceAgent", sg4::Host::by_name(r.site.host),
-                       ResourceAgent(address_, run_.messages()));
+    sg4::Host* host = sg4::Host::by_name(r.site.host);
+    sg4::Actor::create("ResourceAgent", host, ResourceAgent(address_, run_.messages()));
     r.started = true;
+    // Its inbox's host is known before the actor runs and opens it, so that the Allocate below
+    // goes to a known host (lost if it is off; --transfers names it). The same simcalls as
+    // send_ra, in the same order: a different order interleaves the actors differently.
+    sg4::Mailbox* inbox = sg4::Mailbox::by_name(resource_inbox(r.site.host));
+    set_inbox_host(inbox, host);
+    send_for<ResourceMessage>(run_.messages(), r.user, inbox, Allocate{r.user}, 0);
+    return;
   }
   send_ra(r, r.user, Allocate{r.user});  // Section 2.2: allocation via the RA
 }

@@ -189,3 +189,23 @@ TEST_F(RunOptionsCli, TransfersListsEveryMessageOfTheRun) {
   EXPECT_EQ(t::read_text(dir_ + "/plain/tasks.csv"), t::read_text(dir_ + "/out/tasks.csv"));
   EXPECT_EQ(r.err.find("transfers"), std::string::npos);
 }
+
+// An agents run: the provider's first Allocate to a resource agent went out before the agent's
+// actor had opened its inbox, so transfers.csv named no receiving host for it (one row per
+// resource), and the transfer floor could not replay the run.
+TEST_F(RunOptionsCli, TransfersNameTheReceivingHostOfEveryAgentsMessage) {
+  auto r = t::botsim({"run", "examples/06-agents.platform.xml", "examples/06-agents.xml",
+                      "--transfers", "--out", dir_ + "/agents", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  botsim::CsvTable transfers = botsim::read_csv(dir_ + "/agents/transfers.csv");
+  const size_t to_mailbox = transfers.column("to_mailbox"), to_host = transfers.column("to_host");
+  size_t to_resources = 0;
+  for (const auto& row : transfers.rows) {
+    EXPECT_FALSE(row[to_host].empty()) << "to " << row[to_mailbox];
+    if (row[to_mailbox].rfind("agents:ra:", 0) == 0) {
+      ++to_resources;
+      EXPECT_EQ(row[to_host], row[to_mailbox].substr(10));  // an RA's inbox is on its host
+    }
+  }
+  EXPECT_GT(to_resources, 0u);
+}
