@@ -129,11 +129,7 @@ void Broker::operator()() {
   const double first =
       params_.start_s + (std::floor((sg4::Engine::get_clock() - params_.start_s) / p_i) + 1) * p_i;
   Timer ticker = every<BrokerMessage>(inbox_, first, p_i, MonitorTick{});
-  auto unsettled = [this] {
-    return std::any_of(resources_.begin(), resources_.end(),
-                       [](const Resource& r) { return r.unsettled; });
-  };
-  while ((done_ < total && !gave_up_) || unsettled())
+  while ((done_ < total && !gave_up_) || unsettled_ > 0)
     std::visit([this](auto& m) { handle(m); }, *inbox.receive());
   ticker.stop();
   record();
@@ -199,7 +195,7 @@ void Broker::handle(MonitorTick&) {
       spdlog::info("{}: {} never settled; taking its last reported charges", params_.name,
                    r.info.name);
       spent_ += std::max(0.0, r.progress.charged - r.settled);
-      r.unsettled = false;
+      set_unsettled(r, false);
     }
 }
 
@@ -210,7 +206,7 @@ void Broker::handle(Settlement& m) {
   r.settled += m.charged;
   wallet_ += m.refund;
   r.has_progress = false;
-  if (r.outstanding == 0) r.unsettled = false;
+  if (r.outstanding == 0) set_unsettled(r, false);
   record();
 }
 
@@ -276,7 +272,7 @@ void Broker::place_bid(Resource& r, double bid) {
 void Broker::submit(size_t index, long task) {
   Resource& r = resources_[index];
   ++r.outstanding;
-  r.unsettled = true;
+  set_unsettled(r, true);
   task_resource_[static_cast<size_t>(task)] = index;
   send<AuctioneerMessage>(
       r.info.auctioneer,
@@ -325,6 +321,11 @@ void Broker::submit_initial_tasks() {
   held_back_.assign(order.begin() + static_cast<long>(next), order.end());
 }
 
+void Broker::set_unsettled(Resource& r, bool unsettled) {
+  if (r.unsettled != unsettled) unsettled_ += unsettled ? 1 : -1;
+  r.unsettled = unsettled;
+}
+
 bool Broker::wanted(const Resource& r) const {
   if (r.failed) return false;
   if (r.outstanding > 0) return true;
@@ -343,7 +344,7 @@ bool Broker::out_of_money() {
                static_cast<long>(params_.lengths.size()) - done_);
   for (auto& r : resources_) {
     if (r.has_progress) spent_ += std::max(0.0, r.progress.charged - r.settled);
-    r.unsettled = false;
+    set_unsettled(r, false);
   }
   gave_up_ = true;
   unfinished(user_status::kOutOfBudget, "out of money");
@@ -431,7 +432,7 @@ void Broker::distribute(const std::vector<long>& tasks) {
     // Every resource failed: the tasks can never run; the user gives up.
     spdlog::warn("{}: no resource left for {} tasks; giving up", params_.name, tasks.size());
     gave_up_ = true;
-    for (auto& r : resources_) r.unsettled = false;
+    for (auto& r : resources_) set_unsettled(r, false);
     unfinished(user_status::kResourcesFailed, "every resource failed");
     return;
   }
@@ -458,7 +459,7 @@ void Broker::resource_failed(Resource& r) {
   spdlog::info("{}: {} does not answer; moving its tasks", params_.name, r.info.name);
   r.failed = true;
   r.asked = false;
-  r.unsettled = false;
+  set_unsettled(r, false);
   spent_ += std::max(0.0, r.progress.charged - r.settled);
   std::vector<long> moved;
   const size_t index = by_name_.at(r.info.name);

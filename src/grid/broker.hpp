@@ -45,7 +45,7 @@ class Broker {
     bool open = false;       // account opened
     double bid = 0;          // our current bid (cents/min)
     int outstanding = 0;     // tasks submitted and not done
-    bool unsettled = false;  // waiting for a Settlement
+    bool unsettled = false;  // waiting for a Settlement (set through set_unsettled)
     bool has_progress = false;
     bool asked = false;   // a progress query of this round is unanswered
     bool failed = false;  // stopped answering: its tasks were moved elsewhere
@@ -74,6 +74,8 @@ class Broker {
   void handle(MonitorTick& m);
   void credit_allowance();
   bool wanted(const Resource& r) const;  // queried and bid on this bidding interval
+  /// Sets r.unsettled and keeps unsettled_ (how many resources are) up to date.
+  void set_unsettled(Resource& r, bool unsettled);
   bool out_of_money();
   double time_left() const;
   void record();
@@ -90,6 +92,7 @@ class Broker {
   std::vector<size_t> task_resource_;  // where each task was last sent
   std::vector<bool> task_done_;
   long done_ = 0;
+  long unsettled_ = 0;  // resources waiting for a Settlement: the loop's end, without a walk
   int awaiting_progress_ = 0;
   double wallet_ = 0;           // G$ in hand (not deposited)
   double spent_ = 0;            // G$ charged (settled)
