@@ -388,12 +388,16 @@ void Broker::decide() {
       if (params_.policy == Policy::Local && !held_back_.empty() && left > 0) {
         // 4.2: more tasks of List to r while it would still finish well before D (case 2 of
         // 4.1.4), so that extra work never forces a higher bid (docs/sulistio2005.md).
-        std::vector<double> lengths;
-        for (long t : held_back_) lengths.push_back(params_.lengths[static_cast<size_t>(t)]);
-        size_t n = tasks_that_fit(p.remaining_mi, p.share_mips, lengths, left / 2);
+        // Only the first tasks of List that fit are looked at, not all of List for each r.
+        auto length = [this](size_t j) {
+          return params_.lengths[static_cast<size_t>(held_back_[j])];
+        };
+        size_t n =
+            tasks_that_fit(p.remaining_mi, p.share_mips, held_back_.size(), length, left / 2);
+        const size_t index = by_name_.at(r.info.name);
         for (size_t j = 0; j < n; ++j) {
-          l_task += lengths[j];
-          submit(by_name_.at(r.info.name), held_back_[j]);
+          l_task += length(j);
+          submit(index, held_back_[j]);
         }
         held_back_.erase(held_back_.begin(), held_back_.begin() + static_cast<long>(n));
       }
@@ -416,7 +420,7 @@ void Broker::decide() {
 }
 
 void Broker::hand_out_remaining() {
-  distribute(held_back_);
+  distribute({held_back_.begin(), held_back_.end()});
   held_back_.clear();
 }
 

@@ -2,6 +2,7 @@
 // A user's broker (sections 3.3 and 4): discovers resources through its domain's GIS, submits
 // its bag of tasks and bids for shares. Policies: No-Opt (section 5), Global Domain (4.1) and
 // Local Domain (4.2) time optimisation.
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -88,7 +89,7 @@ class Broker {
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::vector<Resource> resources_;
   std::map<std::string, size_t> by_name_;
-  std::vector<long> held_back_;        // 4.2's List: tasks not yet submitted
+  std::deque<long> held_back_;         // 4.2's List: tasks not yet submitted, next first
   std::vector<size_t> task_resource_;  // where each task was last sent
   std::vector<bool> task_done_;
   long done_ = 0;
