@@ -14,7 +14,8 @@ MachineFleet::MachineFleet(FleetBackend& backend, std::string user,
       types_(types),
       atu_s_(atu_s),
       give_back_(std::move(give_back)),
-      gone_(types.size(), false) {}
+      gone_(types.size(), false),
+      known_(types.size(), 0) {}
 
 bool MachineFleet::all_gone() const {
   return std::all_of(gone_.begin(), gone_.end(), [](bool g) { return g; });
@@ -75,9 +76,7 @@ bool MachineFleet::has_active(int cluster) const {
 MachineFleet::Instance* MachineFleet::acquire(int cluster) {
   const cloud::InstanceType& type = types_[static_cast<size_t>(cluster)];
   if (gone_[static_cast<size_t>(cluster)]) return nullptr;  // no host of it comes back
-  long live = 0;
-  for (const auto& [name, mc] : machines_) live += mc.cluster == cluster ? 1 : 0;
-  if (live >= type.max_count) return nullptr;
+  if (known_[static_cast<size_t>(cluster)] >= type.max_count) return nullptr;
   if (!pay(type.price)) return nullptr;  // the first ATU is charged at the request
   Instance& inst = backend_.request(type);
   Machine mc;
@@ -85,6 +84,7 @@ MachineFleet::Instance* MachineFleet::acquire(int cluster) {
   mc.paid_atus = 1;
   mc.paid_apart = ledger_ == nullptr;
   machines_[inst.name] = mc;
+  ++known_[static_cast<size_t>(cluster)];
   return &inst;
 }
 
@@ -152,8 +152,8 @@ int MachineFleet::refused(const std::string& name) {
       spent_apart_ -= price;
     else
       ledger_->refund(price);
+    forget(it);
   }
-  machines_.erase(name);
   return cluster;
 }
 
@@ -164,7 +164,12 @@ void MachineFleet::stopped(const std::string& name, const std::vector<long>& los
   const int cluster = it == machines_.end() ? 0 : it->second.cluster;
   const int replicated = it == machines_.end() ? -1 : it->second.replicated;
   for (long task : lost) give_back_(task, cluster, replicated);
-  machines_.erase(name);
+  if (it != machines_.end()) forget(it);
+}
+
+void MachineFleet::forget(std::map<std::string, Machine>::iterator it) {
+  --known_[static_cast<size_t>(it->second.cluster)];
+  machines_.erase(it);
 }
 
 void MachineFleet::mark_gone(int cluster) { gone_[static_cast<size_t>(cluster)] = true; }

@@ -108,6 +108,8 @@ class MachineFleet {
 
  private:
   bool pay(double price);
+  /// Forgets a machine (refused or stopped), keeping known_ up to date.
+  void forget(std::map<std::string, Machine>::iterator it);
 
   FleetBackend& backend_;
   std::string user_;
@@ -116,6 +118,7 @@ class MachineFleet {
   GiveBack give_back_;
   std::map<std::string, Machine> machines_;  // by instance name
   std::vector<bool> gone_;                   // per cluster
+  std::vector<long> known_;                  // per cluster: machines in machines_ (no walk)
   BudgetLedger* ledger_ = nullptr;           // the money in charge; none: paid apart
   double spent_apart_ = 0;
 };

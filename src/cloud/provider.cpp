@@ -86,7 +86,13 @@ CloudProvider::Params CloudProvider::Params::read(const PropReader&, const Actor
 }
 
 CloudProvider::CloudProvider(Params params, Run& run)
-    : params_(std::move(params)), results_(run.results()), fates_(run.host_fates()) {}
+    : params_(std::move(params)),
+      results_(run.results()),
+      fates_(run.host_fates()),
+      failed_per_type_(params_.types.size(), 0) {
+  for (std::size_t i = 0; i < params_.types.size(); ++i)
+    for (const auto& h : params_.types[i].hosts) host_type_.emplace(h, i);  // the first type's
+}
 
 const InstanceType& CloudProvider::type(const std::string& name) const {
   for (const auto& t : params_.types)
@@ -102,7 +108,7 @@ void CloudProvider::operator()() {
   for (const auto& t : params_.types)
     for (const auto& h : t.hosts) {
       switch_host(h, false);
-      free_hosts_[t.name].push_back(h);
+      free_hosts_[t.name].add_initial(h);
     }
   // A host of an instance type that fails (a FailureInjector, a state profile) or comes back.
   watch_.emplace(
@@ -134,8 +140,7 @@ void CloudProvider::operator()() {
 void CloudProvider::start(const StartInstance& m) {
   const auto& t = type(m.type);
   auto& free = free_hosts_[t.name];
-  long failed = std::count_if(t.hosts.begin(), t.hosts.end(),
-                              [this](const std::string& h) { return failed_hosts_.count(h) > 0; });
+  long failed = failed_per_type_[index_of(t)];
   long in_use = static_cast<long>(t.hosts.size() - free.size()) - failed;
   if (free.empty() || in_use >= t.max_count) {
     if (auto why = gone_for_good(t)) {
@@ -152,14 +157,14 @@ void CloudProvider::start(const StartInstance& m) {
   r.user = m.user;
   r.owner = m.owner;
   r.type = t.name;
-  r.host = free.front();
-  free.erase(free.begin());
+  r.host = free.take();
   r.start_s = sg4::Engine::get_clock();
   switch_host(r.host, true);
   // The first ATU is charged at the start request.
   r.record = results_.timeline<InstanceRecord>().add(
       InstanceRecord{m.user, m.instance, t.name, r.start_s, std::nullopt, 1, t.price});
   spdlog::debug("provider: start {} ({}) on {} for {}", m.instance, t.name, r.host, m.user);
+  on_host_[r.host] = m.instance;
   running_[m.instance] = r;
   if (t.boot_s <= 0) {
     boot_done(BootDone{m.instance});
@@ -183,18 +188,18 @@ void CloudProvider::end_instance(std::string instance, bool failed) {
   auto it = running_.find(instance);
   const Running r = it->second;
   running_.erase(it);
+  on_host_.erase(r.host);
   const auto& t = type(r.type);
   double now = sg4::Engine::get_clock();
   // A host that failed as its owner stopped it is out of service all the same.
   if (failed || !sg4::Host::by_name(r.host)->is_on()) {
     // Out of service until repaired; the ATUs started until the failure are charged.
-    failed_hosts_.emplace(r.host, now);
+    if (failed_hosts_.emplace(r.host, now).second) ++failed_per_type_[index_of(t)];
   } else {
     // Turning the host off kills the instance's actors: a running task is lost (its owner
     // records it), never silently finished.
     switch_host(r.host, false);
-    free_hosts_[t.name].push_back(r.host);
-    std::sort(free_hosts_[t.name].begin(), free_hosts_[t.name].end());
+    free_hosts_[t.name].give_back(r.host);
   }
   long units = charged_units(r.start_s, now, t.atu_s);
   auto& rec = results_.timeline<InstanceRecord>().at(r.record);
@@ -209,23 +214,20 @@ void CloudProvider::host_changed(const HostChanged& m) {
   const InstanceType* t = type_of_host(m.host);
   auto& free = free_hosts_[t->name];
   if (!m.on) {
-    auto running = std::find_if(running_.begin(), running_.end(),
-                                [&](const auto& kv) { return kv.second.host == m.host; });
-    if (running != running_.end()) {
-      spdlog::info("provider: instance {} lost: host {} failed", running->first, m.host);
-      end_instance(running->first, true);
+    auto running = on_host_.find(m.host);
+    if (running != on_host_.end()) {
+      spdlog::info("provider: instance {} lost: host {} failed", running->second, m.host);
+      end_instance(running->second, true);
     }
     return;
   }
   // Back on: a repaired host (or one a state profile turned on while nobody rented it) is idle
   // capacity again, off until rented.
-  if (std::any_of(running_.begin(), running_.end(),
-                  [&](const auto& kv) { return kv.second.host == m.host; }))
-    return;
+  if (on_host_.count(m.host)) return;
   switch_host(m.host, false);
   if (failed_hosts_.erase(m.host) > 0) {
-    free.push_back(m.host);
-    std::sort(free.begin(), free.end());
+    --failed_per_type_[index_of(*t)];
+    free.give_back(m.host);
   }
 }
 
@@ -251,9 +253,8 @@ std::optional<std::string> CloudProvider::gone_for_good(const InstanceType& t) c
 }
 
 const InstanceType* CloudProvider::type_of_host(const std::string& host) const {
-  for (const auto& t : params_.types)
-    if (std::find(t.hosts.begin(), t.hosts.end(), host) != t.hosts.end()) return &t;
-  return nullptr;
+  auto it = host_type_.find(host);
+  return it == host_type_.end() ? nullptr : &params_.types[it->second];
 }
 
 }  // namespace botsim::cloud

@@ -6,9 +6,11 @@
 #include <optional>
 #include <simgrid/s4u/Host.hpp>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "cloud/billing.hpp"
+#include "cloud/free_hosts.hpp"
 #include "cloud/messages.hpp"
 #include "platform/faults.hpp"
 #include "platform/scenario.hpp"
@@ -53,13 +55,20 @@ class CloudProvider {
   void switch_host(const std::string& host, bool on);
   const InstanceType& type(const std::string& name) const;
   const InstanceType* type_of_host(const std::string& host) const;
+  std::size_t index_of(const InstanceType& t) const {
+    return static_cast<std::size_t>(&t - params_.types.data());
+  }
 
   Params params_;
   Results& results_;
   const HostFates& fates_;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::map<std::string, Running> running_;
-  std::map<std::string, std::vector<std::string>> free_hosts_;  // per type, in platform order
+  std::map<std::string, FreeHosts> free_hosts_;  // per type
+  // Indexes, so that no request or host change walks every host or instance.
+  std::unordered_map<std::string, std::size_t> host_type_;  // host -> index in params_.types
+  std::unordered_map<std::string, std::string> on_host_;    // host -> the instance running there
+  std::vector<long> failed_per_type_;                       // hosts in failed_hosts_, per type
   /// Why a start request is refused for good, if it is: every host of type `t` has failed and
   /// none will come back (Run::host_fates).
   std::optional<std::string> gone_for_good(const InstanceType& t) const;

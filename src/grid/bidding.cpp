@@ -48,13 +48,19 @@ int kappa(int tasks, int resources) { return resources > 0 ? tasks / resources :
 
 size_t tasks_that_fit(double l_total, double share_mips, const std::vector<double>& lengths,
                       double limit_s) {
+  return tasks_that_fit(
+      l_total, share_mips, lengths.size(), [&lengths](size_t j) { return lengths[j]; }, limit_s);
+}
+
+size_t tasks_that_fit(double l_total, double share_mips, size_t count,
+                      const std::function<double(size_t)>& length, double limit_s) {
   if (share_mips <= 0) return 0;
   double l_task = 0;
   size_t n = 0;
-  for (double l : lengths) {
+  for (; n < count; ++n) {
+    const double l = length(n);
     if ((l_total + l_task + l) / share_mips > limit_s) break;
     l_task += l;
-    ++n;
   }
   return n;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The brokers' arithmetic (Sulistio & Buyya 2005, section 4), free of SimGrid.
 // Bids are in cents per minute, lengths in MI, speeds in MIPS, times in seconds.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,10 @@ int kappa(int tasks, int resources);
 /// `l_total` MI for this user, at share `share_mips`, keeping (L_total + L_task) / S_r <= limit_s.
 size_t tasks_that_fit(double l_total, double share_mips, const std::vector<double>& lengths,
                       double limit_s);
+/// The same for `count` tasks whose lengths are length(0), length(1), ...: only the lengths
+/// looked at are asked for (a broker's List may be long, and only its first tasks fit).
+size_t tasks_that_fit(double l_total, double share_mips, size_t count,
+                      const std::function<double(size_t)>& length, double limit_s);
 
 /// 4.1.3: the resource (index into `resources`) of each task. Resources less powerful than the
 /// most powerful get a quota of tasks in proportion to C_r (floor(m * C_r / sum C)), filled with

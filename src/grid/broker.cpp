@@ -129,11 +129,7 @@ void Broker::operator()() {
   const double first =
       params_.start_s + (std::floor((sg4::Engine::get_clock() - params_.start_s) / p_i) + 1) * p_i;
   Timer ticker = every<BrokerMessage>(inbox_, first, p_i, MonitorTick{});
-  auto unsettled = [this] {
-    return std::any_of(resources_.begin(), resources_.end(),
-                       [](const Resource& r) { return r.unsettled; });
-  };
-  while ((done_ < total && !gave_up_) || unsettled())
+  while ((done_ < total && !gave_up_) || unsettled_ > 0)
     std::visit([this](auto& m) { handle(m); }, *inbox.receive());
   ticker.stop();
   record();
@@ -199,7 +195,7 @@ void Broker::handle(MonitorTick&) {
       spdlog::info("{}: {} never settled; taking its last reported charges", params_.name,
                    r.info.name);
       spent_ += std::max(0.0, r.progress.charged - r.settled);
-      r.unsettled = false;
+      set_unsettled(r, false);
     }
 }
 
@@ -210,7 +206,7 @@ void Broker::handle(Settlement& m) {
   r.settled += m.charged;
   wallet_ += m.refund;
   r.has_progress = false;
-  if (r.outstanding == 0) r.unsettled = false;
+  if (r.outstanding == 0) set_unsettled(r, false);
   record();
 }
 
@@ -276,7 +272,7 @@ void Broker::place_bid(Resource& r, double bid) {
 void Broker::submit(size_t index, long task) {
   Resource& r = resources_[index];
   ++r.outstanding;
-  r.unsettled = true;
+  set_unsettled(r, true);
   task_resource_[static_cast<size_t>(task)] = index;
   send<AuctioneerMessage>(
       r.info.auctioneer,
@@ -325,6 +321,11 @@ void Broker::submit_initial_tasks() {
   held_back_.assign(order.begin() + static_cast<long>(next), order.end());
 }
 
+void Broker::set_unsettled(Resource& r, bool unsettled) {
+  if (r.unsettled != unsettled) unsettled_ += unsettled ? 1 : -1;
+  r.unsettled = unsettled;
+}
+
 bool Broker::wanted(const Resource& r) const {
   if (r.failed) return false;
   if (r.outstanding > 0) return true;
@@ -343,7 +344,7 @@ bool Broker::out_of_money() {
                static_cast<long>(params_.lengths.size()) - done_);
   for (auto& r : resources_) {
     if (r.has_progress) spent_ += std::max(0.0, r.progress.charged - r.settled);
-    r.unsettled = false;
+    set_unsettled(r, false);
   }
   gave_up_ = true;
   unfinished(user_status::kOutOfBudget, "out of money");
@@ -387,12 +388,16 @@ void Broker::decide() {
       if (params_.policy == Policy::Local && !held_back_.empty() && left > 0) {
         // 4.2: more tasks of List to r while it would still finish well before D (case 2 of
         // 4.1.4), so that extra work never forces a higher bid (docs/sulistio2005.md).
-        std::vector<double> lengths;
-        for (long t : held_back_) lengths.push_back(params_.lengths[static_cast<size_t>(t)]);
-        size_t n = tasks_that_fit(p.remaining_mi, p.share_mips, lengths, left / 2);
+        // Only the first tasks of List that fit are looked at, not all of List for each r.
+        auto length = [this](size_t j) {
+          return params_.lengths[static_cast<size_t>(held_back_[j])];
+        };
+        size_t n =
+            tasks_that_fit(p.remaining_mi, p.share_mips, held_back_.size(), length, left / 2);
+        const size_t index = by_name_.at(r.info.name);
         for (size_t j = 0; j < n; ++j) {
-          l_task += lengths[j];
-          submit(by_name_.at(r.info.name), held_back_[j]);
+          l_task += length(j);
+          submit(index, held_back_[j]);
         }
         held_back_.erase(held_back_.begin(), held_back_.begin() + static_cast<long>(n));
       }
@@ -415,7 +420,7 @@ void Broker::decide() {
 }
 
 void Broker::hand_out_remaining() {
-  distribute(held_back_);
+  distribute({held_back_.begin(), held_back_.end()});
   held_back_.clear();
 }
 
@@ -431,7 +436,7 @@ void Broker::distribute(const std::vector<long>& tasks) {
     // Every resource failed: the tasks can never run; the user gives up.
     spdlog::warn("{}: no resource left for {} tasks; giving up", params_.name, tasks.size());
     gave_up_ = true;
-    for (auto& r : resources_) r.unsettled = false;
+    for (auto& r : resources_) set_unsettled(r, false);
     unfinished(user_status::kResourcesFailed, "every resource failed");
     return;
   }
@@ -458,7 +463,7 @@ void Broker::resource_failed(Resource& r) {
   spdlog::info("{}: {} does not answer; moving its tasks", params_.name, r.info.name);
   r.failed = true;
   r.asked = false;
-  r.unsettled = false;
+  set_unsettled(r, false);
   spent_ += std::max(0.0, r.progress.charged - r.settled);
   std::vector<long> moved;
   const size_t index = by_name_.at(r.info.name);

@@ -2,6 +2,7 @@
 // A user's broker (sections 3.3 and 4): discovers resources through its domain's GIS, submits
 // its bag of tasks and bids for shares. Policies: No-Opt (section 5), Global Domain (4.1) and
 // Local Domain (4.2) time optimisation.
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -45,7 +46,7 @@ class Broker {
     bool open = false;       // account opened
     double bid = 0;          // our current bid (cents/min)
     int outstanding = 0;     // tasks submitted and not done
-    bool unsettled = false;  // waiting for a Settlement
+    bool unsettled = false;  // waiting for a Settlement (set through set_unsettled)
     bool has_progress = false;
     bool asked = false;   // a progress query of this round is unanswered
     bool failed = false;  // stopped answering: its tasks were moved elsewhere
@@ -74,6 +75,8 @@ class Broker {
   void handle(MonitorTick& m);
   void credit_allowance();
   bool wanted(const Resource& r) const;  // queried and bid on this bidding interval
+  /// Sets r.unsettled and keeps unsettled_ (how many resources are) up to date.
+  void set_unsettled(Resource& r, bool unsettled);
   bool out_of_money();
   double time_left() const;
   void record();
@@ -86,10 +89,11 @@ class Broker {
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::vector<Resource> resources_;
   std::map<std::string, size_t> by_name_;
-  std::vector<long> held_back_;        // 4.2's List: tasks not yet submitted
+  std::deque<long> held_back_;         // 4.2's List: tasks not yet submitted, next first
   std::vector<size_t> task_resource_;  // where each task was last sent
   std::vector<bool> task_done_;
   long done_ = 0;
+  long unsettled_ = 0;  // resources waiting for a Settlement: the loop's end, without a walk
   int awaiting_progress_ = 0;
   double wallet_ = 0;           // G$ in hand (not deposited)
   double spent_ = 0;            // G$ charged (settled)

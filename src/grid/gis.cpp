@@ -36,11 +36,11 @@ void GridInformationService::operator()() {
 
 void GridInformationService::on(RegisterResource& m) {
   // 3.1: a resource advertises once; a second registration replaces the first.
-  for (auto& r : registered_)
-    if (r.name == m.info.name) {
-      r = std::move(m.info);
-      return;
-    }
+  auto [known, added] = registered_at_.try_emplace(m.info.name, registered_.size());
+  if (!added) {
+    registered_[known->second] = std::move(m.info);
+    return;
+  }
   spdlog::debug("registered resource {}", m.info.name);
   registered_.push_back(m.info);
   for (auto* broker : answered_) send<BrokerMessage>(broker, ResourceList{{m.info}, {}});

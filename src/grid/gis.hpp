@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/props.hpp"
@@ -46,7 +47,8 @@ class GridInformationService {
 
   Params params_;
   Run& run_;
-  std::vector<ResourceInfo> registered_;
+  std::vector<ResourceInfo> registered_;                   // in registration order
+  std::unordered_map<std::string, size_t> registered_at_;  // name -> index in registered_
   std::map<long, GlobalQuery> queries_;
   std::vector<simgrid::s4u::Mailbox*> answered_;  // brokers, in the order they were answered
   std::vector<Peer> peers_asking_;                // peer GISes that asked, first time order

@@ -179,6 +179,20 @@ TEST(GridTasksThatFit, WholeTasksWithinTheLimit) {
   EXPECT_EQ(tasks_that_fit(0, 1050, std::vector<double>(20, 750000), 7200), 10u);
 }
 
+TEST(GridTasksThatFit, AsksOnlyForTheLengthsItLooksAt) {
+  std::vector<size_t> asked;
+  auto length = [&asked](size_t j) {
+    asked.push_back(j);
+    return 500.0;
+  };
+  // The third task does not fit: the rest of a long List is never looked at.
+  EXPECT_EQ(tasks_that_fit(1000, 10, 1000000, length, 200), 2u);
+  EXPECT_EQ(asked, (std::vector<size_t>{0, 1, 2}));
+  asked.clear();
+  EXPECT_EQ(tasks_that_fit(0, 0, 5, length, 200), 0u);  // no share: nothing asked
+  EXPECT_TRUE(asked.empty());
+}
+
 // --- 4.1.3: global submission ----------------------------------------------------------------
 
 TEST(GridGlobalSubmissionPlan, BadgFiftyTasks) {
