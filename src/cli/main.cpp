@@ -6,19 +6,19 @@
 #include <thread>
 #include <vector>
 
+#include "campaign/runner.hpp"
+#include "campaign/workspace.hpp"
 #include "cli/models.hpp"
 #include "cli/plot_command.hpp"
 #include "cli/run_table.hpp"
 #include "cli/trace_command.hpp"
 #include "core/error.hpp"
 #include "core/output_dir.hpp"
-#include "experiments/reps.hpp"
-#include "experiments/runner.hpp"
-#include "experiments/sweep.hpp"
-#include "experiments/workspace.hpp"
 #include "platform/run.hpp"
 #include "platform/scenario.hpp"
 #include "platform/sim_log.hpp"
+#include "study/reps.hpp"
+#include "study/sweep.hpp"
 #include "version.hpp"
 
 using namespace botsim;

@@ -3,8 +3,8 @@
 #include "agents/register.hpp"
 #include "bats/register.hpp"
 #include "cloud/register.hpp"
-#include "experiments/register.hpp"
 #include "grid/register.hpp"
+#include "papers/register.hpp"
 #include "platform/faults.hpp"
 #include "silva/register.hpp"
 

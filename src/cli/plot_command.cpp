@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "core/output_dir.hpp"
-#include "experiments/plot_run.hpp"
-#include "experiments/report.hpp"
+#include "view/plot_run.hpp"
+#include "view/report.hpp"
 
 namespace botsim {
 

@@ -1,4 +1,4 @@
-// Fuzz target: sweep specifications (experiments/sweep.hpp), as `botsim sweep SPEC` reads them.
+// Fuzz target: sweep specifications (study/sweep.hpp), as `botsim sweep SPEC` reads them.
 // A spec either reads as one whose every field is within its bounds (parameters ACTOR.PROP with
 // at least one value, replications in range, distinct metrics, a known aggregation) or is
 // refused with InputError naming the spec; its settings, --set arguments and tables of a run's
@@ -12,8 +12,8 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "experiments/sweep.hpp"
 #include "fuzz_support.hpp"
+#include "study/sweep.hpp"
 
 using namespace botsim;
 using namespace botsim::experiments;

@@ -11,9 +11,9 @@
 #include <regex>
 #include <string>
 
+#include "campaign/findings.hpp"
 #include "core/csv.hpp"
-#include "experiments/findings.hpp"
-#include "experiments/silva2008.hpp"
+#include "papers/silva2008/silva2008.hpp"
 #include "support/files.hpp"
 
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 #include "core/rng.hpp"
 #include "core/units.hpp"
 #include "core/workload.hpp"
-#include "experiments/sweep.hpp"
+#include "study/sweep.hpp"
 
 using namespace botsim;
 

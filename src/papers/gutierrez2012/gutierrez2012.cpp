@@ -1,0 +1,396 @@
+#include "papers/gutierrez2012/gutierrez2012.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <stdexcept>
+#include <tuple>
+
+#include "agents/heuristics.hpp"
+#include "campaign/findings.hpp"
+#include "campaign/runner.hpp"
+#include "campaign/stats.hpp"
+#include "campaign/workspace.hpp"
+#include "core/units.hpp"
+#include "view/figures.hpp"
+
+namespace botsim::experiments::gutierrez2012 {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::map<std::string, std::string> kFigure{{"right-half-normal", "fig6"},
+                                                 {"uniform", "fig7"},
+                                                 {"normal", "fig8"},
+                                                 {"left-half-normal", "fig9"}};
+const std::vector<int> kSizes51{100, 200, 300};
+const std::vector<int> kConsumers52{10, 20, 30};
+const std::vector<double> kRates52{1, 100};
+const std::vector<int> kSizes52{50, 100, 150, 200, 250, 300};
+const std::vector<std::string> kMechanisms{"fixed", "generalized", "i-elastic"};
+
+// CSV cells hold no commas: "LtoS,MaxET" is written "LtoS:MaxET".
+std::string heuristic_cell(std::string h) {
+  std::replace(h.begin(), h.end(), ',', ':');
+  return h;
+}
+
+double mean_of(const std::vector<double>& v) { return stats(v).mean; }
+
+Chart chart(const std::string& title, const std::string& x, const std::string& y,
+            Chart::Kind kind = Chart::Kind::Line) {
+  Chart c;
+  c.title = title;
+  c.x_label = x;
+  c.y_label = y;
+  c.kind = kind;
+  return c;
+}
+
+}  // namespace
+
+std::vector<ActorSpec> deployment(const std::vector<Consumer>& consumers) {
+  std::vector<ActorSpec> actors;
+  auto add = [&](const std::string& host, const std::string& function,
+                 std::map<std::string, std::string> props = {}) {
+    actors.push_back(
+        ActorSpec{host, function, std::move(props), static_cast<int>(actors.size()) + 1});
+  };
+  add("directory-0", "CloudDirectory");
+  for (int i = 0; i < 5; ++i) add(fmt::format("ba-{}", i), "BrokerAgent");
+  for (int i = 0; i < 5; ++i) add(fmt::format("spa-{}", i), "ServiceProviderAgent");
+  for (std::size_t i = 0; i < consumers.size(); ++i) {
+    const auto& c = consumers[i];
+    add(fmt::format("ca-{}", i), "ConsumerAgent",
+        {{"name", fmt::format("CA{}", i)},
+         {"tasks", std::to_string(c.tasks)},
+         {"distribution", c.distribution},
+         {"heuristic", c.heuristic},
+         {"allocation", c.allocation},
+         {"fixed_hours", "10"},
+         {"submit_at", format_number(c.submit_at)}});
+  }
+  return actors;
+}
+
+AgentsOutcome agents_outcome(const UserRecord& u) {
+  AgentsOutcome o;
+  auto slash = u.policy.rfind('/');
+  o.heuristic = u.policy.substr(0, slash);
+  o.allocation = u.policy.substr(slash + 1);
+  o.tasks = u.tasks_total;
+  const auto makespan = u.makespan_s();
+  o.success = makespan.has_value();
+  if (o.success) o.makespan_s = *makespan;
+  o.spent = u.spent;
+  if (!u.messages) throw std::runtime_error(u.name + " has no messages");
+  o.messages = *u.messages;
+  if (u.extra.contains("scheduling_overhead_s"))
+    o.overhead_s = u.extra.at("scheduling_overhead_s").get<double>();
+  return o;
+}
+
+// Figs 6-9: the average makespan (minutes) of each heuristic per BoT size and overall.
+Section51 section51(const std::vector<AgentsRun>& runs) {
+  const auto all = agents::all_heuristic_names();
+  std::map<std::string, std::map<int, std::map<std::string, std::vector<double>>>> mk;
+  for (const auto& p : runs) {
+    if (p.section != "s51") continue;
+    for (const auto& o : p.outcomes)
+      mk[p.distribution][p.tasks][o.heuristic].push_back(o.makespan_s / 60);
+  }
+  Section51 out;
+  out.table = {
+      {"distribution", "tasks", "heuristic", "runs", "makespan_mean_min", "makespan_sd_min"}, {}};
+  for (const auto& d : kDistributions) {
+    Chart c;
+    c.title = "Fig. " + kFigure.at(d).substr(3) + ": average makespan of " + d +
+              " BoTs (Section 5.1; mean ± sd over n runs)";
+    c.kind = Chart::Kind::Bar;
+    c.x_label = "heuristic";
+    c.y_label = "average makespan (min)";
+    c.y_min = 0;
+    for (const auto& h : all) c.categories.push_back(h);
+    for (int n : kSizes51) {
+      Series s{std::to_string(n) + " tasks", {}, {}, {}};
+      s.key = s.label;  // its style, whatever n
+      std::size_t nruns = 0;
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        auto st = stats(mk[d][n][all[i]]);
+        out.table.rows.push_back({d, std::to_string(n), heuristic_cell(all[i]),
+                                  std::to_string(st.n), num6(st.mean), num6(st.sd)});
+        s.x.push_back(static_cast<double>(i));
+        s.y.push_back(st.mean);
+        s.y_err.push_back(st.sd);
+        nruns = std::max(nruns, static_cast<std::size_t>(st.n));
+        out.overall[d][all[i]] += st.mean / static_cast<double>(kSizes51.size());
+      }
+      s.label += ", n = " + std::to_string(nruns);
+      c.series.push_back(s);
+    }
+    Series s{"overall", {}, {}, {}};
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      s.x.push_back(static_cast<double>(i));
+      s.y.push_back(out.overall[d][all[i]]);
+      out.table.rows.push_back(
+          {d, "overall", heuristic_cell(all[i]), "", num6(out.overall[d][all[i]]), ""});
+    }
+    c.series.push_back(s);
+    std::vector<std::string> sizes;
+    for (int n : kSizes51) sizes.push_back(std::to_string(n) + " tasks");
+    sizes.push_back("overall");
+    style_by_name(c, sizes);
+    out.figures.emplace_back(kFigure.at(d) + "_" + d, c);
+  }
+  return out;
+}
+
+// Figs 10 and 11: messages per BoT and scheduling overhead; the success rate (Table 9).
+Section52 section52(const std::vector<AgentsRun>& runs) {
+  Section52 out;
+  out.table = {{"consumers", "rate_per_s", "tasks", "bots", "success_rate", "messages_mean",
+                "overhead_mean_s", "overhead_max_s"},
+               {}};
+  // The six settings often give the same numbers: each line is shifted a little along x so that
+  // all of them show (the axis label says so).
+  const std::string x_label = "tasks per BoT (each setting shifted by up to ±5 tasks)";
+  Chart f10 = chart("Fig. 10: messages per BoT (Section 5.2)", x_label, "messages");
+  Chart f11 = chart("Fig. 11: scheduling overhead (Section 5.2)", x_label, "overhead (s)");
+  for (int cas : kConsumers52)
+    for (double rate : kRates52) {
+      std::string label = fmt::format("{} CAs, {:g} req/s", cas, rate);
+      Series s10{label, {}, {}, {}}, s11{label, {}, {}, {}};
+      for (int n : kSizes52) {
+        std::vector<double> msg, over;
+        long ok = 0, all = 0;
+        for (const auto& p : runs)
+          if (p.section == "s52" && p.consumers == cas && p.rate == rate && p.tasks == n)
+            for (const auto& o : p.outcomes) {
+              ++all;
+              ok += o.success;
+              msg.push_back(static_cast<double>(o.messages));
+              if (o.success) over.push_back(o.overhead_s);
+            }
+        double omax = over.empty() ? NAN : *std::max_element(over.begin(), over.end());
+        out.rows.push_back({cas, rate, n, all, ok, mean_of(msg), mean_of(over), omax});
+        out.table.rows.push_back({std::to_string(cas), num6(rate), std::to_string(n),
+                                  std::to_string(all), num6(double(ok) / double(all)),
+                                  num6(mean_of(msg)), num6(mean_of(over)), num6(omax)});
+        const double shift = 2.0 * static_cast<double>(f10.series.size()) - 5;
+        s10.x.push_back(n + shift);
+        s10.y.push_back(mean_of(msg));
+        s11.x.push_back(n + shift);
+        s11.y.push_back(mean_of(over));
+      }
+      f10.series.push_back(s10);
+      f11.series.push_back(s11);
+    }
+  f10.y_min = f11.y_min = 0;
+  std::vector<std::string> settings;
+  for (const Series& s : f10.series) settings.push_back(s.label);
+  style_by_name(f10, settings);  // every setting, in both figures
+  style_by_name(f11, settings);
+  out.figures.emplace_back("fig10_messages", f10);
+  out.figures.emplace_back("fig11_overhead", f11);
+  return out;
+}
+
+// Figs 12-14: cost, makespan and messages per mechanism, averaged over the 14 heuristics.
+Section53 section53(const std::vector<AgentsRun>& runs) {
+  struct Cell {
+    std::vector<double> cost, makespan, messages;
+  };
+  std::map<std::string, std::map<std::string, std::map<std::string, Cell>>> cells;  // d, am, h
+  for (const auto& p : runs) {
+    if (p.section != "s53") continue;
+    for (const auto& o : p.outcomes) {
+      auto& c = cells[p.distribution][o.allocation][o.heuristic];
+      c.cost.push_back(o.spent);
+      c.makespan.push_back(o.makespan_s / 60);
+      c.messages.push_back(static_cast<double>(o.messages));
+    }
+  }
+  Section53 out;
+  out.table = {{"distribution", "allocation", "heuristic", "runs", "cost_mean", "makespan_mean_min",
+                "messages_mean"},
+               {}};
+  std::map<std::string, std::map<std::string, std::array<double, 3>>> avg;  // d, am
+  // The spread of what each bar averages: the heuristics' means (sd), and how many there are.
+  std::map<std::string, std::map<std::string, std::array<double, 3>>> spread;
+  std::size_t heuristics = 0;
+  for (const auto& d : kDistributions)
+    for (const auto& am : kMechanisms) {
+      std::array<double, 3> sum{0, 0, 0};
+      std::array<std::vector<double>, 3> per_heuristic;
+      for (const auto& [h, c] : cells[d][am]) {
+        std::array<double, 3> m{mean_of(c.cost), mean_of(c.makespan), mean_of(c.messages)};
+        out.table.rows.push_back({d, am, heuristic_cell(h), std::to_string(c.cost.size()),
+                                  num6(m[0]), num6(m[1]), num6(m[2])});
+        for (int k = 0; k < 3; ++k) {
+          sum[k] += m[k] / static_cast<double>(cells[d][am].size());
+          per_heuristic[static_cast<std::size_t>(k)].push_back(m[k]);
+        }
+      }
+      heuristics = std::max(heuristics, cells[d][am].size());
+      for (std::size_t k = 0; k < 3; ++k) spread[d][am][k] = stats(per_heuristic[k]).sd;
+      avg[d][am] = sum;
+      out.means[d][am] = {sum[0], sum[1], sum[2]};
+      out.table.rows.push_back({d, am, "all", "", num6(sum[0]), num6(sum[1]), num6(sum[2])});
+    }
+  const std::array<std::tuple<std::string, std::string, int, std::string>, 3> figs{
+      {{"fig12_cost", "generalized", 0, "average cost (US$)"},
+       {"fig13_makespan", "fixed", 1, "average makespan (min)"},
+       {"fig14_messages", "fixed", 2, "average messages"}}};
+  for (const auto& [file, other, k, label] : figs) {
+    const std::string what = label.substr(0, label.find(" ("));  // "average cost"
+    Chart c = chart("Fig. " + file.substr(3, 2) + ": " + what + ", " + other +
+                        " vs i-elastic (Section 5.3; mean ± sd over the heuristics' means)",
+                    "BoT distribution", label, Chart::Kind::Bar);
+    c.categories = kDistributions;
+    c.y_min = 0;
+    for (const auto& am : {other, std::string("i-elastic")}) {
+      Series s{am + ", n = " + std::to_string(heuristics) + " heuristics", {}, {}, {}};
+      s.key = am;
+      for (std::size_t i = 0; i < kDistributions.size(); ++i) {
+        s.x.push_back(static_cast<double>(i));
+        s.y.push_back(avg[kDistributions[i]][am][static_cast<std::size_t>(k)]);
+        s.y_err.push_back(spread[kDistributions[i]][am][static_cast<std::size_t>(k)]);
+      }
+      c.series.push_back(s);
+    }
+    // A mechanism keeps its colour in Figs 12-14 (i-elastic is beside generalized in one,
+    // beside fixed in the others).
+    style_by_name(c, kMechanisms);
+    out.figures.emplace_back(file, c);
+  }
+  return out;
+}
+
+namespace {
+
+// The runs of the experiment, planned: what each stands for and its request.
+class Plan {
+ public:
+  Plan(const ExperimentOptions& opts, const Workspace& ws)
+      : opts_(opts),
+        ws_(ws),
+        platform_(fs::absolute(find_data_file("platforms/ec2-2012.xml")).string()) {}
+
+  void add(AgentsRun run, const std::vector<Consumer>& consumers) {
+    const std::string tag =
+        fmt::format("{}-{}-{}-{}-{}-{:g}-{:03d}", run.section, run.distribution, run.allocation,
+                    run.consumers, run.tasks, run.rate, run.rep);
+    const fs::path dep = ws_.scratch() / "deployments" / (tag + ".xml");
+    std::ofstream(dep) << deployment_xml(deployment(consumers),
+                                         "generated by botsim experiment gutierrez2012");
+    requests_.push_back(RunRequest{platform_, dep.string(),
+                                   opts_.seed + static_cast<unsigned>(run.rep),
+                                   (ws_.scratch() / "runs" / tag).string()});
+    runs_.push_back(std::move(run));
+  }
+  // Runs every request, then reads and removes each run's directory.
+  std::vector<AgentsRun> run() {
+    std::cout << "gutierrez2012: " << requests_.size() << " runs, " << opts_.jobs << " at a time\n"
+              << std::flush;
+    run_many(requests_, opts_.jobs);
+    for (std::size_t i = 0; i < requests_.size(); ++i) {
+      for (const UserRecord& u : read_summary(requests_[i].out_dir).users)
+        runs_[i].outcomes.push_back(agents_outcome(u));
+      fs::remove_all(requests_[i].out_dir);
+    }
+    return runs_;
+  }
+
+ private:
+  const ExperimentOptions& opts_;
+  const Workspace& ws_;
+  const std::string platform_;
+  std::vector<AgentsRun> runs_;
+  std::vector<RunRequest> requests_;
+};
+
+// 5.1: every heuristic (one consumer each, at once: they use disjoint resources) per
+// distribution and size, FixedAM 10 h (Table 5). 5.2: 10/20/30 consumers at 1 or 100 requests
+// per second, identical uniform BoTs of 50..300 tasks, (StoL, MinET), FixedAM 10 h (Table 8).
+// 5.3: the 14 heuristics at once per distribution and mechanism, 300 tasks (Table 11).
+void plan_runs(const ExperimentOptions& opts, Plan& plan) {
+  auto reps = [&](int paper_default) { return opts.reps_given ? opts.reps : paper_default; };
+  const auto all = agents::all_heuristic_names();
+  const std::vector<std::string> proposed(all.begin(), all.begin() + 14);
+  auto together = [](const std::vector<std::string>& hs, const std::string& am,
+                     const std::string& d, int n) {
+    std::vector<Consumer> cs;
+    for (std::size_t i = 0; i < hs.size(); ++i)
+      cs.push_back(Consumer{hs[i], am, d, n, 1 + static_cast<double>(i) / 100});
+    return cs;
+  };
+  for (int rep = 0; rep < reps(5); ++rep)
+    for (const auto& d : kDistributions)
+      for (int n : kSizes51)
+        plan.add(AgentsRun{"s51", d, 19, n, rep, 100, "fixed", {}}, together(all, "fixed", d, n));
+  for (int rep = 0; rep < reps(2); ++rep)
+    for (int cas : kConsumers52)
+      for (double rate : kRates52)
+        for (int n : kSizes52) {
+          std::vector<std::string> hs(static_cast<std::size_t>(cas), "StoL,MinET");
+          auto cs = together(hs, "fixed", "uniform", n);
+          for (std::size_t i = 0; i < cs.size(); ++i) cs[i].submit_at = 1 + double(i) / rate;
+          plan.add(AgentsRun{"s52", "uniform", cas, n, rep, rate, "fixed", {}}, cs);
+        }
+  for (int rep = 0; rep < reps(3); ++rep)
+    for (const auto& d : kDistributions)
+      for (const auto& am : kMechanisms)
+        plan.add(AgentsRun{"s53", d, 14, 300, rep, 100, am, {}}, together(proposed, am, d, 300));
+}
+
+void run_gutierrez2012(const ExperimentOptions& opts) {
+  Workspace ws(opts);  // keeps the runs an interrupted experiment finished
+  fs::create_directories(ws.scratch() / "deployments");
+  fs::create_directories(ws.scratch() / "runs");
+  Plan plan(opts, ws);
+  plan_runs(opts, plan);
+  const std::vector<AgentsRun> runs = plan.run();
+
+  const fs::path& stage = ws.result();
+  Section51 s51 = section51(runs);
+  Section52 s52 = section52(runs);
+  Section53 s53 = section53(runs);
+  std::vector<Finding> found = findings_51(s51.overall);
+  for (auto& f : findings_52(s52.rows)) found.push_back(std::move(f));
+  for (auto& f : findings_53(s53.means)) found.push_back(std::move(f));
+  write_csv((stage / "sec51_makespan.csv").string(), s51.table);
+  write_csv((stage / "sec52_concurrency.csv").string(), s52.table);
+  write_csv((stage / "sec53_allocation.csv").string(), s53.table);
+  for (const auto* figures : {&s51.figures, &s52.figures, &s53.figures})
+    for (const auto& [file, c] : *figures) write_figure(stage.string(), file, c);
+  write_findings((stage / "findings.csv").string(), found);
+  std::cout << "gutierrez2012: findings (why one does not hold: "
+               "docs/gutierrez2012.md#where-botsim-disagrees-with-the-paper-and-why)\n"
+            << findings_text(found);
+  draw_experiment_figures("gutierrez2012", stage, opts.out_dir);
+  ws.commit();
+}
+
+}  // namespace
+
+}  // namespace botsim::experiments::gutierrez2012
+
+namespace botsim::experiments {
+
+void register_gutierrez2012_experiment() {
+  register_experiment(Experiment{"gutierrez2012",
+                                 "Gutierrez-Garcia & Sim 2012: agent-based elastic Cloud BoT "
+                                 "scheduling (Figs 6-14)",
+                                 gutierrez2012::run_gutierrez2012,
+                                 "5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration",
+                                 "1.5 min"});
+}
+
+}  // namespace botsim::experiments

@@ -1,0 +1,114 @@
+#include "study/reps.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "campaign/runner.hpp"
+#include "campaign/stats.hpp"
+#include "campaign/workspace.hpp"
+#include "core/error.hpp"
+#include "core/results.hpp"
+#include "platform/scenario.hpp"
+#include "study/sweep.hpp"
+#include "version.hpp"
+
+namespace fs = std::filesystem;
+
+namespace botsim::experiments {
+
+namespace {
+
+// "U0  3 runs  makespan_s 1210.23 ± 9.86606 s  spent 0.1 ± 0 G$  ..." per user, from reps.csv;
+// `models`: each user's model, for the units. The budget only of users that have one.
+std::string reps_table(const CsvTable& summary, const std::map<std::string, std::string>& models) {
+  const size_t user = summary.column("user"), metric = summary.column("metric"),
+               n = summary.column("n"), mean = summary.column("mean"), sd = summary.column("sd");
+  std::string out, current;
+  for (const auto& row : summary.rows) {
+    if (row[user] != current) {
+      out += (current.empty() ? "" : "\n") + fmt::format("{:<8} {:>3} runs", row[user], row[n]);
+      current = row[user];
+    }
+    if (row[metric] == "budget" && row[n] == "0") continue;
+    const std::string unit = field_unit(row[metric], models.at(row[user]));
+    const std::string value = row[mean].empty()
+                                  ? "-"
+                                  : num6(std::stod(row[mean])) + " ± " + num6(std::stod(row[sd])) +
+                                        (unit.empty() ? "" : " " + unit);
+    out += "  " + row[metric] + " " + value;
+  }
+  return out + "\n";
+}
+
+// A file's contents in 16 hex digits (FNV-1a): a resume does not reuse runs of an edited file.
+std::string content_digest(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c; in.get(c);) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
+}
+
+}  // namespace
+
+std::string run_reps(const RepsOptions& o) {
+  check_output_dir(o.out_dir);
+  std::vector<std::string> check{self_exe(), "validate", o.platform, o.deployment};
+  std::vector<std::string> args;
+  for (const auto& s : o.sets) args.insert(args.end(), {"--set", s});
+  args.insert(args.end(), o.sg_args.begin(), o.sg_args.end());
+  check.insert(check.end(), args.begin(), args.end());
+  Captured c = run_captured(check);
+  if (c.bad_input()) throw InputError(child_message(c.err));
+  if (!c.ok()) throw std::runtime_error("botsim validate failed: " + c.err);
+  args.insert(args.end(), {"--log-level", o.log_level});
+  // What makes the runs in DIR.work the same runs: each seed's run depends on these (and on the
+  // workload files the deployment names, which a resume takes as unchanged).
+  const fs::path work = work_dir_of(o.out_dir);
+  const nlohmann::ordered_json id{{"platform", fs::absolute(o.platform).lexically_normal()},
+                                  {"platform_digest", content_digest(o.platform)},
+                                  {"deployment", fs::absolute(o.deployment).lexically_normal()},
+                                  {"deployment_digest", content_digest(o.deployment)},
+                                  {"arguments", args},
+                                  {"botsim_version", BOTSIM_VERSION}};
+  prepare_work_dir(work, "reps.json", id, o.fresh);
+  std::vector<RunRequest> requests;
+  for (int i = 0; i < o.reps; ++i) {
+    const unsigned long long seed = o.seed + static_cast<unsigned long long>(i);
+    requests.push_back(RunRequest{o.platform, o.deployment, seed,
+                                  (work / ("seed-" + std::to_string(seed))).string(), args});
+  }
+  run_many(requests, o.jobs);
+  SweepSpec spec;
+  spec.file = o.deployment;
+  spec.metrics = {"makespan_s", "spent", "budget", "met_deadline"};
+  std::vector<SweepRun> runs;
+  std::map<std::string, std::string> models;
+  for (const auto& r : requests) {
+    std::ifstream in(fs::path(r.out_dir) / "summary.json");
+    const auto summary = nlohmann::ordered_json::parse(in);
+    for (const auto& u : summary.at("users"))
+      models[u.at("name").get<std::string>()] = u.at("model").get<std::string>();
+    for (auto& [user, values] : metric_rows(spec, summary))
+      runs.push_back(SweepRun{0, r.seed, user, std::move(values)});
+  }
+  CsvTable summary = sweep_summary_table(spec, {{}}, runs);
+  // DIR.work becomes DIR: its runs of other seeds (an earlier --reps) and its identity go.
+  for (const auto& e : fs::directory_iterator(work)) {
+    const std::string name = e.path().filename().string();
+    const bool requested = std::any_of(requests.begin(), requests.end(), [&](const RunRequest& r) {
+      return fs::path(r.out_dir).filename() == name;
+    });
+    if (!requested && name != kMarkerFile) fs::remove_all(e.path());
+  }
+  write_csv((work / "reps.csv").string(), summary, true);
+  if (o.default_out_dir) mark_default_out_dir(work.string(), o.deployment);
+  replace_directory(work, o.out_dir);
+  return reps_table(summary, models);
+}
+
+}  // namespace botsim::experiments

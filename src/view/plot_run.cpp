@@ -1,0 +1,502 @@
+#include "view/plot_run.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
+
+#include "core/csv.hpp"
+#include "core/error.hpp"
+#include "core/input_file.hpp"
+#include "core/results.hpp"
+#include "core/units.hpp"
+#include "view/figures.hpp"
+#include "view/plot_sweep.hpp"
+#include "view/report.hpp"
+
+namespace botsim::experiments {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kNoTime = std::numeric_limits<double>::quiet_NaN();
+
+// Host and instance names in their natural order: R2 before R10.
+bool natural_less(const std::string& a, const std::string& b) {
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) &&
+        std::isdigit(static_cast<unsigned char>(b[j]))) {
+      size_t ei = a.find_first_not_of("0123456789", i), ej = b.find_first_not_of("0123456789", j);
+      std::string na = a.substr(i, ei - i), nb = b.substr(j, ej - j);
+      if (na.size() != nb.size()) return na.size() < nb.size();
+      if (na != nb) return na < nb;
+      i = ei == std::string::npos ? a.size() : ei;
+      j = ej == std::string::npos ? b.size() : ej;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i, ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+
+// Times of a run in the unit that suits its length.
+struct TimeUnit {
+  double seconds = 1;
+  std::string name = "s";
+};
+TimeUnit unit_for(double longest_s) {
+  if (longest_s >= 2 * 3600) return {3600, "h"};
+  if (longest_s >= 2 * 60) return {60, "min"};
+  return {};
+}
+
+// The last time of a chart's spans (an unfinished span counts by its start).
+double last_time(const std::vector<GanttSpan>& spans) {
+  double last = 0;
+  for (const auto& s : spans) last = std::max({last, s.start, std::isnan(s.end) ? 0 : s.end});
+  return last;
+}
+
+}  // namespace
+
+std::vector<Lane> assign_lanes(const std::vector<GanttSpan>& spans, double last) {
+  std::vector<size_t> order(spans.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto end_of = [&](size_t i) { return std::isnan(spans[i].end) ? last : spans[i].end; };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (spans[a].row != spans[b].row) return spans[a].row < spans[b].row;
+    return spans[a].start < spans[b].start;
+  });
+  std::vector<Lane> lanes(spans.size());
+  // Per row, the lowest lane free at each bar's start (interval partitioning): a bar goes on
+  // as soon as the previous one in its lane has ended.
+  for (size_t from = 0; from < order.size();) {
+    size_t to = from;
+    while (to < order.size() && spans[order[to]].row == spans[order[from]].row) ++to;
+    std::vector<double> lane_end;  // when each lane of the row is free again
+    for (size_t k = from; k < to; ++k) {
+      const size_t i = order[k];
+      size_t lane = 0;
+      while (lane < lane_end.size() && lane_end[lane] > spans[i].start) ++lane;
+      if (lane == lane_end.size()) lane_end.push_back(0);
+      lane_end[lane] = std::max(end_of(i), spans[i].start);
+      lanes[i].lane = lane;
+    }
+    for (size_t k = from; k < to; ++k) lanes[order[k]].lanes = lane_end.size();
+    from = to;
+  }
+  return lanes;
+}
+
+Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::string& unfinished,
+            double axis_end_s) {
+  const double last = last_time(spans);
+  const double axis_end = std::isnan(axis_end_s) ? last : std::max(last, axis_end_s);
+  const TimeUnit u = unit_for(axis_end);
+  Chart c;
+  c.kind = Chart::Kind::Gantt;
+  c.x_label = "time (" + u.name + ")";
+  c.x_min = 0;
+  if (!std::isnan(axis_end_s)) c.x_max = axis_end / u.seconds;
+  NameIndex first_rows, first_groups;
+  for (const auto& s : spans) {
+    first_rows.add(s.row);
+    first_groups.add(s.group);
+  }
+  c.categories = first_rows.names();
+  if (sort_rows) std::sort(c.categories.begin(), c.categories.end(), natural_less);
+  std::vector<std::string> groups = first_groups.names();
+  std::sort(groups.begin(), groups.end(), natural_less);  // the legend in order: U2 before U10
+  const NameIndex row_of(c.categories), group_of(groups);
+  const bool notes =
+      std::any_of(spans.begin(), spans.end(), [](auto& s) { return !s.note.empty(); });
+  c.series.resize(groups.size() + 1);
+  for (size_t g = 0; g < groups.size(); ++g) c.series[g].label = groups[g];
+  c.series.back().label = unfinished;
+  c.styles = groups;  // a group keeps its style in every chart of the run that lists them all
+  c.colors.resize(groups.size());
+  c.colors.push_back("#999999");
+  // Bars that overlap in time on one row share it in lanes, one above the other, so that every
+  // task is seen (e.g. users sharing an auction resource, the cores of one host).
+  const std::vector<Lane> lanes = assign_lanes(spans, last);
+  for (size_t i = 0; i < spans.size(); ++i) {
+    const GanttSpan& s = spans[i];
+    const bool ended = !std::isnan(s.end);
+    Series& series = ended ? c.series[group_of[s.group]] : c.series.back();
+    const double height = 0.8 / static_cast<double>(lanes[i].lanes);
+    series.x.push_back(s.start / u.seconds);
+    series.x_end.push_back((ended ? s.end : last) / u.seconds);
+    series.y.push_back(static_cast<double>(row_of[s.row]) - 0.4 +
+                       (static_cast<double>(lanes[i].lane) + 0.5) * height);
+    series.y_half.push_back(height / 2);
+    if (notes) series.notes.push_back(s.note);
+  }
+  return c;
+}
+
+std::vector<BusySteps> busy_steps(const std::vector<GanttSpan>& spans, double last) {
+  NameIndex first_rows;
+  for (const auto& s : spans) first_rows.add(s.row);
+  std::vector<std::string> rows = first_rows.names();
+  std::sort(rows.begin(), rows.end(), natural_less);
+  const NameIndex row_of(rows);
+  struct Event {
+    double time;
+    size_t row;
+    long change;
+  };
+  std::vector<Event> events;
+  events.reserve(2 * spans.size());
+  for (const auto& s : spans) {
+    const size_t row = row_of[s.row];
+    events.push_back({s.start, row, +1});
+    if (!std::isnan(s.end)) events.push_back({std::max(s.end, s.start), row, -1});
+  }
+  std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+    return a.time != b.time ? a.time < b.time : a.row < b.row;
+  });
+  std::vector<BusySteps> steps(rows.size());
+  for (size_t r = 0; r < rows.size(); ++r) steps[r] = BusySteps{rows[r], {0}, {0}};
+  std::vector<long> running(rows.size(), 0);
+  // One pass: the events of one row at one time change its count once, by their sum.
+  for (size_t from = 0; from < events.size();) {
+    const Event& e = events[from];
+    long change = 0;
+    size_t to = from;
+    for (; to < events.size() && events[to].time == e.time && events[to].row == e.row; ++to)
+      change += events[to].change;
+    from = to;
+    if (change == 0) continue;
+    BusySteps& row = steps[e.row];
+    running[e.row] += change;
+    if (row.time_s.back() == e.time) {
+      row.running.back() = running[e.row];  // at time 0: the count the row starts with
+    } else {
+      row.time_s.push_back(e.time);
+      row.running.push_back(running[e.row]);
+    }
+  }
+  for (BusySteps& row : steps)
+    if (row.time_s.back() < last) {  // the last count holds until the end
+      row.time_s.push_back(last);
+      row.running.push_back(row.running.back());
+    }
+  return steps;
+}
+
+Chart busy_chart(const std::vector<BusySteps>& steps, double last, double axis_end_s,
+                 const std::vector<std::string>& styles) {
+  const double axis_end = std::isnan(axis_end_s) ? last : std::max(last, axis_end_s);
+  const TimeUnit u = unit_for(axis_end);
+  Chart c;
+  c.kind = Chart::Kind::Step;
+  c.x_label = "time (" + u.name + ")";
+  c.y_label = "tasks running";
+  c.x_min = 0;
+  c.x_max = axis_end / u.seconds;
+  c.y_min = 0;
+  c.fixed_margins = true;  // it lines up with the instances chart
+  for (const BusySteps& row : steps) {
+    Series s;
+    s.label = row.row;
+    for (size_t i = 0; i < row.time_s.size(); ++i) {
+      s.x.push_back(row.time_s[i] / u.seconds);
+      s.y.push_back(static_cast<double>(row.running[i]));
+    }
+    c.series.push_back(std::move(s));
+  }
+  c.styles = styles;
+  return c;
+}
+
+namespace {
+
+// A CSV of a run and the index of every column a figure needs.
+struct RunTable {
+  std::string path;
+  CsvTable t;
+  RunTable(const fs::path& p) : path(p.string()), t(read_csv(path)) {}
+  double number(size_t row, const std::string& column) const {
+    return read_csv_number(path, row, t.rows[row][t.column(column)]);
+  }
+  const std::string& text(size_t row, const std::string& column) const {
+    return t.rows[row][t.column(column)];
+  }
+};
+
+// In a run of one cloud user, a task's colour: its instance's type and, for BaTS, whether it
+// ran in the sampling or the execution phase (summary.json's sampling_end_s); else its user's.
+std::vector<std::string> task_groups(const fs::path& dir, const RunTable& tasks,
+                                     const std::map<std::string, std::string>& type_of) {
+  const size_t n = tasks.t.rows.size();
+  std::vector<std::string> groups(n);
+  std::set<std::string> users;
+  for (size_t i = 0; i < n; ++i) users.insert(groups[i] = tasks.text(i, "user"));
+  if (users.size() != 1 || !fs::exists(dir / "instances.csv")) return groups;
+  double sampling_end = kNoTime;
+  const nlohmann::json summary =
+      nlohmann::json::parse(fs::exists(dir / "summary.json")
+                                ? read_input_file((dir / "summary.json").string(), "summary.json")
+                                : std::string(),
+                            nullptr, false);
+  if (!summary.is_discarded() && summary.contains("users") && summary["users"].size() == 1 &&
+      summary["users"][0].contains("sampling_end_s") &&
+      summary["users"][0]["sampling_end_s"].is_number())
+    sampling_end = summary["users"][0]["sampling_end_s"].get<double>();
+  for (size_t i = 0; i < n; ++i) {
+    auto it = type_of.find(tasks.text(i, "host"));
+    groups[i] = it == type_of.end() ? tasks.text(i, "host") : it->second;
+    if (!std::isnan(sampling_end) && !tasks.text(i, "start_s").empty())
+      groups[i] += tasks.number(i, "start_s") < sampling_end ? ", sampling" : ", execution";
+  }
+  return groups;
+}
+
+// Each instance's type (instances.csv; none without the file).
+std::map<std::string, std::string> instance_types(const fs::path& dir) {
+  std::map<std::string, std::string> type_of;
+  if (!fs::exists(dir / "instances.csv")) return type_of;
+  RunTable inst(dir / "instances.csv");
+  for (size_t i = 0; i < inst.t.rows.size(); ++i)
+    type_of[inst.text(i, "instance")] = inst.text(i, "type");
+  return type_of;
+}
+
+// One span per task attempt that started (tasks.csv).
+std::vector<GanttSpan> task_spans(const fs::path& dir,
+                                  const std::map<std::string, std::string>& type_of) {
+  RunTable tasks(dir / "tasks.csv");
+  const std::vector<std::string> groups = task_groups(dir, tasks, type_of);
+  std::vector<GanttSpan> spans;
+  for (size_t i = 0; i < tasks.t.rows.size(); ++i) {
+    if (tasks.text(i, "start_s").empty()) continue;  // an attempt that never started
+    spans.push_back(GanttSpan{tasks.text(i, "host"), groups[i], "", tasks.number(i, "start_s"),
+                              tasks.text(i, "end_s").empty() ? kNoTime : tasks.number(i, "end_s")});
+  }
+  return spans;
+}
+
+// One span per instance (instances.csv), labelled with its charged ATUs.
+std::vector<GanttSpan> instance_spans(const fs::path& dir) {
+  RunTable inst(dir / "instances.csv");
+  std::vector<GanttSpan> spans;
+  for (size_t i = 0; i < inst.t.rows.size(); ++i) {
+    const std::string& charged = inst.text(i, "charged_units");
+    spans.push_back(GanttSpan{inst.text(i, "instance"), inst.text(i, "type"),
+                              charged + (charged == "1" ? " ATU" : " ATUs"),
+                              inst.number(i, "start_s"),
+                              inst.text(i, "stop_s").empty() ? kNoTime : inst.number(i, "stop_s")});
+  }
+  return spans;
+}
+
+// Every instance type, in the order of the instances chart's legend (natural order): a type's
+// place here is its style in every chart of the run.
+std::vector<std::string> type_styles(const std::map<std::string, std::string>& type_of) {
+  std::set<std::string> types;
+  for (const auto& [instance, type] : type_of) types.insert(type);
+  std::vector<std::string> styles(types.begin(), types.end());
+  std::sort(styles.begin(), styles.end(), natural_less);
+  return styles;
+}
+
+// A colour halfway to white: BaTS's sampling phase beside its execution, in its type's colour.
+std::string lighter(const std::string& rgb) {
+  std::string out = "#";
+  for (size_t i = 1; i + 1 < rgb.size(); i += 2) {
+    const int c = std::stoi(rgb.substr(i, 2), nullptr, 16);
+    out += fmt::format("{:02x}", (c + 255) / 2);
+  }
+  return out;
+}
+
+Chart tasks_chart(const fs::path& dir, const std::vector<GanttSpan>& spans,
+                  const std::map<std::string, std::string>& type_of, double axis_end_s) {
+  Chart c = gantt(spans, true, "unfinished (until the last time of the run)", axis_end_s);
+  c.title = "Tasks per host over time (" + dir.filename().string() + ", tasks.csv)";
+  c.y_label = "host";
+  // Tasks coloured by their instance's type (a run of one cloud user): each type in its colour
+  // of the instances chart, the sampling phase lighter than the execution.
+  const std::vector<std::string> types = type_styles(type_of);
+  std::vector<std::string> colours(c.series.size() - 1);  // the last: unfinished, grey
+  for (size_t k = 0; k < colours.size(); ++k) {
+    std::string type = c.series[k].label;
+    const std::string sampling = ", sampling", execution = ", execution";
+    const auto ends_with = [&](const std::string& end) {
+      return type.size() > end.size() &&
+             type.compare(type.size() - end.size(), end.size(), end) == 0;
+    };
+    const bool light = ends_with(sampling);
+    if (light || ends_with(execution))
+      type.resize(type.size() - (light ? sampling : execution).size());
+    auto it = std::find(types.begin(), types.end(), type);
+    if (it == types.end()) return c;  // tasks coloured by user
+    colours[k] = palette_color(static_cast<size_t>(it - types.begin()));
+    if (light) colours[k] = lighter(colours[k]);
+  }
+  std::copy(colours.begin(), colours.end(), c.colors.begin());
+  return c;
+}
+
+// Too many tasks for a bar each: how many run at each time per host, or per instance type for
+// the tasks of cloud instances (a host of instances.csv). A type keeps the colour it has in the
+// instances chart.
+Chart tasks_running_chart(const fs::path& dir, std::vector<GanttSpan> spans,
+                          const std::map<std::string, std::string>& type_of, double axis_end_s) {
+  const size_t attempts = spans.size();
+  const double last = last_time(spans);
+  const std::vector<std::string> styles = type_styles(type_of);  // as the instances chart's
+  bool hosts = false, instances = false;
+  std::vector<GanttSpan> ended, unfinished;
+  for (auto& s : spans) {
+    auto it = type_of.find(s.row);
+    (it == type_of.end() ? hosts : instances) = true;
+    if (it != type_of.end()) s.row = it->second;
+    (std::isnan(s.end) ? unfinished : ended).push_back(s);
+  }
+  // Attempts that never ended (e.g. lost with their instance) are not counted on their host
+  // until the end, which would say they ran there: a grey line of their own counts them, as the
+  // Gantt chart draws them in grey.
+  std::vector<BusySteps> steps = busy_steps(ended, last);
+  for (auto& s : unfinished) s.row = "never ended";
+  if (!unfinished.empty()) steps.push_back(busy_steps(unfinished, last).front());
+  Chart c = busy_chart(steps, last, axis_end_s, styles);
+  if (!unfinished.empty()) {
+    c.colors.resize(c.series.size());
+    c.colors.back() = "#999999";
+  }
+  const std::string per = hosts && instances ? "host or instance type"
+                          : instances        ? "instance type"
+                                             : "host";
+  c.title = "Tasks running per " + per + " over time (" + dir.filename().string() +
+            ", tasks.csv: " + std::to_string(attempts) + " task attempts)";
+  return c;
+}
+
+Chart instances_chart(const fs::path& dir, const std::vector<GanttSpan>& spans, double axis_end_s) {
+  Chart c = gantt(spans, false, "still running at the end", axis_end_s);
+  c.title =
+      "Instances and their charged ATUs over time (" + dir.filename().string() + ", instances.csv)";
+  c.y_label = "instance";
+  return c;
+}
+
+// Figures per resource of bids.csv: bids, then shares.
+void bid_figures(const fs::path& dir, const fs::path& out, std::vector<std::string>& names) {
+  const std::vector<Bid> bids = read_bids(dir.string());
+  NameIndex users;
+  std::map<std::string, std::vector<Bid>> of_resource;  // each resource's rows, in file order
+  for (const auto& b : bids) {
+    users.add(b.user);
+    of_resource[b.resource].push_back(b);
+  }
+  std::vector<std::string> resources;
+  for (const auto& kv : of_resource) resources.push_back(kv.first);
+  std::sort(resources.begin(), resources.end(), natural_less);
+  const double period = auction_period(bids);
+  for (const auto& r : resources) {
+    const std::vector<Bid>& rows = of_resource.at(r);
+    for (bool share : {false, true}) {
+      Chart c = bid_chart(rows, users.names(), period, share);
+      c.title = (share ? "Share of " : "Bids on ") + r + " per user over time (" +
+                dir.filename().string() + ", bids.csv)";
+      names.push_back((share ? "shares_" : "bids_") + r);
+      write_figure(out.string(), names.back(), c);
+    }
+  }
+}
+
+}  // namespace
+
+Plots plot_run(const std::string& dir_text, std::string out_dir) {
+  const fs::path dir = fs::path(dir_text).lexically_normal();
+  if (!fs::is_directory(dir)) throw InputError(dir_text, "", "no such results directory");
+  const bool tasks = fs::exists(dir / "tasks.csv"), bids = fs::exists(dir / "bids.csv"),
+             instances = fs::exists(dir / "instances.csv");
+  const bool sweep = fs::exists(dir / "summary.csv") && fs::exists(dir / "runs.csv");
+  const bool reps = !sweep && fs::exists(dir / "reps.csv");
+  // An experiment's directory: its own figures (NAME.gp and NAME.dat), drawn again.
+  std::vector<std::string> experiment_figures;
+  if (!tasks && !bids && !instances && !sweep && !reps && fs::exists(dir / "findings.csv"))
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".gp" && fs::exists(fs::path(e.path()).replace_extension(".dat")))
+        experiment_figures.push_back(e.path().stem().string());
+  std::sort(experiment_figures.begin(), experiment_figures.end());
+  if (!tasks && !bids && !instances && !sweep && !reps && experiment_figures.empty())
+    throw InputError(dir_text, "",
+                     "no results files to plot (tasks.csv, bids.csv or instances.csv of botsim "
+                     "run; summary.csv and runs.csv of botsim sweep; reps.csv of run --reps; "
+                     "the figures of botsim experiment)");
+  Plots plots;
+  plots.dir = out_dir.empty() ? (dir / "plots").string() : out_dir;
+  // Replacing OUT must not take the run it reads with it.
+  std::error_code ec;
+  const fs::path run = fs::weakly_canonical(fs::absolute(dir), ec);
+  const fs::path target = fs::weakly_canonical(normal_dir(plots.dir), ec);
+  if (std::mismatch(target.begin(), target.end(), run.begin(), run.end()).first == target.end())
+    throw InputError(plots.dir, "--out",
+                     "is or holds the run directory " + dir_text +
+                         " that it plots: botsim never replaces it; give another directory");
+  check_output_dir(plots.dir);
+  std::vector<std::string>& names = plots.figures;
+  write_directory_atomically(plots.dir, [&](const std::string& tmp) {
+    try {
+      const std::map<std::string, std::string> type_of = instance_types(dir);
+      const std::vector<GanttSpan> task_bars =
+          tasks ? task_spans(dir, type_of) : std::vector<GanttSpan>{};
+      const std::vector<GanttSpan> instance_bars =
+          instances ? instance_spans(dir) : std::vector<GanttSpan>{};
+      // With both, the tasks and instances charts share their time axis (and line up).
+      const double axis_end =
+          tasks && instances ? std::max(last_time(task_bars), last_time(instance_bars)) : kNoTime;
+      if (tasks && task_bars.size() > kGanttMaxBars) {
+        names.push_back("tasks_running");
+        write_figure(tmp, "tasks_running", tasks_running_chart(dir, task_bars, type_of, axis_end));
+        plots.notes.push_back(fmt::format(
+            "{} task attempts, more than {} bars can show: tasks_running draws how many run at "
+            "each time, instead of a bar per task (tasks.csv has every one)",
+            task_bars.size(), kGanttMaxBars));
+      } else if (tasks) {
+        names.push_back("tasks");
+        write_figure(tmp, "tasks", tasks_chart(dir, task_bars, type_of, axis_end));
+      }
+      if (bids) bid_figures(dir, tmp, names);
+      if (instances) {
+        names.push_back("instances");
+        write_figure(tmp, "instances", instances_chart(dir, instance_bars, axis_end));
+      }
+      if (sweep || reps)
+        for (auto& [stem, chart] : sweep ? sweep_charts(dir) : reps_charts(dir)) {
+          names.push_back(stem);
+          write_figure(tmp, stem, chart);
+        }
+    } catch (const InputError&) {
+      throw;
+    } catch (const std::runtime_error& e) {  // a results file that botsim cannot read
+      throw InputError(e.what());
+    }
+    for (const auto& stem : experiment_figures) {
+      names.push_back(stem);
+      for (const char* ext : {".gp", ".dat"})
+        fs::copy_file(dir / (stem + ext), fs::path(tmp) / (stem + ext));
+    }
+    const DrawResult drawn = draw_figures(tmp);
+    if (drawn == DrawResult::Failed)
+      throw std::runtime_error("gnuplot could not draw the figures of " + dir_text);
+    plots.drawn = drawn == DrawResult::Drawn;
+    // The results and these figures on one page (botsim report), when DIR is one botsim knows.
+    if (!results_kind(dir).empty()) write_report(dir_text, tmp + "/report.html", tmp);
+  });
+  return plots;
+}
+
+}  // namespace botsim::experiments

@@ -1,0 +1,216 @@
+#include "view/report.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "core/csv.hpp"
+#include "core/error.hpp"
+#include "core/input_file.hpp"
+#include "core/output_dir.hpp"
+#include "core/xml.hpp"
+
+namespace botsim::experiments {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The first line of every report: how botsim knows a file it may replace.
+constexpr const char* kReportMark = "<!-- botsim report -->";
+
+// A CSV file as an HTML table; the verdict column of findings.csv in bold.
+std::string html_table(const CsvTable& t) {
+  std::string out = "<table>\n<tr>";
+  for (const auto& h : t.header) out += "<th>" + xml_escape(h) + "</th>";
+  out += "</tr>\n";
+  const auto verdict = std::find(t.header.begin(), t.header.end(), "verdict");
+  for (const auto& row : t.rows) {
+    out += "<tr>";
+    for (size_t i = 0; i < row.size(); ++i) {
+      const bool bold =
+          verdict != t.header.end() && i == static_cast<size_t>(verdict - t.header.begin());
+      out += bold ? "<td><b>" + xml_escape(row[i]) + "</b></td>"
+                  : "<td>" + xml_escape(row[i]) + "</td>";
+    }
+    out += "</tr>\n";
+  }
+  return out + "</table>\n";
+}
+
+// The users of a run's summary.json: the fields every model has.
+std::string users_table(const nlohmann::json& summary) {
+  CsvTable t{{"user", "model", "policy", "tasks done", "makespan (s)", "spent", "budget", "status"},
+             {}};
+  auto text = [](const nlohmann::json& u, const char* key) -> std::string {
+    if (!u.contains(key) || u.at(key).is_null()) return "-";
+    const auto& v = u.at(key);
+    return v.is_string() ? v.get<std::string>() : v.dump();
+  };
+  for (const auto& u : summary.value("users", nlohmann::json::array()))
+    t.rows.push_back({text(u, "name"), text(u, "model"), text(u, "policy"),
+                      text(u, "tasks_done") + " of " + text(u, "tasks_total"),
+                      text(u, "makespan_s"), text(u, "spent"), text(u, "budget"),
+                      text(u, "status")});
+  return html_table(t);
+}
+
+// What was run, from summary.json (a run), sweep.json (a sweep) or the first run of a --reps.
+std::string scenario(const fs::path& dir, const std::string& kind) {
+  fs::path summary = dir / "summary.json";
+  if (kind == "reps")
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().filename().string().rfind("seed-", 0) == 0 &&
+          fs::exists(e.path() / "summary.json"))
+        summary = e.path() / "summary.json";
+  std::string out;
+  for (const fs::path& file : {summary, dir / "sweep.json"}) {
+    if (!fs::exists(file)) continue;
+    const nlohmann::json j =
+        nlohmann::json::parse(read_input_file(file.string(), "results file"), nullptr, false);
+    if (j.is_discarded() || !j.is_object()) continue;
+    out += "<table>\n";
+    for (const char* key : {"platform", "deployment", "seed", "set", "parameters", "replications",
+                            "botsim_version", "simulated_time_s"})
+      if (j.contains(key))
+        out += "<tr><th>" + std::string(key) + "</th><td>" +
+               xml_escape(j.at(key).is_string() ? j.at(key).get<std::string>() : j.at(key).dump()) +
+               "</td></tr>\n";
+    out += "</table>\n";
+    if (kind == "run" && file == summary) out += "<h2>Users</h2>\n" + users_table(j);
+    break;
+  }
+  return out;
+}
+
+// A link from the page (in `base`) to `file` of DIR.
+std::string href(const fs::path& dir, const fs::path& file, const fs::path& base) {
+  return xml_escape(fs::relative(fs::absolute(dir / file), base).generic_string());
+}
+
+// Every SVG figure of `dirs`, inline, in name order; `base` is the page's directory.
+std::string figures(const std::vector<fs::path>& dirs, const fs::path& base, size_t& count) {
+  std::vector<fs::path> svgs;
+  for (const fs::path& d : dirs)
+    if (fs::is_directory(d))
+      for (const auto& e : fs::directory_iterator(d))
+        if (e.path().extension() == ".svg") svgs.push_back(e.path());
+  std::sort(svgs.begin(), svgs.end());
+  std::string out;
+  for (const auto& svg : svgs) {
+    std::string text = read_input_file(svg.string(), "figure");
+    const auto at = text.find("<svg");
+    if (at == std::string::npos) continue;
+    ++count;
+    const std::string link = xml_escape(fs::relative(fs::absolute(svg), base).generic_string());
+    out += "<figure id=\"" + link + "\">\n" + text.substr(at) + "\n<figcaption>" + link +
+           " (<a href=\"" + link + "\">file</a>)</figcaption></figure>\n";
+  }
+  if (svgs.empty())
+    out += "<p>No figures: <code>botsim plot " + xml_escape(dirs.front().string()) +
+           "</code> draws them (with gnuplot installed).</p>\n";
+  return out;
+}
+
+// Links to the results files of DIR (CSV and JSON), in name order.
+std::string file_links(const fs::path& dir, const fs::path& base) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const auto ext = e.path().extension();
+    if (e.is_regular_file() && (ext == ".csv" || ext == ".json"))
+      names.push_back(e.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  std::string out = "<ul>\n";
+  for (const auto& n : names)
+    out += "<li><a href=\"" + href(dir, n, base) + "\">" + xml_escape(n) + "</a></li>\n";
+  return out + "</ul>\n";
+}
+
+}  // namespace
+
+std::string results_kind(const fs::path& dir) {
+  if (fs::exists(dir / "summary.csv") && fs::exists(dir / "runs.csv")) return "sweep";
+  if (fs::exists(dir / "reps.csv")) return "reps";
+  if (fs::exists(dir / "findings.csv")) return "experiment";
+  if (fs::exists(dir / "summary.json")) return "run";
+  return "";
+}
+
+Report write_report(const std::string& dir_text, const std::string& out_text,
+                    const std::string& figures_dir) {
+  const fs::path dir = fs::path(dir_text).lexically_normal();
+  if (!fs::is_directory(dir)) throw InputError(dir_text, "", "no such results directory");
+  const std::string kind = results_kind(dir);
+  if (kind.empty())
+    throw InputError(dir_text, "",
+                     "not a results directory of botsim (no summary.json, reps.csv, summary.csv "
+                     "and runs.csv, or findings.csv)");
+  const fs::path out = out_text.empty() ? dir / "report.html" : fs::path(out_text);
+  // botsim never replaces what it did not write: an existing page must be a botsim report, and
+  // a new one goes into DIR only when botsim wrote DIR.
+  if (fs::exists(out) || fs::is_symlink(out)) {
+    if (!fs::is_regular_file(fs::symlink_status(out)) ||
+        read_input_file(out.string(), "report").rfind(kReportMark, 0) != 0)
+      throw InputError(out.string(), out_text.empty() ? "" : "--out",
+                       "exists and is not a report botsim wrote: botsim never replaces it; give "
+                       "another file");
+  } else if (out_text.empty() && !is_results_dir(dir)) {
+    throw InputError(dir_text, "",
+                     "was not written by botsim (it has no .botsim file): give --out FILE for "
+                     "the report");
+  }
+
+  Report report{out.string(), 0, kind};
+  std::string html =
+      std::string(kReportMark) + "\n<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n" +
+      "<meta charset=\"utf-8\">\n<title>botsim report: " + xml_escape(dir.filename().string()) +
+      "</title>\n<style>\n" +
+      "body{font-family:sans-serif;margin:2em;max-width:1200px}"
+      "table{border-collapse:collapse;margin:1em 0}"
+      "th,td{border:1px solid #bbb;padding:3px 8px;text-align:left;"
+      "vertical-align:top;font-size:90%}"
+      "th{background:#eee}figure{margin:2em 0}svg{max-width:100%;height:auto}\n"
+      "</style>\n</head>\n<body>\n";
+  html += "<h1>botsim report: " + xml_escape(dir.string()) + " (" + kind + ")</h1>\n";
+  html += "<h2>Scenario</h2>\n" + scenario(dir, kind);
+  if (kind == "experiment") {
+    html +=
+        "<h2>Findings</h2>\n<p>One row per claim of the paper: botsim's value, the test with "
+        "its threshold, the margin and the verdict (findings.csv).</p>\n" +
+        html_table(read_csv((dir / "findings.csv").string()));
+  }
+  if (kind == "reps")
+    html += "<h2>Over the seeds</h2>\n" + html_table(read_csv((dir / "reps.csv").string()));
+  if (kind == "sweep")
+    html += "<h2>Per setting</h2>\n" + html_table(read_csv((dir / "summary.csv").string()));
+  const fs::path base = fs::absolute(out).parent_path();
+  const std::vector<fs::path> figure_dirs = figures_dir.empty()
+                                                ? std::vector<fs::path>{dir, dir / "plots"}
+                                                : std::vector<fs::path>{fs::path(figures_dir)};
+  html += "<h2>Figures</h2>\n" + figures(figure_dirs, base, report.figures);
+  html += "<h2>Files</h2>\n" + file_links(dir, base) + "</body>\n</html>\n";
+
+  // Written beside its place, then renamed over it: a reader never sees half a page.
+  const fs::path tmp =
+      out.parent_path() / fmt::format(".{}-{}.tmp", out.filename().string(), getpid());
+  {
+    std::ofstream f(tmp, std::ios::binary);
+    f << html;
+    if (!f) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw std::runtime_error("cannot write " + tmp.string());
+    }
+  }
+  fs::rename(tmp, out);
+  return report;
+}
+
+}  // namespace botsim::experiments
