@@ -15,7 +15,7 @@
 
 extern char** environ;
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 namespace fs = std::filesystem;
 
@@ -142,4 +142,4 @@ Captured run_captured(const std::vector<std::string>& command) {
   return c;
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 /// What runs one request's command line (its first word botsim's path) in a child process
 /// forked from this one, returning the exit code; botsim's main sets it to its own command
@@ -40,4 +40,4 @@ Captured run_captured(const std::vector<std::string>& command);
 /// A child's "botsim: FILE: ELEMENT: problem" line from its stderr, without "botsim: ".
 std::string child_message(const std::string& err);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

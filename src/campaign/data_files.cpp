@@ -7,7 +7,7 @@
 #include "core/error.hpp"
 #include "data_dirs.hpp"
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 namespace fs = std::filesystem;
 
@@ -55,4 +55,4 @@ std::string find_data_file(const std::string& relative) {
                        "; give --data-dir DIR or set BOTSIM_DATA_DIR)");
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 /// A shipped file (platforms/..., deployments/..., workloads/...): the first of data_dirs()
 /// that has it (a path relative to the current directory when found there). Not found:
@@ -17,4 +17,4 @@ std::string find_data_file(const std::string& relative);
 std::vector<std::string> data_dirs();
 void set_data_dir(const std::string& dir);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <utility>
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 double Finding::margin() const {
   return compare == Compare::AtMost ? threshold - value : value - threshold;
@@ -101,4 +101,4 @@ std::string findings_markdown(const CsvTable& findings) {
   return out;
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

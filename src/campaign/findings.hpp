@@ -9,7 +9,7 @@
 
 #include "core/csv.hpp"
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 enum class Compare { AtMost, AtLeast };
 
@@ -53,4 +53,4 @@ std::string findings_markdown(const CsvTable& findings);
 /// A number as findings.csv writes it: 4 significant digits ("" when not finite).
 std::string finding_number(double v);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

@@ -1,6 +1,6 @@
 #include "campaign/registry.hpp"
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 static std::vector<Experiment>& registry() {
   static std::vector<Experiment> r;
@@ -10,4 +10,4 @@ static std::vector<Experiment>& registry() {
 void register_experiment(Experiment e) { registry().push_back(std::move(e)); }
 const std::vector<Experiment>& registered() { return registry(); }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 struct ExperimentOptions {
   std::string name;  // the experiment's
@@ -28,4 +28,4 @@ struct Experiment {
 void register_experiment(Experiment e);
 const std::vector<Experiment>& registered();
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

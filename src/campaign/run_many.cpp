@@ -15,7 +15,7 @@
 #include "core/error.hpp"
 #include "core/results.hpp"
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 namespace fs = std::filesystem;
 
@@ -181,4 +181,4 @@ void run_many(const std::vector<RunRequest>& requests, int jobs,
   }
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 /// One `botsim run` to do in a child process.
 struct RunRequest {
@@ -44,4 +44,4 @@ std::vector<std::string> run_command(const std::string& exe, const RunRequest& r
 /// Whether run_many draws its progress line (done/total, elapsed, time left) on a terminal.
 void set_progress(bool show);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

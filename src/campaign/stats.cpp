@@ -5,7 +5,7 @@
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 Stats stats(const std::vector<double>& v) {
   Stats s;
@@ -30,4 +30,4 @@ double ci95_half_width(const Stats& s) {
 
 std::string num6(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : ""; }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 struct Stats {
   double mean = std::numeric_limits<double>::quiet_NaN();
@@ -24,4 +24,4 @@ double ci95_half_width(const Stats& s);
 /// tables); empty for a value that is not finite.
 std::string num6(double value);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

@@ -10,7 +10,7 @@
 
 namespace fs = std::filesystem;
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 void prepare_work_dir(const fs::path& work, const std::string& id_name,
                       const nlohmann::ordered_json& id, bool fresh) {
@@ -73,4 +73,4 @@ void Workspace::commit() {
   remove_work_dir(work_);
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

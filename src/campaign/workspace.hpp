@@ -9,7 +9,7 @@
 
 #include "campaign/registry.hpp"
 
-namespace botsim::experiments {
+namespace botsim::campaign {
 
 /// Makes `work` an experiment's working directory: kept from an interrupted run of the same
 /// experiment, name, seed and reps (its finished replications are not redone), else (or with
@@ -45,4 +45,4 @@ class Workspace {
   std::filesystem::path out_, work_, result_, scratch_;
 };
 
-}  // namespace botsim::experiments
+}  // namespace botsim::campaign

@@ -22,7 +22,7 @@
 #include "version.hpp"
 
 using namespace botsim;
-using botsim::experiments::ExperimentOptions;
+using botsim::campaign::ExperimentOptions;
 
 namespace {
 
@@ -48,7 +48,7 @@ const CLI::Validator kSeed(
     "SEED");
 
 int run_experiment(const std::string& name, ExperimentOptions opts) {
-  for (const auto& e : experiments::registered()) {
+  for (const auto& e : campaign::registered()) {
     if (e.name != name) continue;
     if (opts.out_dir.empty()) opts.out_dir = "results/" + name;
     opts.name = name;
@@ -57,14 +57,14 @@ int run_experiment(const std::string& name, ExperimentOptions opts) {
       e.run(opts);
     } catch (const InputError&) {
       // The scenario files are wrong: runs made from them are not worth resuming.
-      experiments::remove_work_dir(experiments::work_dir_of(opts.out_dir));
+      campaign::remove_work_dir(campaign::work_dir_of(opts.out_dir));
       throw;
     }
     std::cout << "experiment " << name << ": results written to " << opts.out_dir << "/\n";
     return 0;
   }
   std::string known;
-  for (const auto& e : experiments::registered()) known += (known.empty() ? "" : ", ") + e.name;
+  for (const auto& e : campaign::registered()) known += (known.empty() ? "" : ", ") + e.name;
   throw InputError("", "experiment",
                    "unknown experiment " + quote_text(name) + " (known: " + known + ")");
 }
@@ -121,7 +121,7 @@ struct RunCommand {
     return 0;
   }
   int run_reps(const std::vector<std::string>& sg_args) {
-    experiments::RepsOptions r;
+    study::RepsOptions r;
     r.platform = opts.platform;
     r.deployment = opts.deployment;
     r.seed = opts.seed;
@@ -133,9 +133,9 @@ struct RunCommand {
     r.sg_args = sg_args;
     r.log_level = log_level;
     r.fresh = fresh;
-    experiments::set_progress(!quiet);
+    campaign::set_progress(!quiet);
     InterruptCleanup interrupt_cleanup(r.out_dir);
-    std::string table = experiments::run_reps(r);
+    std::string table = study::run_reps(r);
     if (!quiet) std::cout << table << "results written to " << r.out_dir << "/\n";
     return 0;
   }
@@ -189,8 +189,7 @@ struct ExperimentCommand {
                     "below)");
     app->footer([] {
       std::string text = "Default --reps:";
-      for (const auto& e : experiments::registered())
-        text += "\n  " + e.name + ": " + e.default_reps;
+      for (const auto& e : campaign::registered()) text += "\n  " + e.name + ": " + e.default_reps;
       return text +
              "\n\nThe shipped platforms/, deployments/ and workloads/ are looked for in\n"
              "--data-dir DIR alone, else in $BOTSIM_DATA_DIR alone when it is set, else in turn\n"
@@ -204,26 +203,26 @@ struct ExperimentCommand {
     if (list) {
       // NAME, about how long it takes at its defaults on two cores, what it reproduces.
       size_t width = 0, took = 0;
-      for (const auto& e : experiments::registered()) {
+      for (const auto& e : campaign::registered()) {
         width = std::max(width, e.name.size());
         took = std::max(took, e.duration.size());
       }
-      for (const auto& e : experiments::registered())
+      for (const auto& e : campaign::registered())
         std::cout << e.name << std::string(width + 2 - e.name.size(), ' ') << e.duration
                   << std::string(took + 2 - e.duration.size(), ' ') << e.description << "\n";
       return 0;
     }
     if (name.empty()) return usage_error("experiment: give a NAME or --list");
-    if (!data_dir.empty()) experiments::set_data_dir(data_dir);
+    if (!data_dir.empty()) campaign::set_data_dir(data_dir);
     opts.reps_given = reps->count() > 0;
-    experiments::set_progress(!quiet);
+    campaign::set_progress(!quiet);
     return run_experiment(name, opts);
   }
 };
 
 struct SweepCommand {
   CLI::App* app;
-  experiments::SweepOptions opts;
+  study::SweepOptions opts;
   bool quiet = false;
 
   explicit SweepCommand(CLI::App& parent) {
@@ -243,10 +242,10 @@ struct SweepCommand {
   }
   int operator()() {
     setup_logging("warn");
-    experiments::set_progress(!quiet);
+    campaign::set_progress(!quiet);
     InterruptCleanup interrupt_cleanup("");  // a sweep's directory is written in place
 
-    experiments::run_sweep(opts);
+    study::run_sweep(opts);
     return 0;
   }
 };
@@ -337,7 +336,7 @@ static int botsim_main(int argc, char** argv) {
     if (*trace.app) return trace();
   } catch (const InputError& e) {
     return input_error(e);
-  } catch (const experiments::Interrupted& e) {
+  } catch (const campaign::Interrupted& e) {
     std::cerr << "botsim: " << e.what() << "\n";
     return 128 + e.signal();
   } catch (const std::exception& e) {
@@ -349,7 +348,7 @@ static int botsim_main(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   register_models();
-  experiments::set_run_entry([](const std::vector<std::string>& command) {
+  campaign::set_run_entry([](const std::vector<std::string>& command) {
     std::vector<std::string> args = command;
     std::vector<char*> child_argv;
     for (auto& a : args) child_argv.push_back(a.data());

@@ -17,7 +17,7 @@ void register_models() {
   silva::register_model();
   cloud::register_static_provisioning();
   bats::register_model();
-  experiments::register_experiments();
+  papers::register_experiments();
 }
 
 }  // namespace botsim

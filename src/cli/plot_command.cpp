@@ -23,7 +23,7 @@ PlotCommand::PlotCommand(CLI::App& parent) {
 
 int PlotCommand::operator()() const {
   InterruptCleanup interrupt_cleanup(out.empty() ? dir + "/plots" : out);
-  const auto plots = experiments::plot_run(dir, out);
+  const auto plots = view::plot_run(dir, out);
   std::cout << "plot: " << plots.figures.size()
             << (plots.figures.size() == 1 ? " figure in " : " figures in ") << plots.dir << "/:";
   for (const auto& f : plots.figures) std::cout << " " << f;
@@ -49,7 +49,7 @@ ReportCommand::ReportCommand(CLI::App& parent) {
 }
 
 int ReportCommand::operator()() const {
-  const auto r = experiments::write_report(dir, out);
+  const auto r = view::write_report(dir, out);
   std::cout << "report: " << r.kind << ", " << r.figures
             << (r.figures == 1 ? " figure: " : " figures: ") << r.path << "\n";
   return 0;

@@ -6,7 +6,7 @@
 #include "papers/sulistio2005/sulistio2005.hpp"
 #include "papers/vo_policies/vo_policies.hpp"
 
-namespace botsim::experiments {
+namespace botsim::papers {
 
 void register_experiments() {
   static bool done = false;
@@ -19,4 +19,4 @@ void register_experiments() {
   register_vo_policies_experiment();
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::papers

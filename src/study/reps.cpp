@@ -19,7 +19,17 @@
 
 namespace fs = std::filesystem;
 
-namespace botsim::experiments {
+namespace botsim::study {
+
+using campaign::Captured;
+using campaign::child_message;
+using campaign::num6;
+using campaign::prepare_work_dir;
+using campaign::run_captured;
+using campaign::run_many;
+using campaign::RunRequest;
+using campaign::self_exe;
+using campaign::work_dir_of;
 
 namespace {
 
@@ -111,4 +121,4 @@ std::string run_reps(const RepsOptions& o) {
   return reps_table(summary, models);
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::study

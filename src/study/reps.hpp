@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace botsim::experiments {
+namespace botsim::study {
 
 struct RepsOptions {
   std::string platform, deployment;
@@ -26,4 +26,4 @@ struct RepsOptions {
 /// the same command resumes from them (unless `fresh`).
 std::string run_reps(const RepsOptions& opts);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::study

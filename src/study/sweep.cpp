@@ -19,7 +19,11 @@
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
-namespace botsim::experiments {
+namespace botsim::study {
+
+using campaign::ci95_half_width;
+using campaign::Stats;
+using campaign::stats;
 
 std::string sweep_parameter_field(const std::string& name) { return "parameters.\"" + name + "\""; }
 
@@ -311,4 +315,4 @@ CsvTable sweep_summary_table(const SweepSpec& spec,
   return t;
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::study

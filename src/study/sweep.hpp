@@ -11,7 +11,7 @@
 #include "core/csv.hpp"
 #include "platform/deployment.hpp"
 
-namespace botsim::experiments {
+namespace botsim::study {
 
 struct SweepParameter {
   std::string name;  // "ACTOR.PROP", as the spec writes it
@@ -88,4 +88,4 @@ struct SweepOptions {
 /// `botsim sweep`: runs the sweep (resuming), or writes it as jobs, or collects their results.
 void run_sweep(const SweepOptions& opts);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::study

@@ -16,7 +16,16 @@
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
-namespace botsim::experiments {
+namespace botsim::study {
+
+using campaign::Captured;
+using campaign::child_message;
+using campaign::run_captured;
+using campaign::run_command;
+using campaign::run_finished;
+using campaign::run_many;
+using campaign::RunRequest;
+using campaign::self_exe;
 
 namespace {
 
@@ -242,4 +251,4 @@ void run_sweep(const SweepOptions& o) {
   collect(spec, settings, planned, dir);
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::study

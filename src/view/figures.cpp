@@ -11,7 +11,7 @@
 #include "core/csv.hpp"
 #include "core/units.hpp"
 
-namespace botsim::experiments {
+namespace botsim::view {
 
 namespace fs = std::filesystem;
 
@@ -124,4 +124,4 @@ void draw_experiment_figures(const std::string& experiment, const fs::path& stag
   }
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::view

@@ -7,7 +7,7 @@
 
 #include "core/gnuplot.hpp"
 
-namespace botsim::experiments {
+namespace botsim::view {
 
 /// Names in the order they first come, each found again by a hash lookup (not a scan).
 class NameIndex {
@@ -64,4 +64,4 @@ Chart bid_chart(const std::vector<Bid>& rows, const std::vector<std::string>& or
 void draw_experiment_figures(const std::string& experiment, const std::filesystem::path& stage,
                              const std::string& out_dir);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::view

@@ -20,7 +20,7 @@
 #include "view/plot_sweep.hpp"
 #include "view/report.hpp"
 
-namespace botsim::experiments {
+namespace botsim::view {
 
 namespace fs = std::filesystem;
 
@@ -499,4 +499,4 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
   return plots;
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::view

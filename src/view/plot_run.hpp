@@ -6,7 +6,7 @@
 
 #include "core/gnuplot.hpp"
 
-namespace botsim::experiments {
+namespace botsim::view {
 
 /// `botsim plot DIR`: the pictures of one run from its results files, into `out_dir` (default
 /// DIR/plots): a Gantt chart of tasks per host (tasks.csv; past kGanttMaxBars task attempts, the
@@ -67,4 +67,4 @@ std::vector<BusySteps> busy_steps(const std::vector<GanttSpan>& spans, double la
 Chart busy_chart(const std::vector<BusySteps>& steps, double last, double axis_end_s,
                  const std::vector<std::string>& styles);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::view

@@ -13,7 +13,7 @@
 #include "core/input_file.hpp"
 #include "view/figures.hpp"
 
-namespace botsim::experiments {
+namespace botsim::view {
 
 namespace fs = std::filesystem;
 
@@ -222,4 +222,4 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
   return charts;
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::view

@@ -9,7 +9,7 @@
 
 #include "core/gnuplot.hpp"
 
-namespace botsim::experiments {
+namespace botsim::view {
 
 /// A figure's file stem and its chart.
 using NamedChart = std::pair<std::string, Chart>;
@@ -24,4 +24,4 @@ std::vector<NamedChart> sweep_charts(const std::filesystem::path& dir);
 /// seed's value per user).
 std::vector<NamedChart> reps_charts(const std::filesystem::path& dir);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::view

@@ -16,7 +16,7 @@
 #include "core/output_dir.hpp"
 #include "core/xml.hpp"
 
-namespace botsim::experiments {
+namespace botsim::view {
 
 namespace fs = std::filesystem;
 
@@ -213,4 +213,4 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
   return report;
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::view

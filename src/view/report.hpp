@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-namespace botsim::experiments {
+namespace botsim::view {
 
 struct Report {
   std::string path;     // the page written
@@ -23,4 +23,4 @@ std::string results_kind(const std::filesystem::path& dir);
 Report write_report(const std::string& dir, const std::string& out,
                     const std::string& figures_dir = "");
 
-}  // namespace botsim::experiments
+}  // namespace botsim::view

@@ -16,7 +16,7 @@
 #include "study/sweep.hpp"
 
 using namespace botsim;
-using namespace botsim::experiments;
+using namespace botsim::study;
 using botsim::fuzz::check;
 namespace fs = std::filesystem;
 

@@ -6,7 +6,7 @@
 
 #include "campaign/findings.hpp"
 
-using namespace botsim::experiments;
+using namespace botsim::campaign;
 
 TEST(Findings, AtMostHoldsWithItsMargin) {
   Finding f = at_most("fig7", "No-Opt users pay less", "yes", "ratio", 0.8, 1.0);

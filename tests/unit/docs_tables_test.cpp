@@ -50,12 +50,12 @@ const std::map<std::string, Renderer>& renderers() {
   static const std::map<std::string, Renderer> r{
       {"findings",
        [](const std::string& f) {
-         return botsim::experiments::findings_markdown(botsim::read_csv(f));
+         return botsim::campaign::findings_markdown(botsim::read_csv(f));
        }},
       {"sulistio2005-users", [](const std::string& d) { return sulistio2005_users(d); }},
       {"silva2008-settings",
        [](const std::string& f) {
-         return botsim::experiments::silva2008_docs_table(botsim::read_csv(f));
+         return botsim::papers::silva2008_docs_table(botsim::read_csv(f));
        }},
   };
   return r;

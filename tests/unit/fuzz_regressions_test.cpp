@@ -40,8 +40,7 @@ TEST(FuzzRegressions, TextAfterANulByteIsNotIgnored) {
 // message and exit code 2.
 TEST(FuzzRegressions, ASweepSpecNumberTooLargeIsMalformedJson) {
   try {
-    experiments::parse_sweep_spec(R"({"seed": 222222222522222e2222222222222522222})", "s.json",
-                                  ".");
+    study::parse_sweep_spec(R"({"seed": 222222222522222e2222222222222522222})", "s.json", ".");
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("s.json: malformed JSON: "), std::string::npos)

@@ -7,7 +7,8 @@
 #include "papers/bats2011/bats2011.hpp"
 
 using namespace botsim;
-using namespace botsim::experiments;
+using namespace botsim::campaign;
+using namespace botsim::papers;
 
 namespace {
 

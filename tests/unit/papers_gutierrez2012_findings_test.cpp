@@ -8,8 +8,9 @@
 
 #include "papers/gutierrez2012/findings.hpp"
 
-using namespace botsim::experiments;
-using namespace botsim::experiments::gutierrez2012;
+using namespace botsim::campaign;
+using namespace botsim::papers;
+using namespace botsim::papers::gutierrez2012;
 
 namespace {
 

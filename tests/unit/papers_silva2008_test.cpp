@@ -10,8 +10,8 @@
 #include "papers/silva2008/silva2008.hpp"
 
 using botsim::CsvTable;
-using botsim::experiments::Finding;
-using botsim::experiments::silva2008_findings;
+using botsim::campaign::Finding;
+using botsim::papers::silva2008_findings;
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include "support/files.hpp"
 
 namespace fs = std::filesystem;
-using botsim::experiments::write_sulistio2005_figures;
+using botsim::papers::write_sulistio2005_figures;
 
 namespace {
 
@@ -305,7 +305,7 @@ TEST_F(Sulistio2005Figures, UnfinishedUserIsSlowerThanAnyone) {
 
 // The checks on canned users: each finding answers "no" where it does not hold.
 namespace {
-using botsim::experiments::UserAcross;
+using botsim::papers::UserAcross;
 UserAcross user(const std::string& name, const std::string& policy, const std::string& vo,
                 double runtime_h, double cost) {
   UserAcross u{name, policy, vo, 36000.0, 100.0, {runtime_h}, {cost}, 1, runtime_h <= 10};
@@ -313,7 +313,7 @@ UserAcross user(const std::string& name, const std::string& policy, const std::s
 }
 std::string verdicts(const std::vector<UserAcross>& users) {
   std::string v;
-  for (const auto& f : botsim::experiments::sulistio2005_findings(users, "")) v += f.verdict()[0];
+  for (const auto& f : botsim::papers::sulistio2005_findings(users, "")) v += f.verdict()[0];
   return v;
 }
 }  // namespace
@@ -325,7 +325,7 @@ TEST(Sulistio2005Findings, HoldOnThePapersPicture) {
       user("U3", "local", "B", 12, 450),   user("U4", "no-opt", "B", 18, 250),
       user("U7", "global", "B", 9.5, 380), user("U8", "local", "A", 5, 150)};
   EXPECT_EQ(verdicts(paper), "yyyyyyy");
-  auto f = botsim::experiments::sulistio2005_findings(paper, "total");
+  auto f = botsim::papers::sulistio2005_findings(paper, "total");
   EXPECT_EQ(f[0].id, "fig6 optimising sooner (total)");
   EXPECT_DOUBLE_EQ(f[0].margin(), 6);         // No-Opt U4 18 h - U3 12 h
   EXPECT_DOUBLE_EQ(f[1].margin(), 1800);      // U7 meets by 0.5 h, U2 by 1 h; U3 misses by 2 h
@@ -339,13 +339,13 @@ TEST(Sulistio2005Findings, AnswerNoWhereTheyDoNotHold) {
       user("U3", "local", "B", 9.99, 2000), user("U4", "no-opt", "B", 5, 60),
       user("U7", "global", "B", 11, 380),   user("U8", "local", "A", 12, 900)};
   EXPECT_EQ(verdicts(reversed), "nnynnnn");  // No-Opt cheaper than global holds here
-  auto f = botsim::experiments::sulistio2005_findings(reversed, "");
+  auto f = botsim::papers::sulistio2005_findings(reversed, "");
   EXPECT_DOUBLE_EQ(f[1].margin(), -2 * 3600);  // U8 misses by 2 h (U3 meets by 36 s)
   const std::vector<UserAcross> knife_edge{user("U2", "global", "B", 9, 400),
                                            user("U3", "local", "B", 9.99, 450)};
-  EXPECT_NEAR(botsim::experiments::sulistio2005_findings(knife_edge, "")[1].margin(), -36, 1e-6);
+  EXPECT_NEAR(botsim::papers::sulistio2005_findings(knife_edge, "")[1].margin(), -36, 1e-6);
   EXPECT_DOUBLE_EQ(f[2].margin(), 380 - 60);
   const std::vector<UserAcross> no_opt_dear{user("U0", "no-opt", "A", 20, 500),
                                             user("U2", "global", "B", 9, 400)};
-  EXPECT_EQ(botsim::experiments::sulistio2005_findings(no_opt_dear, "")[2].verdict(), "no");
+  EXPECT_EQ(botsim::papers::sulistio2005_findings(no_opt_dear, "")[2].verdict(), "no");
 }

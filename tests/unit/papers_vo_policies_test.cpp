@@ -6,7 +6,8 @@
 
 #include "papers/vo_policies/vo_policies.hpp"
 
-using namespace botsim::experiments;
+using namespace botsim::campaign;
+using namespace botsim::papers;
 
 TEST(VoPolicies, DomainSpeeds) {
   EXPECT_DOUBLE_EQ(vo_domain_mips(VoSetting{4, false, 0.2, 1.5}, 3), 1050);
@@ -84,7 +85,7 @@ VoComparison outcome(double ratio, double local_met) {
   c.local_met = local_met;
   return c;
 }
-std::string vo_verdicts(const std::vector<botsim::experiments::Finding>& found) {
+std::string vo_verdicts(const std::vector<botsim::campaign::Finding>& found) {
   std::string v;
   for (const auto& f : found) v += f.verdict()[0];
   return v;
@@ -98,7 +99,7 @@ TEST(VoPoliciesFindings, ComputedOnCannedComparisons) {
     for (double t : {1.1, 1.5}) settings.push_back(VoSetting{2, false, s, t});
   std::vector<VoComparison> cmp{outcome(1.2, 0.5), outcome(0.9, 1), outcome(1.1, 1),
                                 outcome(0.8, 1),   outcome(0.5, 1), outcome(0.4, 1)};
-  auto found = botsim::experiments::vo_policies_findings(settings, cmp);
+  auto found = botsim::papers::vo_policies_findings(settings, cmp);
   ASSERT_EQ(found.size(), 4u);
   EXPECT_EQ(vo_verdicts(found), "yyyy");
   EXPECT_DOUBLE_EQ(found[0].value, 3.0 / 4);  // with a surcharge: 3 of 4
@@ -114,7 +115,7 @@ TEST(VoPoliciesFindings, AnswerNoWhereTheyDoNotHold) {
   // Local users dearer where there is a surcharge, late with room, punctual when tight.
   std::vector<VoComparison> cmp{outcome(0.5, 1), outcome(0.5, 1), outcome(1.5, 1),
                                 outcome(1.4, 0.5)};
-  auto found = botsim::experiments::vo_policies_findings(settings, cmp);
+  auto found = botsim::papers::vo_policies_findings(settings, cmp);
   EXPECT_EQ(vo_verdicts(found), "nnnn");
   EXPECT_DOUBLE_EQ(found[0].margin(), 0 - 0.5);
   EXPECT_DOUBLE_EQ(found[1].margin(), 0 - 1);

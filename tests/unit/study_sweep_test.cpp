@@ -13,7 +13,8 @@
 #include "support/files.hpp"
 
 using namespace botsim;
-using namespace botsim::experiments;
+using namespace botsim::campaign;
+using namespace botsim::study;
 namespace fs = std::filesystem;
 
 namespace {

@@ -17,11 +17,11 @@ TEST(FigureStyles, AnUnlistedSeriesIsNamed) {
   c.title = "Fig. 12";
   c.series = {Series{"fixed, n = 3", {0}, {1}}, Series{"i-elastic", {0}, {1}}};
   c.series[0].key = "fixed";
-  botsim::experiments::style_by_name(c, {"fixed", "generalized", "i-elastic"});
+  botsim::view::style_by_name(c, {"fixed", "generalized", "i-elastic"});
   EXPECT_EQ(botsim::series_style(c, 1).number, 2u);
   c.series.push_back(Series{"other", {0}, {1}});
   try {
-    botsim::experiments::style_by_name(c, {"fixed", "generalized", "i-elastic"});
+    botsim::view::style_by_name(c, {"fixed", "generalized", "i-elastic"});
     FAIL() << "no error for a series that is not listed";
   } catch (const std::logic_error& e) {
     EXPECT_NE(std::string(e.what()).find("'other'"), std::string::npos) << e.what();

@@ -10,7 +10,7 @@
 #include "view/plot_run.hpp"
 
 using namespace botsim;
-using namespace botsim::experiments;
+using namespace botsim::view;
 
 namespace {
 

@@ -23,7 +23,24 @@
 #include "platform/deployment.hpp"
 #include "view/figures.hpp"
 
-namespace botsim::experiments {
+namespace botsim::papers {
+
+using campaign::at_least;
+using campaign::at_most;
+using campaign::Experiment;
+using campaign::ExperimentOptions;
+using campaign::find_data_file;
+using campaign::Finding;
+using campaign::findings_text;
+using campaign::num6;
+using campaign::register_experiment;
+using campaign::run_many;
+using campaign::RunRequest;
+using campaign::stats;
+using campaign::Workspace;
+using campaign::write_findings;
+using view::draw_experiment_figures;
+using view::style_by_name;
 
 namespace fs = std::filesystem;
 
@@ -614,4 +631,4 @@ void register_bats2011_experiment() {
       run_bats2011, "3 per scenario", "3 s"});
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::papers

@@ -13,7 +13,7 @@
 #include "core/results.hpp"
 #include "platform/deployment.hpp"
 
-namespace botsim::experiments {
+namespace botsim::papers {
 
 void register_bats2011_experiment();
 
@@ -94,10 +94,10 @@ std::vector<ActorSpec> bats2011_deployment(std::vector<ActorSpec> shipped,
 
 /// One finding per claim of the paper, checked on the tables alone (findings.csv). Throws
 /// std::invalid_argument for a table without a column it needs.
-std::vector<Finding> bats2011_findings(const Bats2011Tables& tables);
+std::vector<campaign::Finding> bats2011_findings(const Bats2011Tables& tables);
 
 /// How many seeds Fig. 7 (S4-1 Sched4 with and without its cushion) runs at least: its
 /// condition, a violation signal in the first ATU, comes in few of them.
 constexpr int kCushionReps = 10;
 
-}  // namespace botsim::experiments
+}  // namespace botsim::papers

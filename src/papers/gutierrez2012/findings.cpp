@@ -9,7 +9,11 @@
 
 #include "agents/heuristics.hpp"
 
-namespace botsim::experiments::gutierrez2012 {
+namespace botsim::papers::gutierrez2012 {
+
+using campaign::at_least;
+using campaign::at_most;
+using campaign::Finding;
 
 const std::vector<std::string> kDistributions{"right-half-normal", "uniform", "normal",
                                               "left-half-normal"};
@@ -297,4 +301,4 @@ std::vector<Finding> findings_53(const Allocations& means) {
   return out;
 }
 
-}  // namespace botsim::experiments::gutierrez2012
+}  // namespace botsim::papers::gutierrez2012

@@ -9,7 +9,7 @@
 
 #include "campaign/findings.hpp"
 
-namespace botsim::experiments::gutierrez2012 {
+namespace botsim::papers::gutierrez2012 {
 
 /// Figs 6-9's "overall" series: distribution -> heuristic (its canonical name: "LtoS,MaxET",
 /// "fcfs", "greedy-r", "greedy-p", "min-min", "max-min") -> mean makespan (min) over the BoT
@@ -38,10 +38,10 @@ extern const std::vector<std::string> kDistributions;
 /// Section 5.1, Observations 1-5: one finding per claim (Obs. 1 per ordering and against the
 /// batch benchmarks; Obs. 2 shortest, better than Min-min, close to Max-min; Obs. 3 among the
 /// immediate heuristics and against Max-min; Obs. 4; Obs. 5).
-std::vector<Finding> findings_51(const Makespans& overall);
+std::vector<campaign::Finding> findings_51(const Makespans& overall);
 /// Section 5.2, Observations 1-3.
-std::vector<Finding> findings_52(const std::vector<ConcurrencyRow>& rows);
+std::vector<campaign::Finding> findings_52(const std::vector<ConcurrencyRow>& rows);
 /// Section 5.3, Observations 1-2.
-std::vector<Finding> findings_53(const Allocations& means);
+std::vector<campaign::Finding> findings_53(const Allocations& means);
 
-}  // namespace botsim::experiments::gutierrez2012
+}  // namespace botsim::papers::gutierrez2012

@@ -20,7 +20,22 @@
 #include "core/units.hpp"
 #include "view/figures.hpp"
 
-namespace botsim::experiments::gutierrez2012 {
+namespace botsim::papers::gutierrez2012 {
+
+using campaign::Experiment;
+using campaign::ExperimentOptions;
+using campaign::find_data_file;
+using campaign::Finding;
+using campaign::findings_text;
+using campaign::num6;
+using campaign::register_experiment;
+using campaign::run_many;
+using campaign::RunRequest;
+using campaign::stats;
+using campaign::Workspace;
+using campaign::write_findings;
+using view::draw_experiment_figures;
+using view::style_by_name;
 
 namespace fs = std::filesystem;
 
@@ -380,17 +395,17 @@ void run_gutierrez2012(const ExperimentOptions& opts) {
 
 }  // namespace
 
-}  // namespace botsim::experiments::gutierrez2012
+}  // namespace botsim::papers::gutierrez2012
 
-namespace botsim::experiments {
+namespace botsim::papers {
 
 void register_gutierrez2012_experiment() {
-  register_experiment(Experiment{"gutierrez2012",
-                                 "Gutierrez-Garcia & Sim 2012: agent-based elastic Cloud BoT "
-                                 "scheduling (Figs 6-14)",
-                                 gutierrez2012::run_gutierrez2012,
-                                 "5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration",
-                                 "1.5 min"});
+  campaign::register_experiment(
+      campaign::Experiment{"gutierrez2012",
+                           "Gutierrez-Garcia & Sim 2012: agent-based elastic Cloud BoT "
+                           "scheduling (Figs 6-14)",
+                           gutierrez2012::run_gutierrez2012,
+                           "5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration", "1.5 min"});
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::papers

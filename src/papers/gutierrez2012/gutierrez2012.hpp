@@ -13,7 +13,7 @@
 #include "papers/gutierrez2012/findings.hpp"
 #include "platform/deployment.hpp"
 
-namespace botsim::experiments {
+namespace botsim::papers {
 
 void register_gutierrez2012_experiment();
 
@@ -82,4 +82,4 @@ struct Section53 {
 Section53 section53(const std::vector<AgentsRun>& runs);
 
 }  // namespace gutierrez2012
-}  // namespace botsim::experiments
+}  // namespace botsim::papers

@@ -23,7 +23,25 @@
 #include "silva/jobs.hpp"
 #include "view/figures.hpp"
 
-namespace botsim::experiments {
+namespace botsim::papers {
+
+using campaign::at_least;
+using campaign::at_most;
+using campaign::Experiment;
+using campaign::ExperimentOptions;
+using campaign::find_data_file;
+using campaign::Finding;
+using campaign::findings_text;
+using campaign::num6;
+using campaign::register_experiment;
+using campaign::run_many;
+using campaign::RunRequest;
+using campaign::Stats;
+using campaign::stats;
+using campaign::Workspace;
+using campaign::write_findings;
+using view::draw_experiment_figures;
+using view::style_by_name;
 
 using silva::optimum_hosts;
 using silva::static_run;
@@ -718,4 +736,4 @@ void register_silva2008_experiment() {
                  run_silva2008, "200 per setting (the paper's populations)", "6 min"});
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::papers

@@ -5,7 +5,7 @@
 #include "campaign/findings.hpp"
 #include "core/csv.hpp"
 
-namespace botsim::experiments {
+namespace botsim::papers {
 
 /// `botsim experiment silva2008` (docs/silva2008.md).
 void register_silva2008_experiment();
@@ -35,7 +35,7 @@ inline const std::vector<double> kSilvaCheckIntervals{60, 300, 600};
 /// The docs' table of chosen settings (docs/silva2008.md), from settings.csv.
 std::string silva2008_docs_table(const CsvTable& settings);
 
-std::vector<Finding> silva2008_findings(const CsvTable& runs, const CsvTable& settings,
-                                        const CsvTable& fig1, const CsvTable& intervals);
+std::vector<campaign::Finding> silva2008_findings(const CsvTable& runs, const CsvTable& settings,
+                                                  const CsvTable& fig1, const CsvTable& intervals);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::papers

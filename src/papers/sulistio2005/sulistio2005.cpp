@@ -22,7 +22,30 @@
 #include "grid/records.hpp"
 #include "view/figures.hpp"
 
-namespace botsim::experiments {
+namespace botsim::papers {
+
+using campaign::at_least;
+using campaign::at_most;
+using campaign::Experiment;
+using campaign::ExperimentOptions;
+using campaign::find_data_file;
+using campaign::Finding;
+using campaign::finding_number;
+using campaign::findings_text;
+using campaign::num6;
+using campaign::register_experiment;
+using campaign::run_many;
+using campaign::RunRequest;
+using campaign::Stats;
+using campaign::stats;
+using campaign::Workspace;
+using campaign::write_findings;
+using view::auction_period;
+using view::Bid;
+using view::bid_chart;
+using view::draw_experiment_figures;
+using view::read_bids;
+using view::style_by_name;
 
 namespace fs = std::filesystem;
 
@@ -424,4 +447,4 @@ void register_sulistio2005_experiment() {
       run_sulistio2005, "1 (the paper reports one run)", "1 s"});
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::papers

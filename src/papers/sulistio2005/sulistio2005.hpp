@@ -7,7 +7,7 @@
 
 #include "campaign/findings.hpp"
 
-namespace botsim::experiments {
+namespace botsim::papers {
 
 /// One user across the runs of one reading.
 struct UserAcross {
@@ -20,8 +20,8 @@ struct UserAcross {
 
 /// The paper's findings of section 5.3 (Figs 6 and 7) on one reading's users, each computed
 /// with its threshold and margin; `reading` tags their ids ("" for none).
-std::vector<Finding> sulistio2005_findings(const std::vector<UserAcross>& users,
-                                           const std::string& reading);
+std::vector<campaign::Finding> sulistio2005_findings(const std::vector<UserAcross>& users,
+                                                     const std::string& reading);
 
 /// The runs of one reading of the paper's C_r (docs/sulistio2005.md): its name (a file suffix),
 /// a label for the figures, and its run directories.
@@ -46,4 +46,4 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
 std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readings,
                                        const std::string& out_dir);
 
-}  // namespace botsim::experiments
+}  // namespace botsim::papers

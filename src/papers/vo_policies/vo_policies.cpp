@@ -20,7 +20,25 @@
 #include "core/units.hpp"
 #include "view/figures.hpp"
 
-namespace botsim::experiments {
+namespace botsim::papers {
+
+using campaign::at_least;
+using campaign::at_most;
+using campaign::Experiment;
+using campaign::ExperimentOptions;
+using campaign::Finding;
+using campaign::findings_text;
+using campaign::num6;
+using campaign::register_experiment;
+using campaign::run_many;
+using campaign::RunRequest;
+using campaign::Stats;
+using campaign::stats;
+using campaign::Workspace;
+using campaign::write_findings;
+using view::draw_experiment_figures;
+using view::NameIndex;
+using view::style_by_name;
 
 namespace fs = std::filesystem;
 
@@ -435,4 +453,4 @@ void register_vo_policies_experiment() {
                  run_vo_policies, "2", "15 s"});
 }
 
-}  // namespace botsim::experiments
+}  // namespace botsim::papers

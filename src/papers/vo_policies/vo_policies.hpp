@@ -9,7 +9,7 @@
 #include "campaign/findings.hpp"
 #include "platform/deployment.hpp"
 
-namespace botsim::experiments {
+namespace botsim::papers {
 
 /// One point of the experiment's grid.
 struct VoSetting {
@@ -60,10 +60,10 @@ VoComparison compare_policies(const std::vector<VoUserResult>& users, double dea
 /// The experiment's findings (section 4.2 of the paper), each with its threshold and margin:
 /// local users cheaper where a surcharge applies, more so with a higher one; as punctual as
 /// global users when the deadline leaves room, less so in some tight settings.
-std::vector<Finding> vo_policies_findings(const std::vector<VoSetting>& settings,
-                                          const std::vector<VoComparison>& cmp);
+std::vector<campaign::Finding> vo_policies_findings(const std::vector<VoSetting>& settings,
+                                                    const std::vector<VoComparison>& cmp);
 
 /// Registers `botsim experiment vo-policies`.
 void register_vo_policies_experiment();
 
-}  // namespace botsim::experiments
+}  // namespace botsim::papers
