@@ -45,17 +45,26 @@ void write_stderr(const char* text) {
   (void)ignored;
 }
 
+constexpr int kMaxDepth = 8;  // remove_tree_now's deepest level
+
+// A handler's buffers are static, one per level of the tree walk: a fatal signal may arrive on
+// a thread whose alternate signal stack is small (SimGrid's thread contexts give each actor
+// thread its own), and a signal frame alone can take several kilobytes of it.
+alignas(8) char g_entries[kMaxDepth + 1][8192];
+char g_subpath[kMaxDepth + 1][kPath];
+
 // Calls remove(dir_fd, entry) on every entry of the directory `path` but "." and "..", with
 // system calls only; reads the directory again until a pass removes nothing (removing while
-// reading may skip entries). `remove` says whether it removed the entry.
+// reading may skip entries). `remove` says whether it removed the entry. `depth` picks the
+// level's buffer.
 template <class Remove>
-void remove_entries_now(const char* path, Remove remove) {
+void remove_entries_now(const char* path, int depth, Remove remove) {
+  char* buf = g_entries[depth];
   for (bool removed = true; removed;) {
     removed = false;
     const int dir = open(path, O_RDONLY | O_DIRECTORY);
     if (dir < 0) return;
-    alignas(8) char buf[8192];
-    for (long n; (n = syscall(SYS_getdents64, dir, buf, sizeof buf)) > 0;) {
+    for (long n; (n = syscall(SYS_getdents64, dir, buf, sizeof g_entries[depth])) > 0;) {
       for (long pos = 0; pos < n;) {
         auto* entry = reinterpret_cast<struct dirent64*>(buf + pos);
         pos += entry->d_reclen;
@@ -69,12 +78,13 @@ void remove_entries_now(const char* path, Remove remove) {
 
 // Removes the tree at `path` (depth-limited), with system calls only; whether it is gone.
 bool remove_tree_now(const char* path, int depth) {
-  if (depth > 8) return false;
-  remove_entries_now(path, [&](int dir, const struct dirent64& entry) {
+  if (depth > kMaxDepth) return false;
+  remove_entries_now(path, depth, [&](int dir, const struct dirent64& entry) {
     if (entry.d_type != DT_DIR) return unlinkat(dir, entry.d_name, 0) == 0;
-    char sub[kPath];
+    if (depth == kMaxDepth) return false;
+    char* sub = g_subpath[depth];
     const size_t a = std::strlen(path), b = std::strlen(entry.d_name);
-    if (a + b + 2 > sizeof sub) return false;
+    if (a + b + 2 > kPath) return false;
     std::memcpy(sub, path, a);
     sub[a] = '/';
     std::memcpy(sub + a + 1, entry.d_name, b + 1);
@@ -378,7 +388,7 @@ void set_streamed_files(const std::string& dir, const std::string& prefix,
 void remove_streamed_files_now() {
   if (g_stream_prefix[0] == '\0') return;
   const size_t prefix = std::strlen(g_stream_prefix), suffix = std::strlen(g_stream_suffix);
-  remove_entries_now(g_stream_dir, [&](int dir, const struct dirent64& entry) {
+  remove_entries_now(g_stream_dir, 0, [&](int dir, const struct dirent64& entry) {
     const char* name = entry.d_name;
     const size_t len = std::strlen(name);
     return len > prefix + suffix && std::strncmp(name, g_stream_prefix, prefix) == 0 &&

@@ -74,18 +74,23 @@ void send_sanitizer_reports_to(int fd) {
 #endif
 }
 
+// Static, not on the stack: the handler may run on an actor thread's small alternate signal
+// stack (SimGrid's thread contexts), already partly taken by the signal frame.
+char g_line[2048];
+char g_message[1024];
+
 extern "C" void on_abort(int sig) {
-  char line[2048];
+  char* line = g_line;
   size_t n = 0;
-  put(line, n, sizeof line, "botsim: internal error: the simulation ");
-  put(line, n, sizeof line, sig == SIGABRT ? "aborted" : "crashed (a fatal signal)");
-  char message[1024];
-  size_t m = simgrid_message(message, sizeof message);
+  constexpr size_t cap = sizeof g_line;
+  put(line, n, cap, "botsim: internal error: the simulation ");
+  put(line, n, cap, sig == SIGABRT ? "aborted" : "crashed (a fatal signal)");
+  size_t m = simgrid_message(g_message, sizeof g_message);
   if (m > 0) {
-    put(line, n, sizeof line, ": ");
-    put(line, n, sizeof line, message, m);
+    put(line, n, cap, ": ");
+    put(line, n, cap, g_message, m);
   }
-  put(line, n, sizeof line - 1, "");
+  put(line, n, cap - 1, "");
   line[n++] = '\n';
   ssize_t ignored = write(g_stderr, line, n);
   (void)ignored;
