@@ -185,7 +185,7 @@ bool Auctioneer::try_start(Account& a) {
 
 void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
   if (!a.runner) {
-    auto runner = std::make_shared<Runner>(Runner{sg4::Semaphore::create(0), nullptr});
+    auto runner = std::make_shared<Runner>(Runner{sg4::Semaphore::create(0), nullptr, 0});
     // A runner lives as long as the Auctioneer (both die with the host), so an Exec it made
     // for another account is never cancelled by the runner's end before the Auctioneer's.
     spawn_daemon("task-runner", [runner, spares = spare_execs_, inbox = inbox_, user = a.user] {
@@ -196,27 +196,38 @@ void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
       for (;;) {
         runner->ready->acquire();
         sg4::ExecPtr next = std::move(runner->exec);
+        const size_t row = runner->row;
         next->wait();
         stock();
-        send<AuctioneerMessage>(inbox, TaskFinished{user}, 0);
+        send<AuctioneerMessage>(inbox, TaskFinished{user, row}, 0);
       }
     });
     a.runner = std::move(runner);
   }
   a.runner->exec = std::move(exec);
+  a.runner->row = a.current.row;
   a.runner->ready->release();
 }
 
-void Auctioneer::handle(TaskFinished& m) { task_finished(accounts_.at(m.user)); }
+void Auctioneer::handle(TaskFinished& m) {
+  Account& a = accounts_.at(m.user);
+  // A task that ended at an auction instant was seen ended by that auction (end_of_period).
+  if (!a.exec || a.current.row != m.row) return;
+  task_finished(a);
+}
 
 void Auctioneer::task_finished(Account& a) {
+  end_task(a);
+  start_next(a);
+}
+
+void Auctioneer::end_task(Account& a) {
   a.consumed_mi += flops_to_mi(a.flops_at_mark);
   a.exec = nullptr;
   a.flops_at_mark = 0;
   const double now = sg4::Engine::get_clock();
   results_.end_task(a.current.row, now);
   send<BrokerMessage>(a.broker, TaskDone{params_.info.name, a.current.task, now});
-  start_next(a);
 }
 
 void Auctioneer::end_of_period(double period_start) {
@@ -243,13 +254,16 @@ void Auctioneer::end_of_period(double period_start) {
     a.share_mips = 0;
   }
   results_.resource(resource_row_) = resource_.to_json();  // what it earned so far
-  // Then each account in turn: the bid that arrived during the period applies from now on
-  // (3.2), a task starts if it can, a user whose tasks here are done is settled. The new
-  // period's shares (eq. 1) are set once every running account is known.
+  // Then each account in turn: a task that ended at this very instant is over (its Exec has
+  // no work left; its runner's report may come after this auction, and is then ignored), the
+  // bid that arrived during the period applies from now on (3.2), a task starts if it can, a
+  // user whose tasks here are done is settled. The new period's shares (eq. 1) are set once
+  // every running account is known: a user shares the period only if a task of its runs in it.
   std::vector<Account*> sharing;
   std::vector<double> bids;
   for (auto it = live_.begin(); it != live_.end();) {
     Account& a = **it;
+    if (a.exec && !a.suspended && a.flops_at_mark <= 0) end_task(a);
     apply_bid(a);
     try_start(a);
     if (a.exec && !a.suspended) {
@@ -271,9 +285,7 @@ void Auctioneer::apply_bid(Account& a) {
     a.bid = a.pending_bid;
     a.pending_bid = 0;
   }
-  // An Exec that ended at this very instant is finished but not yet reported: leave it.
-  // (flops_at_mark is its remaining work, read at this instant by the charging walk.)
-  if (a.exec && a.flops_at_mark > 0) {
+  if (a.exec) {  // still running: an Exec that ended at this instant was ended just before
     if (!a.suspended && a.balance <= kMoneyDust) {
       a.exec->suspend();
       a.suspended = true;

@@ -39,6 +39,7 @@ class Auctioneer {
   struct Runner {
     simgrid::s4u::SemaphorePtr ready;
     simgrid::s4u::ExecPtr exec;
+    size_t row = 0;  // the Exec's task row, reported with its end
   };
   struct Account {
     std::string user;
@@ -76,6 +77,8 @@ class Auctioneer {
   void apply_bid(Account& a);
   void settle_if_done(Account& a);
   void task_finished(Account& a);
+  /// Records the end of the account's running task and tells its broker (no next task yet).
+  void end_task(Account& a);
   /// Starts the account's next task if it can run (a bid applied, money, nothing running).
   bool try_start(Account& a);
   /// try_start(), giving a task started between two periods its share (eq. 1).

@@ -67,6 +67,7 @@ struct ProgressQuery {
 };
 struct TaskFinished {  // from the resource's own task executor
   std::string user;
+  size_t row = 0;  // the attempt's row in tasks.csv: which of the user's tasks ended
 };
 struct PeriodEnd {};  // from the Auctioneer's clock, every auction period P
 using AuctioneerMessage =

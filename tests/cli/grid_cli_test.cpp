@@ -19,6 +19,7 @@
 
 #include "core/csv.hpp"
 #include "support/cli_support.hpp"
+#include "support/recorded_shares.hpp"
 
 using botsim::test::CliResult;
 namespace fs = std::filesystem;
@@ -262,6 +263,38 @@ TEST_F(GridCli, BidsReconcileWithSummaryAndEq3) {
   for (const auto& res : summary["resources"])
     EXPECT_NEAR(res["earned"].get<double>(), earned[res["name"]], off(earned_rows[res["name"]]))
         << res["name"];
+}
+
+// bids.csv says what happened: example 2's U1 ends its last task at exactly 300 s, an auction
+// instant, and U0 runs alone from then (its task ends at 330 s). The auction at 300 s sees U1's
+// task over: U0's share is 1 from 300 s. Integrated over each task's run, the recorded shares
+// times R0's 1000 MIPS give each task its 90,000 MI (docs/sulistio2005.md).
+TEST_F(GridCli, ExampleTwoSharesGiveEachTaskItsWork) {
+  const std::string out = dir_ + "/run";
+  auto r = t::botsim({"run", "examples/01-one-resource.platform.xml",
+                      "examples/02-proportional-share.xml", "--out", out, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string bids_text = t::read_text(out + "/bids.csv");
+  EXPECT_NE(bids_text.find("\n300,R0,U0,10,1,0.1\n"), std::string::npos) << bids_text;
+  EXPECT_EQ(bids_text.find("\n300,R0,U1,"), std::string::npos) << bids_text;
+  const auto tasks = botsim::read_csv(out + "/tasks.csv");
+  const auto bids = botsim::read_csv(out + "/bids.csv");
+  std::vector<t::RanTask> ran;
+  std::vector<double> lengths;
+  for (const auto& row : tasks.rows) {
+    ran.push_back({row[tasks.column("user")], row[tasks.column("host")],
+                   std::stod(row[tasks.column("start_s")]), std::stod(row[tasks.column("end_s")])});
+    lengths.push_back(std::stod(row[tasks.column("length_mi")]));
+  }
+  std::vector<t::RecordedShare> shares;
+  for (const auto& row : bids.rows)
+    shares.push_back({std::stod(row[bids.column("time_s")]), row[bids.column("resource")],
+                      row[bids.column("user")], std::stod(row[bids.column("share")])});
+  ASSERT_EQ(ran.size(), 4u);
+  const auto work = t::recorded_work(ran, shares, {{"R0", 1000.0}}, 60);
+  for (size_t i = 0; i < ran.size(); ++i)
+    EXPECT_NEAR(work[i], lengths[i], 1e-6 * lengths[i])
+        << ran[i].user << " from " << ran[i].start_s << " to " << ran[i].end_s << " s";
 }
 
 TEST_F(GridCli, GlobalDiscoveryFollowsGisPeersOverThreeDomains) {

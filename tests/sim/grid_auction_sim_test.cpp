@@ -10,6 +10,7 @@
 #include "grid/records.hpp"
 #include "platform/messaging.hpp"
 #include "platform/scenario.hpp"
+#include "support/recorded_shares.hpp"
 #include "support/sim_support.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -105,12 +106,58 @@ TEST(AuctionSim, PaperExampleSharesFinishTimesAndCosts) {
   EXPECT_NEAR(bids.at({60.0, "U0"}).cost, 0.10, 1e-9);
   EXPECT_NEAR(bids.at({60.0, "U1"}).cost, 0.06, 1e-9);
   EXPECT_NEAR(bids.at({780.0, "U1"}).cost, 0.03, 1e-6);
+  // U0's task ended at the auction instant 660 s: U1 runs alone from then on, and is recorded so.
+  EXPECT_EQ(bids.count({660.0, "U0"}), 0u);
+  EXPECT_DOUBLE_EQ(bids.at({660.0, "U1"}).share, 1.0);
   EXPECT_NEAR(user(r, "U0").spent, 1.00, 1e-6);
   EXPECT_NEAR(user(r, "U1").spent, 0.75, 1e-6);
   ASSERT_EQ(r.resources().size(), 1u);
   EXPECT_NEAR(ResourceRecord::from_json(r.resources()[0]).earned, 1.75, 1e-6);
   EXPECT_EQ(user(r, "U0").tasks_done, 1);
   EXPECT_NEAR(*user(r, "U1").finish_s, 810.0, 1e-6);
+}
+
+// A task that ends exactly at an auction instant is over before that auction (eq. 1 shares
+// among the users with a task running, docs/sulistio2005.md). U0 bids 10 for 30,000 MI, U1 30
+// for 45,000 MI, on one PE of 1000 MIPS; both start at 60 s. U1 at 750 MIPS ends at
+// 60 + 45000/750 = 120 s, an auction instant; U0 did 60 * 250 = 15,000 MI by then and the other
+// 15,000 MI alone take 15 s: it ends at 135 s. The auction at 120 s sees U0 alone: share 1, and
+// eq. 3 charges U0 for a quarter of that period, 15000 / (1000 * 60) * 0.10 = 0.025 G$ (with
+// U1's ended task still counted, S = 250 and U0 paid the whole 0.10). U0: 0.10 + 0.025.
+TEST(AuctionSim, ATaskEndingAtAnAuctionInstantIsOverBeforeThatAuction) {
+  std::string tmp = test::temp_dir();
+  const auto& r =
+      test::run(one_resource_platform(tmp, 1),
+                deployment(tmp, no_opt_user("U0", 10, 30000) + no_opt_user("U1", 30, 45000)));
+  // Every row of bids.csv: U1 has none at 120 s (nothing of it ran, nothing was charged).
+  struct Row {
+    double time_s;
+    std::string user;
+    double share, cost;
+  };
+  const std::vector<Row> expected{
+      {60, "U0", 0.25, 0.10}, {60, "U1", 0.75, 0.30}, {120, "U0", 1.0, 0.025}};
+  const auto& rows = r.records<BidRecord>();
+  ASSERT_EQ(rows.size(), expected.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].time_s, expected[i].time_s) << i;
+    EXPECT_EQ(rows[i].user, expected[i].user) << i;
+    EXPECT_DOUBLE_EQ(rows[i].share, expected[i].share) << rows[i].user << " at " << rows[i].time_s;
+    EXPECT_NEAR(rows[i].cost, expected[i].cost, 1e-12) << rows[i].user << " at " << rows[i].time_s;
+  }
+  EXPECT_NEAR(user(r, "U0").spent, 0.125, 1e-9);
+  EXPECT_NEAR(user(r, "U1").spent, 0.30, 1e-9);
+  // The recorded shares give each task its work: U1 60 s at 750 MIPS, to 120 s; U0 60 s at
+  // 250 MIPS and 15 s at 1000, to 135 s.
+  EXPECT_NEAR(*only_task(r, "U1").end_s, 120.0, 1e-9);
+  EXPECT_NEAR(*only_task(r, "U0").end_s, 135.0, 1e-6);
+  std::vector<test::RanTask> tasks;
+  for (const auto& t : r.tasks()) tasks.push_back({t.user, t.host, *t.start_s, *t.end_s});
+  std::vector<test::RecordedShare> shares;
+  for (const auto& b : rows) shares.push_back({b.time_s, b.resource, b.user, b.share});
+  const auto work = test::recorded_work(tasks, shares, {{"R", 1000.0}}, 60);
+  for (size_t i = 0; i < tasks.size(); ++i)
+    EXPECT_NEAR(work[i], r.tasks()[i].length_mi, 1e-6) << tasks[i].user;
 }
 
 // The same with a 1 s bidding interval, far shorter than the 60 s auction period: the brokers
