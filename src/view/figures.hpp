@@ -24,6 +24,7 @@ class NameIndex {
   }
   /// The index of a name added before.
   size_t operator[](const std::string& name) const { return index_.at(name); }
+  bool has(const std::string& name) const { return index_.count(name) > 0; }
   const std::vector<std::string>& names() const { return names_; }
   size_t size() const { return names_.size(); }
 
@@ -31,6 +32,20 @@ class NameIndex {
   std::vector<std::string> names_;
   std::unordered_map<std::string, size_t> index_;
 };
+
+/// Names in their natural order: digits compared as numbers (R2 before R10, U9 before U10).
+bool natural_less(const std::string& a, const std::string& b);
+/// `names`, each once, in natural order.
+std::vector<std::string> natural_order(std::vector<std::string> names);
+
+/// The users that the figures of a results directory draw in their own colours, each once in
+/// natural order: the names that fix the users' styles (Chart::styles) in every figure of the
+/// directory and on its page, so that a user has one colour everywhere (one palette per run).
+/// A run's users are summary.json's (without it: tasks.csv's and bids.csv's), none for a run
+/// of one cloud user (its tasks take their instance type's colour); a sweep's are those of
+/// summary.csv and runs.csv; a `run --reps`'s those of reps.csv. Throws std::runtime_error
+/// naming a file it cannot read.
+std::vector<std::string> user_palette(const std::filesystem::path& dir);
 
 /// Styles the series of `chart` by name (Chart::styles): `names` is every name its series can
 /// have, in a fixed order (an experiment's policies, heuristics, schedules, a run's users), so

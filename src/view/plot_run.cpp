@@ -28,26 +28,6 @@ namespace {
 
 constexpr double kNoTime = std::numeric_limits<double>::quiet_NaN();
 
-// Host and instance names in their natural order: R2 before R10.
-bool natural_less(const std::string& a, const std::string& b) {
-  size_t i = 0, j = 0;
-  while (i < a.size() && j < b.size()) {
-    if (std::isdigit(static_cast<unsigned char>(a[i])) &&
-        std::isdigit(static_cast<unsigned char>(b[j]))) {
-      size_t ei = a.find_first_not_of("0123456789", i), ej = b.find_first_not_of("0123456789", j);
-      std::string na = a.substr(i, ei - i), nb = b.substr(j, ej - j);
-      if (na.size() != nb.size()) return na.size() < nb.size();
-      if (na != nb) return na < nb;
-      i = ei == std::string::npos ? a.size() : ei;
-      j = ej == std::string::npos ? b.size() : ej;
-    } else {
-      if (a[i] != b[j]) return a[i] < b[j];
-      ++i, ++j;
-    }
-  }
-  return a.size() - i < b.size() - j;
-}
-
 // Times of a run in the unit that suits its length.
 struct TimeUnit {
   double seconds = 1;
@@ -271,13 +251,15 @@ std::map<std::string, std::string> instance_types(const fs::path& dir) {
   return type_of;
 }
 
-// One span per task attempt that started (tasks.csv).
+// One span per task attempt that started (tasks.csv); each task's user into `users`.
 std::vector<GanttSpan> task_spans(const fs::path& dir,
-                                  const std::map<std::string, std::string>& type_of) {
+                                  const std::map<std::string, std::string>& type_of,
+                                  std::set<std::string>& users) {
   RunTable tasks(dir / "tasks.csv");
   const std::vector<std::string> groups = task_groups(dir, tasks, type_of);
   std::vector<GanttSpan> spans;
   for (size_t i = 0; i < tasks.t.rows.size(); ++i) {
+    users.insert(tasks.text(i, "user"));
     if (tasks.text(i, "start_s").empty()) continue;  // an attempt that never started
     spans.push_back(GanttSpan{tasks.text(i, "host"), groups[i], "", tasks.number(i, "start_s"),
                               tasks.text(i, "end_s").empty() ? kNoTime : tasks.number(i, "end_s")});
@@ -320,7 +302,8 @@ std::string lighter(const std::string& rgb) {
 }
 
 Chart tasks_chart(const fs::path& dir, const std::vector<GanttSpan>& spans,
-                  const std::map<std::string, std::string>& type_of, double axis_end_s) {
+                  const std::map<std::string, std::string>& type_of, double axis_end_s,
+                  const std::vector<std::string>& users) {
   Chart c = gantt(spans, true, "unfinished (until the last time of the run)", axis_end_s);
   c.title = "Tasks per host over time (" + dir.filename().string() + ", tasks.csv)";
   c.y_label = "host";
@@ -339,7 +322,10 @@ Chart tasks_chart(const fs::path& dir, const std::vector<GanttSpan>& spans,
     if (light || ends_with(execution))
       type.resize(type.size() - (light ? sampling : execution).size());
     auto it = std::find(types.begin(), types.end(), type);
-    if (it == types.end()) return c;  // tasks coloured by user
+    if (it == types.end()) {  // tasks coloured by user, each in its colour of the run's palette
+      c.styles = users;
+      return c;
+    }
     colours[k] = palette_color(static_cast<size_t>(it - types.begin()));
     if (light) colours[k] = lighter(colours[k]);
   }
@@ -390,15 +376,12 @@ Chart instances_chart(const fs::path& dir, const std::vector<GanttSpan>& spans, 
   return c;
 }
 
-// Figures per resource of bids.csv: bids, then shares.
-void bid_figures(const fs::path& dir, const fs::path& out, std::vector<std::string>& names) {
-  const std::vector<Bid> bids = read_bids(dir.string());
-  NameIndex users;
+// Figures per resource of bids.csv: bids, then shares, each user in its style of `users`.
+void bid_figures(const fs::path& dir, const std::vector<Bid>& bids,
+                 const std::vector<std::string>& users, const fs::path& out,
+                 std::vector<std::string>& names) {
   std::map<std::string, std::vector<Bid>> of_resource;  // each resource's rows, in file order
-  for (const auto& b : bids) {
-    users.add(b.user);
-    of_resource[b.resource].push_back(b);
-  }
+  for (const auto& b : bids) of_resource[b.resource].push_back(b);
   std::vector<std::string> resources;
   for (const auto& kv : of_resource) resources.push_back(kv.first);
   std::sort(resources.begin(), resources.end(), natural_less);
@@ -406,7 +389,7 @@ void bid_figures(const fs::path& dir, const fs::path& out, std::vector<std::stri
   for (const auto& r : resources) {
     const std::vector<Bid>& rows = of_resource.at(r);
     for (bool share : {false, true}) {
-      Chart c = bid_chart(rows, users.names(), period, share);
+      Chart c = bid_chart(rows, users, period, share);
       c.title = (share ? "Share of " : "Bids on ") + r + " per user over time (" +
                 dir.filename().string() + ", bids.csv)";
       names.push_back((share ? "shares_" : "bids_") + r);
@@ -451,8 +434,16 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
   write_directory_atomically(plots.dir, [&](const std::string& tmp) {
     try {
       const std::map<std::string, std::string> type_of = instance_types(dir);
+      // One palette for the run: its users in natural order (user_palette), with any that
+      // only tasks.csv or bids.csv names; a user has its colour in every chart and on the page.
+      std::set<std::string> named;
       const std::vector<GanttSpan> task_bars =
-          tasks ? task_spans(dir, type_of) : std::vector<GanttSpan>{};
+          tasks ? task_spans(dir, type_of, named) : std::vector<GanttSpan>{};
+      const std::vector<Bid> bid_rows = bids ? read_bids(dir.string()) : std::vector<Bid>{};
+      for (const auto& b : bid_rows) named.insert(b.user);
+      std::vector<std::string> users = user_palette(dir);
+      users.insert(users.end(), named.begin(), named.end());
+      users = natural_order(std::move(users));
       const std::vector<GanttSpan> instance_bars =
           instances ? instance_spans(dir) : std::vector<GanttSpan>{};
       // With both, the tasks and instances charts share their time axis (and line up).
@@ -467,9 +458,9 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
             task_bars.size(), kGanttMaxBars));
       } else if (tasks) {
         names.push_back("tasks");
-        write_figure(tmp, "tasks", tasks_chart(dir, task_bars, type_of, axis_end));
+        write_figure(tmp, "tasks", tasks_chart(dir, task_bars, type_of, axis_end, users));
       }
-      if (bids) bid_figures(dir, tmp, names);
+      if (bids) bid_figures(dir, bid_rows, users, tmp, names);
       if (instances) {
         names.push_back("instances");
         write_figure(tmp, "instances", instances_chart(dir, instance_bars, axis_end));

@@ -95,11 +95,11 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
     return out.empty() ? "setting " + s : out;
   };
 
-  // Every user, summary.csv's first, then any only runs.csv names: a user keeps its style in
-  // every figure.
-  NameIndex all_users = m.users;
+  // Every user of summary.csv and runs.csv in natural order: a user keeps its style in every
+  // figure, and the legends list the users in that order.
+  const std::vector<std::string> all_users = user_palette(dir);
+  const NameIndex user_of(all_users);
   const size_t runs_user = runs.column("user"), runs_setting = runs.column("setting");
-  for (const auto& row : runs.rows) all_users.add(row[runs_user]);
 
   std::vector<NamedChart> charts;
   for (size_t k = 0; k < m.metrics.size(); ++k) {
@@ -112,8 +112,10 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
     c.x_label = numeric ? params[0] : "setting";
     if (!numeric)
       for (const auto& s : m.settings.names()) c.categories.push_back(label(s));
-    for (size_t u = 0; u < m.users.size(); ++u) {
-      Series series{m.users.names()[u], {}, {}, {}};
+    for (const auto& user : all_users) {
+      if (!m.users.has(user)) continue;  // only runs.csv names it: no mean
+      const size_t u = m.users[user];
+      Series series{user, {}, {}, {}};
       for (size_t s = 0; s < m.settings.size(); ++s) {
         auto it = m.values.find({s, u, k});
         const double mu = it == m.values.end() ? kNoValue : it->second.first;
@@ -126,7 +128,7 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
       c.series.push_back(std::move(series));
     }
     floor_at_zero(c);
-    style_by_name(c, all_users.names());
+    style_by_name(c, all_users);
     charts.emplace_back("mean_" + metric, std::move(c));
   }
 
@@ -139,11 +141,10 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
     c.title = metric + ": every run, per setting (" + name + ", runs.csv)";
     c.y_label = metric;
     c.x_label = numeric ? params[0] : "setting (summary.csv's numbers)";
-    NameIndex users;
+    for (const auto& user : all_users) c.series.push_back(Series{user, {}, {}, {}});
     for (size_t r = 0; r < runs.rows.size(); ++r) {
       const auto& row = runs.rows[r];
-      const size_t u = users.add(row[runs_user]);
-      if (u == c.series.size()) c.series.push_back(Series{row[runs_user], {}, {}, {}});
+      const size_t u = user_of[row[runs_user]];
       const double v = value_cell(runs_path, r, row[col]);
       if (std::isnan(v)) continue;
       const double x = numeric ? *parsed_number(values_of[row[runs_setting]].at(0))
@@ -152,7 +153,7 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
       c.series[u].y.push_back(v);
     }
     floor_at_zero(c);
-    style_by_name(c, all_users.names());
+    style_by_name(c, all_users);
     charts.emplace_back("runs_" + metric, std::move(c));
   }
   return charts;
@@ -163,6 +164,7 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
   const CsvTable reps = read_csv(reps_path);
   const std::string name = dir.filename().string();
   const MeanRows m = read_means(reps_path, reps);
+  const std::vector<std::string> users = user_palette(dir);  // reps.csv's, in natural order
   // The runs: DIR/seed-<s>/summary.json, in the order of their seeds.
   std::vector<std::pair<long, fs::path>> seeds;
   for (const auto& e : fs::directory_iterator(dir)) {
@@ -175,21 +177,26 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
   std::vector<NamedChart> charts;
   for (size_t k = 0; k < m.metrics.size(); ++k) {
     const std::string& metric = m.metrics.names()[k];
+    // A bar per user side by side, each in its user's colour (as in every other chart).
     Chart mean;
     mean.kind = Chart::Kind::Bar;
     mean.title = metric + ": mean and 95 % confidence interval over " +
                  std::to_string(seeds.size()) + " seeds (" + name + ", reps.csv)";
-    mean.x_label = "user";
+    mean.x_label = "";
     mean.y_label = metric + " (mean)";
-    mean.categories = m.users.names();
-    Series series{"mean", {}, {}, {}};
-    for (size_t u = 0; u < m.users.size(); ++u) {
-      auto it = m.values.find({0, u, k});
+    mean.categories = {seeds.empty()       ? std::string("mean over the seeds")
+                       : seeds.size() == 1 ? "seed " + std::to_string(seeds.front().first)
+                                           : "seeds " + std::to_string(seeds.front().first) + "-" +
+                                                 std::to_string(seeds.back().first)};
+    for (const auto& user : users) {
+      auto it = m.users.has(user) ? m.values.find({0, m.users[user], k}) : m.values.end();
+      Series series{user, {}, {}, {}};
       series.y.push_back(it == m.values.end() ? kNoValue : it->second.first);
       series.y_err.push_back(it == m.values.end() ? kNoValue : it->second.second);
+      mean.series.push_back(std::move(series));
     }
-    mean.series.push_back(std::move(series));
     floor_at_zero(mean);
+    style_by_name(mean, users);
     charts.emplace_back("mean_" + metric, std::move(mean));
 
     Chart each;
@@ -197,7 +204,7 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
     each.title = metric + ": every seed's run (" + name + ", seed-*/summary.json)";
     each.x_label = "seed";
     each.y_label = metric;
-    for (const auto& user : m.users.names()) each.series.push_back(Series{user, {}, {}, {}});
+    for (const auto& user : users) each.series.push_back(Series{user, {}, {}, {}});
     for (const auto& [seed, path] : seeds) {
       const std::string file = (path / "summary.json").string();
       nlohmann::json j =
@@ -205,7 +212,6 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
       if (j.is_discarded() || !j.contains("users"))
         throw std::runtime_error(file + ": not a summary.json that botsim wrote");
       for (const auto& u : j.at("users")) {
-        const auto& users = m.users.names();
         auto it = std::find(users.begin(), users.end(), u.value("name", ""));
         if (it == users.end() || !u.contains(metric) || u.at(metric).is_null()) continue;
         const auto& v = u.at(metric);
@@ -216,7 +222,7 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
       }
     }
     floor_at_zero(each);
-    style_by_name(each, m.users.names());
+    style_by_name(each, users);
     charts.emplace_back("runs_" + metric, std::move(each));
   }
   return charts;

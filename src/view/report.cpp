@@ -7,14 +7,17 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <vector>
 
 #include "core/csv.hpp"
 #include "core/error.hpp"
+#include "core/gnuplot.hpp"
 #include "core/input_file.hpp"
 #include "core/output_dir.hpp"
 #include "core/xml.hpp"
+#include "view/figures.hpp"
 
 namespace botsim::view {
 
@@ -25,19 +28,36 @@ namespace {
 // The first line of every report: how botsim knows a file it may replace.
 constexpr const char* kReportMark = "<!-- botsim report -->";
 
-// A CSV file as an HTML table; the verdict column of findings.csv in bold.
-std::string html_table(const CsvTable& t) {
+// Each user's colour in the figures (user_palette: its place in the run's palette).
+using UserColours = std::map<std::string, std::string>;
+UserColours user_colours(const fs::path& dir) {
+  UserColours colours;
+  const std::vector<std::string> users = user_palette(dir);
+  for (size_t i = 0; i < users.size(); ++i) colours[users[i]] = palette_color(i);
+  return colours;
+}
+
+// A CSV file as an HTML table; the verdict column of findings.csv in bold; in the user column,
+// each user's cell edged on its left in the user's colour in the figures.
+std::string html_table(const CsvTable& t, const UserColours& colours = {}) {
   std::string out = "<table>\n<tr>";
   for (const auto& h : t.header) out += "<th>" + xml_escape(h) + "</th>";
   out += "</tr>\n";
   const auto verdict = std::find(t.header.begin(), t.header.end(), "verdict");
+  const auto user = std::find(t.header.begin(), t.header.end(), "user");
   for (const auto& row : t.rows) {
     out += "<tr>";
     for (size_t i = 0; i < row.size(); ++i) {
       const bool bold =
           verdict != t.header.end() && i == static_cast<size_t>(verdict - t.header.begin());
-      out += bold ? "<td><b>" + xml_escape(row[i]) + "</b></td>"
-                  : "<td>" + xml_escape(row[i]) + "</td>";
+      auto colour = colours.find(row[i]);
+      if (user != t.header.end() && i == static_cast<size_t>(user - t.header.begin()) &&
+          colour != colours.end())
+        out += "<td style=\"border-left:0.8em solid " + colour->second + "\">" +
+               xml_escape(row[i]) + "</td>";
+      else
+        out += bold ? "<td><b>" + xml_escape(row[i]) + "</b></td>"
+                    : "<td>" + xml_escape(row[i]) + "</td>";
     }
     out += "</tr>\n";
   }
@@ -45,7 +65,7 @@ std::string html_table(const CsvTable& t) {
 }
 
 // The users of a run's summary.json: the fields every model has.
-std::string users_table(const nlohmann::json& summary) {
+std::string users_table(const nlohmann::json& summary, const UserColours& colours) {
   CsvTable t{{"user", "model", "policy", "tasks done", "makespan (s)", "spent", "budget", "status"},
              {}};
   auto text = [](const nlohmann::json& u, const char* key) -> std::string {
@@ -58,7 +78,7 @@ std::string users_table(const nlohmann::json& summary) {
                       text(u, "tasks_done") + " of " + text(u, "tasks_total"),
                       text(u, "makespan_s"), text(u, "spent"), text(u, "budget"),
                       text(u, "status")});
-  return html_table(t);
+  return html_table(t, colours);
 }
 
 // What was run, from summary.json (a run), sweep.json (a sweep) or the first run of a --reps.
@@ -83,7 +103,8 @@ std::string scenario(const fs::path& dir, const std::string& kind) {
                xml_escape(j.at(key).is_string() ? j.at(key).get<std::string>() : j.at(key).dump()) +
                "</td></tr>\n";
     out += "</table>\n";
-    if (kind == "run" && file == summary) out += "<h2>Users</h2>\n" + users_table(j);
+    if (kind == "run" && file == summary)
+      out += "<h2>Users</h2>\n" + users_table(j, user_colours(dir));
     break;
   }
   return out;
@@ -187,9 +208,11 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
         html_table(read_csv((dir / "findings.csv").string()));
   }
   if (kind == "reps")
-    html += "<h2>Over the seeds</h2>\n" + html_table(read_csv((dir / "reps.csv").string()));
+    html += "<h2>Over the seeds</h2>\n" +
+            html_table(read_csv((dir / "reps.csv").string()), user_colours(dir));
   if (kind == "sweep")
-    html += "<h2>Per setting</h2>\n" + html_table(read_csv((dir / "summary.csv").string()));
+    html += "<h2>Per setting</h2>\n" +
+            html_table(read_csv((dir / "summary.csv").string()), user_colours(dir));
   const fs::path base = fs::absolute(out).parent_path();
   const std::vector<fs::path> figure_dirs = figures_dir.empty()
                                                 ? std::vector<fs::path>{dir, dir / "plots"}

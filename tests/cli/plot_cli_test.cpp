@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -110,6 +111,54 @@ double row_of(const std::string& gp, const std::string& name) {
   return std::stod(gp.substr(at + name.size() + 3));
 }
 
+// Each legend entry of a figure's script, in order: its title and colour (series drawn with
+// "lc rgb '#rrggbb' ... title 'NAME'"; error bars and labels have no title).
+std::vector<std::pair<std::string, std::string>> legend(const std::string& gp) {
+  static const std::regex entry(R"(lc rgb '(#[0-9a-f]{6})'[^\n]* title '([^']*)')");
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::sregex_iterator it(gp.begin(), gp.end(), entry), end; it != end; ++it)
+    out.emplace_back((*it)[2], (*it)[1]);
+  return out;
+}
+
+// The stems of the figures in `dir` (its .gp files), in name order.
+std::vector<std::string> figure_stems(const std::string& dir) {
+  std::vector<std::string> stems;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".gp") stems.push_back(e.path().stem().string());
+  std::sort(stems.begin(), stems.end());
+  return stems;
+}
+
+// One palette per run (docs/figures.md): in every figure of `dir`, each of `users` (in their
+// natural order) that the legend shows has the colour of its place in that order, and the
+// legend lists them in that order; the page (report.html) edges each user's name in its colour.
+void expect_one_palette(const std::string& dir, const std::vector<std::string>& users,
+                        size_t figures) {
+  size_t checked = 0;
+  for (const auto& stem : figure_stems(dir)) {
+    size_t last = 0;
+    bool any = false;
+    for (const auto& [name, colour] : legend(t::read_text(dir + "/" + stem + ".gp"))) {
+      auto it = std::find(users.begin(), users.end(), name);
+      if (it == users.end()) continue;
+      const size_t place = static_cast<size_t>(it - users.begin());
+      EXPECT_EQ(colour, botsim::palette_color(place)) << name << " in " << stem;
+      EXPECT_TRUE(!any || place > last) << name << " after " << users[last] << " in " << stem;
+      last = place;
+      any = true;
+    }
+    checked += any;
+  }
+  EXPECT_EQ(checked, figures) << "figures with users in their legend, in " << dir;
+  const std::string page = t::read_text(dir + "/report.html");
+  for (size_t i = 0; i < users.size(); ++i)
+    EXPECT_NE(page.find("<td style=\"border-left:0.8em solid " + botsim::palette_color(i) + "\">" +
+                        users[i] + "</td>"),
+              std::string::npos)
+        << users[i] << "'s colour on the page of " << dir;
+}
+
 }  // namespace
 
 TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
@@ -173,6 +222,47 @@ TEST_F(PlotCli, RealAuctionRunGetsEveryPicture) {
       EXPECT_TRUE(fs::exists(dir_ + "/pictures/" + f + ext)) << f << ext;
   EXPECT_FALSE(fs::exists(dir_ + "/pictures/instances.svg"));  // no cloud in this run
   EXPECT_FALSE(fs::exists(run + "/plots"));
+}
+
+// `botsim plot` of the shipped Sulistio run drew U3 red in the Gantt chart but purple in
+// bids_R* and shares_R* (U4, U7, U8 and U9 swapped too), and the bid and share legends listed
+// the users in the order they first bid (U4 before U3). One palette per run: each user has the
+// colour of its place among the run's users in natural order, in every chart and on the page.
+TEST_F(PlotCli, EachUserHasOneColourInEveryChartOfTheRunAndOnThePage) {
+  const std::string run = dir_ + "/sulistio2005";
+  auto r = t::botsim(
+      {"run", "platforms/badg.xml", "deployments/sulistio2005.xml", "--out", run, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = without_gnuplot({"plot", run, "--out", dir_ + "/p"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The Gantt chart and bids and shares on R0 to R4.
+  expect_one_palette(dir_ + "/p", {"U0", "U1", "U2", "U3", "U4", "U5", "U6", "U7", "U8", "U9"}, 11);
+}
+
+// The same in the charts of a sweep, of `run --reps` and of a run of example 3, whose
+// deployment lists its users UN, UG, UL: each keeps the colour of its place in UG, UL, UN.
+TEST_F(PlotCli, SweepsAndRepsKeepEachUsersColourAndOrder) {
+  const std::string spec = dir_ + "/s.json";
+  t::write_text(spec, "{\"platform\": \"" + t::source_path("examples/03-two-domains.platform.xml") +
+                          "\", \"deployment\": \"" + t::source_path("examples/03-two-domains.xml") +
+                          "\", \"parameters\": {\"UN.bid\": [20, 40]}, \"replications\": 1, "
+                          "\"metrics\": [\"makespan_s\"]}");
+  auto r = t::botsim({"sweep", spec, "--out", dir_ + "/sweep", "--jobs", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"run", "examples/03-two-domains.platform.xml", "examples/03-two-domains.xml",
+                 "--reps", "2", "--out", dir_ + "/reps", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"run", "examples/03-two-domains.platform.xml", "examples/03-two-domains.xml",
+                 "--out", dir_ + "/run", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* d : {"sweep", "reps", "run"}) {
+    r = without_gnuplot({"plot", dir_ + "/" + d, "--out", dir_ + "/p-" + d});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  const std::vector<std::string> users{"UG", "UL", "UN"};
+  expect_one_palette(dir_ + "/p-sweep", users, 2);     // mean_makespan_s, runs_makespan_s
+  expect_one_palette(dir_ + "/p-reps", users, 2 * 4);  // mean_ and runs_ of each of 4 metrics
+  expect_one_palette(dir_ + "/p-run", users, 7);       // tasks, bids and shares on 3 resources
 }
 
 // A run of one cloud user (BaTS): its tasks coloured by instance type and phase (summary.json's

@@ -55,7 +55,9 @@ TEST_F(ReportCli, RunReportHasTheScenarioUsersFiguresAndFiles) {
   const std::string html = t::read_text(run + "/report.html");
   EXPECT_EQ(html.rfind("<!-- botsim report -->\n<!DOCTYPE html>", 0), 0u);
   EXPECT_NE(html.find("examples/01-one-resource.xml"), std::string::npos);
-  EXPECT_NE(html.find("<td>U0</td><td>auction</td><td>no-opt</td><td>3 of 3</td><td>210.0</td>"),
+  // U0's name edged in its colour in the figures (the first of the run's palette).
+  EXPECT_NE(html.find("<td style=\"border-left:0.8em solid #1f77b4\">U0</td><td>auction</td>"
+                      "<td>no-opt</td><td>3 of 3</td><td>210.0</td>"),
             std::string::npos)
       << html.substr(0, 3000);
   EXPECT_NE(html.find("<a href=\"summary.json\">summary.json</a>"), std::string::npos);

@@ -44,6 +44,7 @@ using view::auction_period;
 using view::Bid;
 using view::bid_chart;
 using view::draw_experiment_figures;
+using view::natural_order;
 using view::read_bids;
 using view::style_by_name;
 
@@ -113,11 +114,12 @@ void write_resource_figures(const std::vector<Bid>& bids, const std::string& res
   std::vector<Bid> rows;
   for (const auto& b : bids)
     if (b.resource == resource) rows.push_back(b);
-  // Users in summary order, then any only bids.csv knows, by name.
+  // The users in natural order, as `botsim plot` keys a run's palette: a user has the same
+  // colour here as in the run's own charts.
   std::vector<std::string> order;
   for (const auto& u : users) order.push_back(u.name);
-  for (const auto& b : rows)
-    if (std::find(order.begin(), order.end(), b.user) == order.end()) order.push_back(b.user);
+  for (const auto& b : rows) order.push_back(b.user);
+  order = natural_order(std::move(order));
   auto rank = [&](const std::string& user) {
     return std::find(order.begin(), order.end(), user) - order.begin();
   };
