@@ -8,7 +8,7 @@ set title 'Fig. 5: mu and sigma estimated by LR against the real bag''s (minutes
 set xlabel 'real (min)'
 set ylabel 'LR estimate (min)'
 set key outside right top vertical Left reverse
-set yrange [0:*]
+set yrange [0:16.19121945]
 set grid
 plot 'fig5_estimates.dat' index 0 using 1:2 with points lc rgb '#1f77b4' pt 6 ps 0.9 title 'mu', \
      'fig5_estimates.dat' index 1 using 1:2 with points lc rgb '#ff7f0e' pt 4 ps 0.9 title 'sigma', \

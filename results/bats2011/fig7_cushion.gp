@@ -8,7 +8,7 @@ set title 'Fig. 7: S4-1 Sched4 with and without its cushion (execution phase)'
 set xlabel 'replication (seed)'
 set ylabel 'execution makespan (min; n/a: bag incomplete)'
 set key outside right top vertical Left reverse
-set yrange [0:*]
+set yrange [0:288.4774501]
 set xrange [-0.6:9.6]
 set xtics ('rep 0' 0, 'rep 1' 1, 'rep 2' 2, 'rep 3' 3, 'rep 4' 4, 'rep 5' 5, 'rep 6' 6, 'rep 7' 7, 'rep 8' 8, 'rep 9' 9) rotate by 35 right
 set boxwidth 0.4 absolute

@@ -8,7 +8,7 @@ set title 'Fig. 9: average makespan of left-half-normal BoTs (Section 5.1; mean 
 set xlabel 'heuristic'
 set ylabel 'average makespan (min)'
 set key outside right top vertical Left reverse
-set yrange [0:*]
+set yrange [0:486.51885]
 set xrange [-0.6:18.6]
 set xtics ('U,MaxET' 0, 'U,MaxCT' 1, 'U,MinET' 2, 'U,MinCT' 3, 'LtoS,R' 4, 'LtoS,MaxET' 5, 'LtoS,MaxCT' 6, 'LtoS,MinET' 7, 'LtoS,MinCT' 8, 'StoL,R' 9, 'StoL,MaxET' 10, 'StoL,MaxCT' 11, 'StoL,MinET' 12, 'StoL,MinCT' 13, 'fcfs' 14, 'greedy-r' 15, 'greedy-p' 16, 'min-min' 17, 'max-min' 18) rotate by 35 right
 set boxwidth 0.2 absolute

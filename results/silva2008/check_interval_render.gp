@@ -8,7 +8,7 @@ set title 'Check interval: spread of the hosts allocated, render job'
 set xlabel 'creationRatio (increaseRatio 0.5)'
 set ylabel 'hosts, standard deviation'
 set key outside right top vertical Left reverse
-set yrange [0:*]
+set yrange [0:5.434736683]
 set grid
 plot 'check_interval_render.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 lw 2.5 pt 6 ps 0.8 title 'checks every 1 min', \
      'check_interval_render.dat' index 1 using 1:2 with linespoints lc rgb '#ff7f0e' dt 2 lw 1.75 pt 4 ps 0.8 title 'checks every 5 min', \

@@ -8,7 +8,7 @@ set title 'Render-like job (stand-in for Fig. 2): task run times in image order'
 set xlabel 'task'
 set ylabel 'run time (s)'
 set key outside right top vertical Left reverse
-set yrange [0:*]
+set yrange [0:529.095]
 set grid
 plot 'fig2_render_like_job.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 lw 2.5 pt 6 ps 0.8 title 'task run time', \
      'fig2_render_like_job.dat' index 1 using 1:2 with linespoints lc rgb '#ff7f0e' dt 2 lw 1 pt 4 ps 0.8 title 'running average'

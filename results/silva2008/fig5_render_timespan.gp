@@ -8,7 +8,7 @@ set title 'Fig. 5, render-like job: timespan, mean ± sd'
 set xlabel 'increaseRatio (each creationRatio shifted by up to ±0.02)'
 set ylabel 'timespan (s)'
 set key outside right top vertical Left reverse
-set yrange [0:*]
+set yrange [0:4757.367679]
 set xrange [-0.05:1.05]
 set grid
 plot 'fig5_render_timespan.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 lw 2.5 pt 6 ps 0.8 title 'creationRatio 0', \

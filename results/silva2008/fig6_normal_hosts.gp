@@ -8,7 +8,7 @@ set title 'Fig. 6, normal job: hosts, mean ± sd'
 set xlabel 'increaseRatio (each creationRatio shifted by up to ±0.02)'
 set ylabel 'hosts'
 set key outside right top vertical Left reverse
-set yrange [1:*]
+set yrange [1:13.73203175]
 set xrange [-0.05:1.05]
 set grid
 plot 'fig6_normal_hosts.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 lw 2.5 pt 6 ps 0.8 title 'creationRatio 0', \

@@ -8,7 +8,7 @@ set title 'Fig. 7, normal job: hosts and speedup per run'
 set xlabel 'allocated hosts'
 set ylabel 'speedup'
 set key outside right top vertical Left reverse
-set yrange [0:*]
+set yrange [0:12.54556432]
 set grid
 plot 'fig7_normal.dat' index 0 using 1:2 with points lc rgb '#1f77b4' pt 6 ps 0.9 title 'conservative (0.5, 0.5)', \
      'fig7_normal.dat' index 1 using 1:2 with points lc rgb '#ff7f0e' pt 4 ps 0.9 title 'aggressive (0.75, 0.75)'

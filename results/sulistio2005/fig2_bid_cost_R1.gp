@@ -8,7 +8,7 @@ set title 'Fig. 2: bidding cost on R1 of domain A'
 set xlabel 'time (simulation minutes)'
 set ylabel 'bid (cents per minute)'
 set key outside right top vertical Left reverse
-set yrange [0:*]
+set yrange [0:265.125]
 set grid
 plot 'fig2_bid_cost_R1.dat' index 0 using 1:2 with steps lc rgb '#1f77b4' dt 1 lw 2.5 title 'U0', \
      'fig2_bid_cost_R1.dat' index 1 using 1:2 with steps lc rgb '#ff7f0e' dt 2 lw 2.3125 title 'U1', \

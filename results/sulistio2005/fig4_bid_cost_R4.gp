@@ -8,7 +8,7 @@ set title 'Fig. 4: bidding cost on R4 of domain B'
 set xlabel 'time (simulation minutes)'
 set ylabel 'bid (cents per minute)'
 set key outside right top vertical Left reverse
-set yrange [0:*]
+set yrange [0:100.864847]
 set grid
 plot 'fig4_bid_cost_R4.dat' index 0 using 1:2 with steps lc rgb '#1f77b4' dt 1 lw 2.5 title 'U0', \
      'fig4_bid_cost_R4.dat' index 1 using 1:2 with steps lc rgb '#ff7f0e' dt 2 lw 2.3125 title 'U1', \

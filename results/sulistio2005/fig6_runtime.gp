@@ -8,7 +8,7 @@ set title 'Fig. 6: total run time per user'
 set xlabel 'user (policy, VO domain)'
 set ylabel 'run time (hours)'
 set key outside right top vertical Left reverse
-set yrange [0:*]
+set yrange [0:28.93039883]
 set xrange [-0.6:9.6]
 set xtics ('U0 (no-opt, A)' 0, 'U1 (no-opt, A)' 1, 'U2 (global, B)' 2, 'U3 (local, B)' 3, 'U4 (no-opt, B)' 4, 'U5 (no-opt, B)' 5, 'U6 (no-opt, A)' 6, 'U7 (global, B)' 7, 'U8 (local, A)' 8, 'U9 (no-opt, A)' 9) rotate by 35 right
 set boxwidth 0.4 absolute

@@ -82,6 +82,28 @@ double y_floor(const Chart& c) {
   return 0;
 }
 
+// The lowest and highest y a chart draws: its points, its error bars (within the possible
+// values), its reference line and, with the line y = x, its x values. NaN when it draws none.
+std::pair<double, double> drawn_y_span(const Chart& c) {
+  double lo = NAN, hi = NAN;
+  const auto take = [&](double v) {
+    if (!std::isfinite(v)) return;
+    lo = std::isnan(lo) ? v : std::min(lo, v);
+    hi = std::isnan(hi) ? v : std::max(hi, v);
+  };
+  for (const Series& s : c.series)
+    for (size_t i = 0; i < s.y.size(); ++i) {
+      if (!std::isfinite(s.y[i])) continue;
+      take(s.y[i]);
+      const double err = i < s.y_err.size() && std::isfinite(s.y_err[i]) ? s.y_err[i] : 0;
+      take(std::isfinite(c.y_max) ? std::min(s.y[i] + err, c.y_max) : s.y[i] + err);
+      take(std::isfinite(c.y_min) ? std::max(s.y[i] - err, c.y_min) : s.y[i] - err);
+      if (c.identity_line && i < s.x.size()) take(s.x[i]);
+    }
+  take(c.reference_y);
+  return {lo, hi};
+}
+
 std::string point_row(const Chart& c, const Series& s, size_t i, size_t k) {
   const double y = s.y[i];
   if (c.kind == Chart::Kind::Gantt)
@@ -194,11 +216,22 @@ std::string axes(const Chart& c) {
     return out;
   }
   const double lo = y_floor(c);
-  // A series at the largest possible value (a share of 100 %) would lie on the frame and
-  // vanish: the axis goes kTopHeadroom of its span further (its tics stop at y_max).
+  // A value at the top of the axis (a share of 100 %, a bid at its maximum, the largest bar)
+  // would lie on the frame and vanish: the axis goes kTopHeadroom of its span past its largest
+  // possible value, or, without one, past the largest value drawn.
   double top = c.y_max;
-  if (std::isfinite(c.y_max)) top += kTopHeadroom * (c.y_max - (std::isfinite(lo) ? lo : 0));
-  if (std::isfinite(lo) || std::isfinite(c.y_max))
+  if (c.kind != Chart::Kind::Gantt && !std::isfinite(top)) {
+    const auto [drawn_lo, drawn_hi] = drawn_y_span(c);
+    const double base = std::isfinite(lo) ? lo : drawn_lo;
+    top = drawn_hi;
+    if (top > base)
+      top += kTopHeadroom * (top - base);
+    else if (std::isfinite(top))  // all at the floor (e.g. bars of 0): an axis of one unit
+      top = base + 1;
+  } else if (std::isfinite(top)) {
+    top += kTopHeadroom * (c.y_max - (std::isfinite(lo) ? lo : 0));
+  }
+  if (std::isfinite(lo) || std::isfinite(top))
     out += fmt::format("set yrange [{}:{}]\n", std::isfinite(lo) ? num(lo) : "*",
                        std::isfinite(top) ? num(top) : "*");
   if (std::isfinite(c.x_min) || std::isfinite(c.x_max))

@@ -37,6 +37,19 @@ size_t count(const std::string& text, const std::string& needle) {
 class PlotCli : public ::testing::Test {
  protected:
   void SetUp() override { dir_ = t::make_temp_dir(); }
+  // `botsim run PLATFORM DEPLOYMENT [ARGS] --out DIR/RUN`, then `botsim plot DIR/RUN --out
+  // DIR/PLOTS` without gnuplot (each figure's data and script).
+  void run_and_plot(const std::string& platform, const std::string& deployment,
+                    const std::string& run, const std::string& plots,
+                    const std::vector<std::string>& args = {}) {
+    std::vector<std::string> command{"run",   platform,         deployment,
+                                     "--out", dir_ + "/" + run, "--quiet"};
+    command.insert(command.end(), args.begin(), args.end());
+    auto r = t::botsim(command);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = without_gnuplot({"plot", dir_ + "/" + run, "--out", dir_ + "/" + plots});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
   std::string dir_;
 };
 
@@ -159,6 +172,44 @@ void expect_one_palette(const std::string& dir, const std::vector<std::string>& 
         << users[i] << "'s colour on the page of " << dir;
 }
 
+// The y range a figure's script sets ("set yrange [LOW:HIGH]"): HIGH, NaN if none or "*".
+double y_range_top(const std::string& gp) {
+  const auto at = gp.find("set yrange [");
+  if (at == std::string::npos) return NAN;
+  const auto colon = gp.find(':', at), close = gp.find(']', at);
+  try {
+    return std::stod(gp.substr(colon + 1, close - colon - 1));
+  } catch (const std::exception&) {
+    return NAN;
+  }
+}
+
+// The largest y a figure's data file draws: a point's y, or the top of its error bar.
+double largest_y(const std::string& dat) {
+  double top = -INFINITY;
+  std::istringstream in(dat);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream row(line);
+    std::vector<double> v;
+    for (double x; v.size() < 4 && row >> x;) v.push_back(x);
+    if (v.size() >= 2) top = std::max(top, v[1]);
+    if (v.size() >= 4) top = std::max(top, v[3]);
+  }
+  return top;
+}
+
+// Every figure of `dir` but the Gantt charts (whose y axis holds rows): the y axis ends above
+// the largest value drawn, so that no value lies on the frame.
+void expect_headroom(const std::string& dir) {
+  for (const auto& stem : figure_stems(dir)) {
+    const std::string gp = t::read_text(dir + "/" + stem + ".gp");
+    if (gp.find("with boxxyerror") != std::string::npos) continue;
+    const double top = largest_y(t::read_text(dir + "/" + stem + ".dat"));
+    EXPECT_GT(y_range_top(gp), top) << stem << " in " << dir << ": the largest value is " << top;
+  }
+}
+
 }  // namespace
 
 TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
@@ -229,12 +280,8 @@ TEST_F(PlotCli, RealAuctionRunGetsEveryPicture) {
 // the users in the order they first bid (U4 before U3). One palette per run: each user has the
 // colour of its place among the run's users in natural order, in every chart and on the page.
 TEST_F(PlotCli, EachUserHasOneColourInEveryChartOfTheRunAndOnThePage) {
-  const std::string run = dir_ + "/sulistio2005";
-  auto r = t::botsim(
-      {"run", "platforms/badg.xml", "deployments/sulistio2005.xml", "--out", run, "--quiet"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  r = without_gnuplot({"plot", run, "--out", dir_ + "/p"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_NO_FATAL_FAILURE(
+      run_and_plot("platforms/badg.xml", "deployments/sulistio2005.xml", "sulistio2005", "p"));
   // The Gantt chart and bids and shares on R0 to R4.
   expect_one_palette(dir_ + "/p", {"U0", "U1", "U2", "U3", "U4", "U5", "U6", "U7", "U8", "U9"}, 11);
 }
@@ -249,20 +296,27 @@ TEST_F(PlotCli, SweepsAndRepsKeepEachUsersColourAndOrder) {
                           "\"metrics\": [\"makespan_s\"]}");
   auto r = t::botsim({"sweep", spec, "--out", dir_ + "/sweep", "--jobs", "2"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  r = t::botsim({"run", "examples/03-two-domains.platform.xml", "examples/03-two-domains.xml",
-                 "--reps", "2", "--out", dir_ + "/reps", "--quiet"});
+  r = without_gnuplot({"plot", dir_ + "/sweep", "--out", dir_ + "/p-sweep"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  r = t::botsim({"run", "examples/03-two-domains.platform.xml", "examples/03-two-domains.xml",
-                 "--out", dir_ + "/run", "--quiet"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* d : {"sweep", "reps", "run"}) {
-    r = without_gnuplot({"plot", dir_ + "/" + d, "--out", dir_ + "/p-" + d});
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-  }
+  const std::string platform = "examples/03-two-domains.platform.xml",
+                    deployment = "examples/03-two-domains.xml";
+  ASSERT_NO_FATAL_FAILURE(run_and_plot(platform, deployment, "reps", "p-reps", {"--reps", "2"}));
+  ASSERT_NO_FATAL_FAILURE(run_and_plot(platform, deployment, "run", "p-run"));
   const std::vector<std::string> users{"UG", "UL", "UN"};
   expect_one_palette(dir_ + "/p-sweep", users, 2);     // mean_makespan_s, runs_makespan_s
   expect_one_palette(dir_ + "/p-reps", users, 2 * 4);  // mean_ and runs_ of each of 4 metrics
   expect_one_palette(dir_ + "/p-run", users, 7);       // tasks, bids and shares on 3 resources
+}
+
+// A value at the top of an axis lay on the frame: example 3's UL bids RB1's maximum, 100
+// cents per minute, from minute 30 (lab 2), and gnuplot's axis ended at 100. Every figure's
+// y axis now ends above its largest value.
+TEST_F(PlotCli, AValueAtTheTopOfAnAxisLiesInsideTheFrame) {
+  ASSERT_NO_FATAL_FAILURE(run_and_plot("examples/03-two-domains.platform.xml",
+                                       "examples/03-two-domains.xml", "run", "p"));
+  EXPECT_EQ(largest_y(t::read_text(dir_ + "/p/bids_RB1.dat")), 100);
+  EXPECT_EQ(y_range_top(t::read_text(dir_ + "/p/bids_RB1.gp")), 105);
+  expect_headroom(dir_ + "/p");
 }
 
 // A run of one cloud user (BaTS): its tasks coloured by instance type and phase (summary.json's
@@ -323,12 +377,8 @@ TEST_F(PlotCli, OneCloudUsersTasksAreColouredByTypeAndPhase) {
 // among them U0, U4, U5 and U6, whose bars lay under U9's; and examples/03: UL's four tasks on
 // RB1 lay under UN's. Each task now has a lane of its own in its host's row.
 TEST_F(PlotCli, ConcurrentTasksOnOneHostAreAllDrawn) {
-  const std::string run = dir_ + "/run";
-  auto r = t::botsim(
-      {"run", "platforms/badg.xml", "deployments/sulistio2005.xml", "--out", run, "--quiet"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  r = without_gnuplot({"plot", run, "--out", dir_ + "/p1"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_NO_FATAL_FAILURE(
+      run_and_plot("platforms/badg.xml", "deployments/sulistio2005.xml", "run", "p1"));
   std::vector<DrawnBar> bars = drawn_bars(t::read_text(dir_ + "/p1/tasks.dat"));
   expect_no_overlap(bars);
   // The run's page with these figures (botsim report), beside them.
@@ -343,12 +393,8 @@ TEST_F(PlotCli, ConcurrentTasksOnOneHostAreAllDrawn) {
   for (const char* u : {"U0", "U4", "U5", "U6", "U9"}) EXPECT_TRUE(at_1h.count(u)) << u;
   EXPECT_EQ(at_1h.size(), 9u);
 
-  const std::string ex = dir_ + "/ex3";
-  r = t::botsim({"run", "examples/03-two-domains.platform.xml", "examples/03-two-domains.xml",
-                 "--out", ex, "--quiet"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  r = without_gnuplot({"plot", ex, "--out", dir_ + "/p3"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_NO_FATAL_FAILURE(run_and_plot("examples/03-two-domains.platform.xml",
+                                       "examples/03-two-domains.xml", "ex3", "p3"));
   bars = drawn_bars(t::read_text(dir_ + "/p3/tasks.dat"));
   expect_no_overlap(bars);
   const double rb1 = row_of(t::read_text(dir_ + "/p3/tasks.gp"), "RB1");
@@ -412,6 +458,7 @@ TEST_F(PlotCli, SweepGetsMeansWithConfidenceIntervalsAndEveryRun) {
   ASSERT_EQ(runs.size(), 9u);
   EXPECT_EQ(runs[0][0], 4);
   EXPECT_EQ(runs[8][0], 16);
+  expect_headroom(dir_ + "/p");  // no mean, interval or run on the frame
 }
 
 // `run --reps 3` of example 1: per metric a bar with its interval and each seed's value. With
@@ -432,6 +479,7 @@ TEST_F(PlotCli, RepsGetMeansAndEverySeed) {
   EXPECT_EQ(mean[0], (std::vector<double>{0, 210, 210, 210}));
   const auto seeds = series_rows(t::read_text(dir_ + "/p/runs_makespan_s.dat"), 0);
   EXPECT_EQ(seeds, (std::vector<std::vector<double>>{{1, 210}, {2, 210}, {3, 210}}));
+  expect_headroom(dir_ + "/p");  // the bars of 210 s and their points end below the frame
   if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
   r = t::botsim({"plot", out, "--out", dir_ + "/drawn"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

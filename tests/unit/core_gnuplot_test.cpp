@@ -91,7 +91,8 @@ TEST(Gnuplot, BarsOfOneCategoryStandSideBySide) {
             "# series 1: t\n# x y\n0.2 3\n\n\n"
             "# bars without a value (drawn as n/a)\n# x\n1.2\n");
   const std::string gp = botsim::gnuplot_script(c, "f");
-  EXPECT_TRUE(has(gp, "set yrange [0:*]\n")) << gp;  // bars of non-negative values stand on 0
+  // Bars of non-negative values stand on 0; the tallest, 3, ends below the frame.
+  EXPECT_TRUE(has(gp, "set yrange [0:3.15]\n")) << gp;
   EXPECT_TRUE(has(gp, "set xtics ('x' 0, 'y' 1)\nset boxwidth 0.4 absolute\n")) << gp;
 }
 
@@ -230,4 +231,40 @@ TEST(Gnuplot, ZeroBarAndMissingBarLookDifferent) {
   EXPECT_FALSE(has(plain, "with vectors")) << plain;
   EXPECT_FALSE(has(plain, "n/a")) << plain;
   EXPECT_FALSE(has(botsim::gnuplot_data(c), "n/a"));
+}
+
+// A value at the top of an axis without a largest possible value (a bid at the resource's
+// maximum, the tallest bar, the top of an error bar) lay on the frame, where gnuplot's
+// autoscaled axis ended: every y axis now runs 5 % of its span past the largest value drawn.
+TEST(Gnuplot, EveryYAxisHasHeadroomAboveItsLargestValue) {
+  Chart bids;
+  bids.kind = Chart::Kind::Step;
+  bids.y_min = 0;
+  bids.series = {Series{"UL", {0, 10, 30}, {50, 94, 100}}, Series{"UN", {0, 30}, {20, 20}}};
+  EXPECT_TRUE(has(botsim::gnuplot_script(bids, "f"), "set yrange [0:105]\n"));
+  // Bars stand on 0; the top of 8 ± 2 is 10.
+  Chart bars;
+  bars.kind = Chart::Kind::Bar;
+  bars.categories = {"a", "b"};
+  bars.series = {Series{"mean", {0, 1}, {8, 5}, {2, 1}}};
+  EXPECT_TRUE(has(botsim::gnuplot_script(bars, "f"), "set yrange [0:10.5]\n"));
+  // No floor (a negative value): 5 % of the drawn span, -10 to the reference line at 50.
+  Chart signed_values = two_lines();
+  signed_values.series[0].y = {-10, 0, 30};
+  signed_values.reference_y = 50;
+  EXPECT_TRUE(has(botsim::gnuplot_script(signed_values, "f"), "set yrange [*:53]\n"));
+  // Bars all of 0: an axis of one unit, not an empty range.
+  Chart zeros;
+  zeros.kind = Chart::Kind::Bar;
+  zeros.categories = {"a"};
+  zeros.series = {Series{"mean", {0}, {0}}};
+  EXPECT_TRUE(has(botsim::gnuplot_script(zeros, "f"), "set yrange [0:1]\n"));
+  // A Gantt chart's y axis holds its rows, not values.
+  Chart gantt;
+  gantt.kind = Chart::Kind::Gantt;
+  gantt.categories = {"R0"};
+  Series bar{"U0", {0}, {0}};
+  bar.x_end = {10};
+  gantt.series = {bar};
+  EXPECT_TRUE(has(botsim::gnuplot_script(gantt, "f"), "set yrange [0.6:-0.6]\n"));
 }
