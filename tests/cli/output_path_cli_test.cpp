@@ -379,11 +379,11 @@ TEST_P(KilledSweepCli, ResumesToTheUninterruptedResult) {
 INSTANTIATE_TEST_SUITE_P(Kills, KilledSweepCli, ::testing::Values(true, false),
                          [](const auto& info) { return info.param ? "WithItsRuns" : "Alone"; });
 
-// kill -9 of `botsim experiment sulistio2005 --reps 20` mid-way, then the same command: its
+// kill -9 of `botsim experiment sulistio2005 --reps 5` mid-way, then the same command: its
 // final directory holds no temporary file and the tables of an uninterrupted experiment.
 TEST_F(OutputPathCli, ExperimentKilledOutrightResumesWithoutLeftovers) {
   const std::string out = dir_ + "/out";
-  const std::vector<std::string> args{"experiment", "sulistio2005", "--reps", "20", "--jobs",
+  const std::vector<std::string> args{"experiment", "sulistio2005", "--reps", "5", "--jobs",
                                       "1",          "--out",        out};
   const pid_t pid = start_in_own_group(args, "3 20000", dir_ + "/err.txt");
   wait_until([&] { return has_tmp_named(out + ".work", "seed-3."); }, "run 3 under way", pid,
