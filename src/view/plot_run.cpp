@@ -16,6 +16,7 @@
 #include "core/input_file.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
+#include "view/bid_charts.hpp"
 #include "view/figures.hpp"
 #include "view/plot_sweep.hpp"
 #include "view/report.hpp"

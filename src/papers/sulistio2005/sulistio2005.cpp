@@ -20,6 +20,7 @@
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "grid/records.hpp"
+#include "view/bid_charts.hpp"
 #include "view/figures.hpp"
 
 namespace botsim::papers {
