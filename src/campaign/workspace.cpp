@@ -6,7 +6,6 @@
 
 #include "core/error.hpp"
 #include "core/results.hpp"
-#include "version.hpp"
 
 namespace fs = std::filesystem;
 
@@ -41,16 +40,6 @@ void prepare_work_dir(const fs::path& work, const std::string& id_name,
   std::ofstream(id_file) << id.dump(2) << "\n";
 }
 
-void prepare_work_dir(const fs::path& work, const ExperimentOptions& opts) {
-  check_output_dir(opts.out_dir);
-  nlohmann::ordered_json id{
-      {"experiment", opts.name},
-      {"reps", opts.reps_given ? nlohmann::ordered_json(opts.reps) : nlohmann::ordered_json()},
-      {"seed", opts.seed},
-      {"botsim_version", BOTSIM_VERSION}};
-  prepare_work_dir(work, "experiment.json", id, opts.fresh);
-}
-
 void remove_work_dir(const fs::path& work) {
   std::error_code ec;
   if (!fs::is_symlink(work, ec) && is_results_dir(work)) fs::remove_all(work, ec);
@@ -58,12 +47,13 @@ void remove_work_dir(const fs::path& work) {
 
 fs::path work_dir_of(const std::string& out_dir) { return normal_dir(out_dir).string() + ".work"; }
 
-Workspace::Workspace(const ExperimentOptions& opts)
+Workspace::Workspace(const WorkspaceOptions& opts)
     : out_(normal_dir(opts.out_dir)),
       work_(work_dir_of(opts.out_dir)),
       result_(work_ / "result"),
       scratch_(work_ / "scratch") {
-  prepare_work_dir(work_, opts);
+  check_output_dir(opts.out_dir);
+  prepare_work_dir(work_, opts.id_name, opts.id, opts.fresh);
   fs::create_directories(result_);
   fs::create_directories(scratch_);
 }

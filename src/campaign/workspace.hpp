@@ -7,17 +7,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "campaign/registry.hpp"
-
 namespace botsim::campaign {
 
-/// Makes `work` an experiment's working directory: kept from an interrupted run of the same
-/// experiment, name, seed and reps (its finished replications are not redone), else (or with
-/// opts.fresh) emptied first. Says which on stdout.
-/// Checks OUT first (check_output_dir: botsim replaces only what it wrote).
-void prepare_work_dir(const std::filesystem::path& work, const ExperimentOptions& opts);
-/// The same for any command's working directory: `id` (written to work/id_name) says which
-/// runs it holds. A directory that botsim did not write is refused (InputError), never emptied.
+/// Makes `work` a command's working directory: kept from an interrupted run of the same command
+/// (the same `id`, written to work/id_name: its finished runs are not redone), else (or when
+/// `fresh`) emptied first. Says which on stdout. A directory that botsim did not write is
+/// refused (InputError), never emptied.
 void prepare_work_dir(const std::filesystem::path& work, const std::string& id_name,
                       const nlohmann::ordered_json& id, bool fresh);
 /// Removes a working directory, only if botsim wrote it (it has the marker).
@@ -26,11 +21,20 @@ void remove_work_dir(const std::filesystem::path& work);
 /// OUT.work for the output directory OUT (as --out gives it: "out/" is "out").
 std::filesystem::path work_dir_of(const std::string& out_dir);
 
+/// What a Workspace is for: its output directory, and what makes the runs an interrupted command
+/// left in OUT.work/ the same command's runs.
+struct WorkspaceOptions {
+  std::string out_dir;        // OUT, as --out gives it
+  std::string id_name;        // the file in OUT.work/ that holds `id`, e.g. "experiment.json"
+  nlohmann::ordered_json id;  // the command and the settings its runs depend on
+  bool fresh = false;         // redo every run, even those an interrupted command finished
+};
+
 class Workspace {
  public:
-  /// Keeps OUT.work/ from an interrupted run of the same experiment and settings, else starts
-  /// afresh (prepare_work_dir).
-  explicit Workspace(const ExperimentOptions& opts);
+  /// Checks OUT (check_output_dir: botsim replaces only what it wrote), then keeps OUT.work/
+  /// from an interrupted run of the same command, else starts afresh (prepare_work_dir).
+  explicit Workspace(const WorkspaceOptions& opts);
   Workspace(const Workspace&) = delete;
   Workspace& operator=(const Workspace&) = delete;
 

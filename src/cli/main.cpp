@@ -6,7 +6,10 @@
 #include <thread>
 #include <vector>
 
-#include "campaign/runner.hpp"
+#include "campaign/child_process.hpp"
+#include "campaign/data_files.hpp"
+#include "campaign/registry.hpp"
+#include "campaign/run_many.hpp"
 #include "campaign/workspace.hpp"
 #include "cli/models.hpp"
 #include "cli/plot_command.hpp"

@@ -8,7 +8,8 @@
 #include <fstream>
 #include <map>
 
-#include "campaign/runner.hpp"
+#include "campaign/child_process.hpp"
+#include "campaign/run_many.hpp"
 #include "campaign/stats.hpp"
 #include "campaign/workspace.hpp"
 #include "core/error.hpp"

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "campaign/runner.hpp"
 #include "core/csv.hpp"
 #include "platform/deployment.hpp"
 

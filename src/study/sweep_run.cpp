@@ -8,6 +8,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "campaign/child_process.hpp"
+#include "campaign/run_many.hpp"
 #include "core/error.hpp"
 #include "core/output_dir.hpp"
 #include "study/sweep.hpp"

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
@@ -88,25 +87,6 @@ double read_csv_number(const std::string& path, size_t row, const std::string& t
     return parse_number(text);
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(path + ": data row " + std::to_string(row + 1) + ": " + e.what());
-  }
-}
-
-void draw_experiment_figures(const std::string& experiment, const fs::path& stage,
-                             const std::string& out_dir) {
-  switch (draw_figures(stage.string())) {
-    case DrawResult::Drawn:
-      return;
-    case DrawResult::NoGnuplot:
-      std::cout << experiment
-                << ": figures skipped: gnuplot is not installed (Debian package gnuplot-nox); "
-                   "the CSVs and each figure's gnuplot script are written (cd "
-                << out_dir << " && gnuplot FIGURE.gp)\n";
-      return;
-    case DrawResult::Failed:
-      std::cout << experiment
-                << ": gnuplot could not draw every figure (its messages are above); the CSVs "
-                   "and the figures' scripts are written\n";
-      return;
   }
 }
 

@@ -58,9 +58,4 @@ void style_by_name(Chart& chart, std::vector<std::string> names);
 /// std::runtime_error naming the file and the row.
 double read_csv_number(const std::string& path, size_t row, const std::string& text);
 
-/// Draws every figure whose script an experiment wrote into `stage` (gnuplot); when gnuplot is
-/// missing or fails, says so once on stdout and goes on: the CSVs and scripts are there.
-void draw_experiment_figures(const std::string& experiment, const std::filesystem::path& stage,
-                             const std::string& out_dir);
-
 }  // namespace botsim::view

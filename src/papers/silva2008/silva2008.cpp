@@ -11,10 +11,10 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "campaign/campaign.hpp"
+#include "campaign/data_files.hpp"
 #include "campaign/findings.hpp"
-#include "campaign/runner.hpp"
 #include "campaign/stats.hpp"
-#include "campaign/workspace.hpp"
 #include "core/csv.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
@@ -27,6 +27,7 @@ namespace botsim::papers {
 
 using campaign::at_least;
 using campaign::at_most;
+using campaign::Campaign;
 using campaign::Experiment;
 using campaign::ExperimentOptions;
 using campaign::find_data_file;
@@ -34,13 +35,10 @@ using campaign::Finding;
 using campaign::findings_text;
 using campaign::num6;
 using campaign::register_experiment;
-using campaign::run_many;
 using campaign::RunRequest;
 using campaign::Stats;
 using campaign::stats;
-using campaign::Workspace;
 using campaign::write_findings;
-using view::draw_experiment_figures;
 using view::style_by_name;
 
 using silva::optimum_hosts;
@@ -127,7 +125,7 @@ struct Setting {
   std::string job;
   double cr, ir;
   double check_s = 300;      // botsim's check interval (docs/silva2008.md)
-  std::vector<size_t> runs;  // indices into the requests
+  std::vector<size_t> runs;  // indices into the campaign's runs
 };
 
 // The figures of one job (Figs 5, 6 and 7).
@@ -140,15 +138,13 @@ struct JobCharts {
 class Silva2008 {
  public:
   explicit Silva2008(const ExperimentOptions& opts)
-      : opts_(opts),
-        reps_(opts.reps_given ? opts.reps : 200),  // section 5: 200 populations per setting
-        workspace_(opts) {}
+      : campaign_(opts), reps_(campaign_.reps(200)) {}  // section 5: 200 populations per setting
 
   void operator()() {
     plan();
     run();
-    // OUT is replaced only once everything is written (Workspace).
-    const fs::path& stage = workspace_.result();
+    // OUT is replaced only once everything is written (Campaign::commit).
+    const fs::path& stage = campaign_.result();
     write_tables_and_figures(stage);
     write_fig1(stage);
     write_fig2(stage);
@@ -157,8 +153,7 @@ class Silva2008 {
         read_csv((stage / "runs.csv").string()), read_csv((stage / "settings.csv").string()),
         read_csv((stage / "fig1.csv").string()), read_csv((stage / "check_interval.csv").string()));
     write_findings((stage / "findings.csv").string(), found);
-    draw_experiment_figures("silva2008", stage, opts_.out_dir);
-    workspace_.commit();
+    campaign_.commit();
     std::cout << summary_table() << "\nthe paper's findings (findings.csv):\n"
               << findings_text(found);
   }
@@ -173,22 +168,19 @@ class Silva2008 {
   void write_check_intervals(const fs::path& stage) const;
   std::string summary_table() const;
 
-  const ExperimentOptions& opts_;
+  Campaign campaign_;  // deployments are kept with the results; runs until it is complete
   const int reps_;
-  Workspace workspace_;  // deployments are kept with the results; runs until it is complete
   std::string render_;
   std::vector<Job> jobs_;
-  std::vector<Setting> settings_;  // the main grid, 5 min checks
-  std::vector<Setting> study_;     // the check interval's effect (kSilvaCheckIntervals)
-  std::vector<RunRequest> requests_;
-  std::vector<SilvaRunOutcome> outcomes_;
-  std::vector<RunRequest> fig1_requests_;  // StaticProvisioning on 1..kFig1MaxHosts hosts
+  std::vector<Setting> settings_;          // the main grid, 5 min checks
+  std::vector<Setting> study_;             // the check interval's effect (kSilvaCheckIntervals)
+  std::vector<SilvaRunOutcome> outcomes_;  // by run (the settings' runs)
+  std::vector<size_t> fig1_runs_;          // StaticProvisioning on 1..kFig1MaxHosts hosts
   std::map<std::string, JobCharts> charts_;
 };
 
 void Silva2008::plan() {
-  const fs::path deployments = workspace_.result() / "deployments";
-  fs::create_directories(deployments);
+  const fs::path deployments = campaign_.result() / "deployments";
   const std::string platform = fs::absolute(find_data_file("platforms/utility-cloud.xml"));
   render_ = fs::absolute(find_data_file("workloads/silva2008-render.txt"));
   jobs_ = {{"render", "Fig. 5, render-like job", {{"workload", render_}}},
@@ -196,16 +188,14 @@ void Silva2008::plan() {
   auto add = [&](const Job& job, double cr, double ir, double check_s) {
     std::string tag = job.name + "-cr" + ratio_tag(cr) + "-ir" + ratio_tag(ir) +
                       (check_s == 300 ? "" : fmt::format("-check{:03.0f}", check_s));
-    fs::path dep = deployments / (tag + ".xml");
-    std::ofstream(dep) << deployment(job, cr, ir, check_s);
     // The generated deployments are kept with the results, to redo any run by hand.
+    const std::string dep =
+        campaign_.write_scenario(deployments / (tag + ".xml"), deployment(job, cr, ir, check_s));
     Setting s{job.name, cr, ir, check_s, {}};
-    for (int rep = 0; rep < reps_; ++rep) {
-      s.runs.push_back(requests_.size());
-      requests_.push_back(
-          RunRequest{platform, dep.string(), opts_.seed + rep,
-                     (workspace_.scratch() / fmt::format("{}-{:04d}", tag, rep)).string()});
-    }
+    for (int rep = 0; rep < reps_; ++rep)
+      s.runs.push_back(campaign_.add(
+          RunRequest{platform, dep, campaign_.seed(rep),
+                     (campaign_.scratch() / fmt::format("{}-{:04d}", tag, rep)).string()}));
     (check_s == 300 ? settings_ : study_).push_back(std::move(s));
   };
   for (const auto& job : jobs_)
@@ -219,26 +209,22 @@ void Silva2008::plan() {
   // Fig. 1's static choice, simulated (deterministic: one run per host count).
   for (long h = 1; h <= kFig1MaxHosts; ++h) {
     const std::string tag = fmt::format("fig1-static-{:02d}", h);
-    fs::path dep = deployments / (tag + ".xml");
-    std::ofstream(dep) << fig1_deployment(h);
-    fig1_requests_.push_back(
-        RunRequest{platform, dep.string(), opts_.seed, (workspace_.scratch() / tag).string()});
+    const std::string dep =
+        campaign_.write_scenario(deployments / (tag + ".xml"), fig1_deployment(h));
+    fig1_runs_.push_back(campaign_.add(
+        RunRequest{platform, dep, campaign_.seed(0), (campaign_.scratch() / tag).string()}));
   }
 }
 
 void Silva2008::run() {
-  std::cout << "silva2008: " << requests_.size() + fig1_requests_.size() << " runs (" << reps_
-            << " per setting, and " << fig1_requests_.size() << " for Fig. 1), " << opts_.jobs
-            << " at a time\n"
-            << std::flush;
   // Every run's directory stays in OUT.work/ (~300 MB at 10,000 runs) until the experiment is
   // complete: an interrupted experiment resumes without redoing them.
-  std::vector<RunRequest> all = requests_;
-  all.insert(all.end(), fig1_requests_.begin(), fig1_requests_.end());
-  run_many(all, opts_.jobs);
-  outcomes_.resize(requests_.size());
-  for (size_t i = 0; i < requests_.size(); ++i)
-    outcomes_[i] = read_silva_run(requests_[i].out_dir, kAtu);
+  campaign_.run(fmt::format("{} runs ({} per setting, and {} for Fig. 1)", campaign_.runs().size(),
+                            reps_, fig1_runs_.size()));
+  outcomes_.resize(campaign_.runs().size());
+  for (const auto* group : {&settings_, &study_})
+    for (const auto& s : *group)
+      for (size_t i : s.runs) outcomes_[i] = read_silva_run(campaign_.dir(i), kAtu);
 }
 
 std::string creation_ratio_label(double cr) { return "creationRatio " + format_number(cr); }
@@ -282,7 +268,7 @@ void Silva2008::add_setting_rows(const Setting& s, CsvTable& runs_csv, CsvTable&
     size_t i = s.runs[k];
     const auto& o = outcomes_[i];
     runs_csv.rows.push_back(
-        {s.job, num6(s.cr), num6(s.ir), std::to_string(k), std::to_string(requests_[i].seed),
+        {s.job, num6(s.cr), num6(s.ir), std::to_string(k), std::to_string(campaign_.runs()[i].seed),
          num6(o.timespan_s), std::to_string(o.hosts), std::to_string(o.charged_units),
          num6(o.spent), num6(o.work_s), num6(o.speedup), std::to_string(o.lost_tasks),
          std::to_string(o.optimum_hosts), num6(o.optimum_timespan_s)});
@@ -374,10 +360,10 @@ void Silva2008::write_fig1(const fs::path& stage) const {
   f1.series = {Series{"charged time (h)", {}, {}, {}}, Series{"speedup", {}, {}, {}}};
   for (long h = 1; h <= kFig1MaxHosts; ++h) {
     auto r = static_run(fig1_job, h, kAtu);
-    const RunSummary sim = read_summary(fig1_requests_[static_cast<size_t>(h - 1)].out_dir);
+    const std::string& dir = campaign_.dir(fig1_runs_[static_cast<size_t>(h - 1)]);
+    const RunSummary sim = read_summary(dir);
     if (sim.users.empty() || !sim.users.front().makespan_s() || !sim.users.front().charged_units)
-      throw std::runtime_error(fig1_requests_[static_cast<size_t>(h - 1)].out_dir +
-                               ": the static run did not finish");
+      throw std::runtime_error(dir + ": the static run did not finish");
     const UserRecord& u = sim.users.front();
     fig1.rows.push_back({std::to_string(h), std::to_string(r.charged_units), num6(r.speedup),
                          num6(r.makespan_s), std::to_string(*u.charged_units),

@@ -12,10 +12,10 @@
 #include <optional>
 #include <stdexcept>
 
+#include "campaign/campaign.hpp"
+#include "campaign/data_files.hpp"
 #include "campaign/findings.hpp"
-#include "campaign/runner.hpp"
 #include "campaign/stats.hpp"
-#include "campaign/workspace.hpp"
 #include "core/csv.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
@@ -27,6 +27,7 @@ namespace botsim::papers {
 
 using campaign::at_least;
 using campaign::at_most;
+using campaign::Campaign;
 using campaign::Experiment;
 using campaign::ExperimentOptions;
 using campaign::find_data_file;
@@ -35,16 +36,13 @@ using campaign::finding_number;
 using campaign::findings_text;
 using campaign::num6;
 using campaign::register_experiment;
-using campaign::run_many;
 using campaign::RunRequest;
 using campaign::Stats;
 using campaign::stats;
-using campaign::Workspace;
 using campaign::write_findings;
 using view::auction_period;
 using view::Bid;
 using view::bid_chart;
-using view::draw_experiment_figures;
 using view::natural_order;
 using view::read_bids;
 using view::style_by_name;
@@ -411,10 +409,10 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
 }
 
 static void run_sulistio2005(const ExperimentOptions& opts) {
-  const int reps = opts.reps_given ? opts.reps : 1;  // the paper reports a single run
   const std::string deployment = find_data_file("deployments/sulistio2005.xml");
-  Workspace workspace(opts);  // OUT is replaced only once everything is written
-  const fs::path& out = workspace.result();
+  Campaign campaign(opts);            // OUT is replaced only once everything is written
+  const int reps = campaign.reps(1);  // the paper reports a single run
+  const fs::path& out = campaign.result();
   // The two readings of C_r (docs/sulistio2005.md): each run's results are kept, in OUT/runs/
   // and OUT/runs-total/.
   std::vector<SulistioReading> readings{
@@ -422,24 +420,18 @@ static void run_sulistio2005(const ExperimentOptions& opts) {
       {"total", "C_r total (badg-total.xml, 4 x 262.5 MIPS)", {}}};
   const std::vector<std::pair<std::string, std::string>> runs_of{
       {"runs", "platforms/badg.xml"}, {"runs-total", "platforms/badg-total.xml"}};
-  std::vector<RunRequest> requests;
   for (size_t k = 0; k < readings.size(); ++k) {
     const std::string platform = find_data_file(runs_of[k].second);
     for (int rep = 0; rep < reps; ++rep) {
-      unsigned long long seed = opts.seed + static_cast<unsigned long long>(rep);
+      const unsigned long long seed = campaign.seed(rep);
       readings[k].run_dirs.push_back(
           (out / runs_of[k].first / ("seed-" + std::to_string(seed))).string());
-      requests.push_back(RunRequest{platform, deployment, seed, readings[k].run_dirs.back()});
+      campaign.add(RunRequest{platform, deployment, seed, readings[k].run_dirs.back()});
     }
   }
-  std::cout << "sulistio2005: " << reps << (reps == 1 ? " run" : " runs")
-            << " for each reading of C_r, " << std::min<size_t>(opts.jobs, requests.size())
-            << " at a time\n"
-            << std::flush;
-  run_many(requests, opts.jobs);
+  campaign.run(std::to_string(reps) + (reps == 1 ? " run" : " runs") + " for each reading of C_r");
   std::string table = write_sulistio2005_figures(readings, out.string());
-  draw_experiment_figures("sulistio2005", out, opts.out_dir);
-  workspace.commit();
+  campaign.commit();
   std::cout << table;
 }
 

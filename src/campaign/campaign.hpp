@@ -1,0 +1,67 @@
+#pragma once
+// One experiment's runs, from its plan to its results directory: the kit every paper's
+// reproduction is built from (docs/architecture.md, "The experiment kit"). An experiment adds
+// its runs (what each one is: a platform, a deployment, a seed, its results directory), runs
+// them, reads each one back from its directory, writes its tables, figures and findings into
+// result(), and commits: OUT is replaced only once everything is written.
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "campaign/registry.hpp"
+#include "campaign/run_many.hpp"
+#include "campaign/workspace.hpp"
+
+namespace botsim::campaign {
+
+/// The identity of an experiment's working directory (OUT.work/experiment.json): its name, the
+/// --reps given (null when not), the seed and botsim's version. An interrupted experiment with
+/// the same identity resumes from its finished runs.
+WorkspaceOptions experiment_workspace(const ExperimentOptions& opts);
+
+class Campaign {
+ public:
+  /// Prepares OUT.work/ (Workspace): kept from an interrupted run of the same experiment and
+  /// settings, else afresh.
+  explicit Campaign(const ExperimentOptions& opts);
+  Campaign(const Campaign&) = delete;
+  Campaign& operator=(const Campaign&) = delete;
+
+  /// Replications per setting: --reps when given, else the paper's count.
+  int reps(int paper_reps) const;
+  /// The seed of replication `rep` (from 0): --seed + rep.
+  unsigned long long seed(int rep) const;
+
+  /// What will be OUT: tables, figures, and whatever the experiment keeps (e.g. deployments/).
+  const std::filesystem::path& result() const { return workspace_.result(); }
+  /// Scratch space for runs that are read back and not kept.
+  const std::filesystem::path& scratch() const { return workspace_.scratch(); }
+
+  /// Writes a scenario file the experiment generates (a deployment, a platform) at `path`, its
+  /// directory made if need be, and returns `path`. Throws std::runtime_error when it cannot.
+  std::string write_scenario(const std::filesystem::path& path, const std::string& text) const;
+
+  /// Plans one run; returns its index in runs().
+  std::size_t add(RunRequest run);
+  const std::vector<RunRequest>& runs() const { return runs_; }
+  /// The results directory of run `i`, once run() returned.
+  const std::string& dir(std::size_t i) const { return runs_.at(i).out_dir; }
+
+  /// Says "NAME: WHAT, J at a time" on stdout (WHAT: "N runs" when empty), then runs every
+  /// planned run that is not finished yet, --jobs at a time, each a `botsim run` with
+  /// `extra_args` (run_many: throws Interrupted on SIGINT or SIGTERM, the finished runs kept).
+  void run(const std::string& what = "", const std::vector<std::string>& extra_args = {});
+
+  /// Draws every figure whose script the experiment wrote into result() (when gnuplot is
+  /// missing or fails, says so once on stdout and goes on: the CSVs and scripts are there),
+  /// then puts result() in place of OUT and removes OUT.work/.
+  void commit();
+
+ private:
+  const ExperimentOptions opts_;
+  Workspace workspace_;
+  std::vector<RunRequest> runs_;
+};
+
+}  // namespace botsim::campaign
