@@ -1,10 +1,10 @@
 #include "papers/register.hpp"
 
-#include "papers/bats2011/bats2011.hpp"
-#include "papers/gutierrez2012/gutierrez2012.hpp"
-#include "papers/silva2008/silva2008.hpp"
-#include "papers/sulistio2005/sulistio2005.hpp"
-#include "papers/vo_policies/vo_policies.hpp"
+#include "papers/bats2011/experiment.hpp"
+#include "papers/gutierrez2012/experiment.hpp"
+#include "papers/silva2008/experiment.hpp"
+#include "papers/sulistio2005/experiment.hpp"
+#include "papers/vo_policies/experiment.hpp"
 
 namespace botsim::papers {
 

@@ -1,6 +1,7 @@
 #pragma once
-// `botsim experiment bats2011` (docs/bats2011.md): section 4 of Oprescu, Kielmann & Leahu
-// (2011) on the five scenarios of 4.1 (Fig. 5, Tables 1 and 2, Figs 6 and 7).
+// Section 4 of Oprescu, Kielmann & Leahu (2011) on the five scenarios of 4.1 (Fig. 5, Tables 1
+// and 2, Figs 6 and 7) and the paper's findings, from the runs of `botsim experiment bats2011`
+// (docs/bats2011.md; experiment.hpp plans them): no SimGrid, no process.
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -11,11 +12,8 @@
 #include "core/csv.hpp"
 #include "core/gnuplot.hpp"
 #include "core/results.hpp"
-#include "platform/deployment.hpp"
 
 namespace botsim::papers {
-
-void register_bats2011_experiment();
 
 /// One schedule BaTS proposed (schedules.json), as Table 2 shows it.
 struct BatsProposed {
@@ -57,6 +55,10 @@ BatsRun bats_run(const UserRecord& user, const nlohmann::json& schedules);
 class BatsRuns {
  public:
   void add(const std::string& scenario, const std::string& variant, int rep, BatsRun run);
+  /// Adds the run whose results directory is `dir` (its summary.json's first user, and its
+  /// schedules.json when it has one). Throws std::runtime_error naming `dir` when it is bad.
+  void read(const std::string& scenario, const std::string& variant, int rep,
+            const std::string& dir);
   /// Throws std::out_of_range naming the run when it is not there.
   const BatsRun& at(const std::string& scenario, const std::string& variant, int rep) const;
   const std::map<std::string, BatsRun>& all() const { return runs_; }
@@ -87,13 +89,8 @@ CsvTable bats2011_fig6(const BatsRuns& runs, int reps, Chart& chart);
 /// Fig. 7: S4-1's Sched4 with and without its cushion, per replication.
 CsvTable bats2011_fig7(const BatsRuns& runs, int reps, Chart& chart);
 
-/// The shipped deployment's actors with the BatsMaster's schedule, cushion, sampling, budget
-/// and initial_workers replaced by `props` (those it does not give are dropped).
-std::vector<ActorSpec> bats2011_deployment(std::vector<ActorSpec> shipped,
-                                           const std::map<std::string, std::string>& props);
-
 /// One finding per claim of the paper, checked on the tables alone (findings.csv). Throws
-/// std::invalid_argument for a table without a column it needs.
+/// std::runtime_error for a table without a column it needs (CsvTable::column).
 std::vector<campaign::Finding> bats2011_findings(const Bats2011Tables& tables);
 
 /// How many seeds Fig. 7 (S4-1 Sched4 with and without its cushion) runs at least: its

@@ -1,7 +1,8 @@
 #pragma once
-// `botsim experiment gutierrez2012` (docs/gutierrez2012.md): Sections 5.1-5.3 of
-// Gutierrez-Garcia & Sim (2012), Figs 6-14. The runs' aggregation into the tables and figures
-// is pure (from AgentsRun records), so that it can be checked on canned runs.
+// Sections 5.1-5.3 of Gutierrez-Garcia & Sim (2012), Figs 6-14, from the runs of `botsim
+// experiment gutierrez2012` (docs/gutierrez2012.md; experiment.hpp plans them). The runs'
+// aggregation into the tables and figures is pure (from AgentsRun records, no SimGrid, no
+// process), so that it can be checked on canned runs.
 #include <cmath>
 #include <string>
 #include <utility>
@@ -11,24 +12,16 @@
 #include "core/gnuplot.hpp"
 #include "core/results.hpp"
 #include "papers/gutierrez2012/findings.hpp"
-#include "platform/deployment.hpp"
 
-namespace botsim::papers {
+namespace botsim::papers::gutierrez2012 {
 
-void register_gutierrez2012_experiment();
-
-namespace gutierrez2012 {
-
-/// One consumer agent of a generated deployment.
-struct Consumer {
-  std::string heuristic, allocation, distribution;
-  int tasks = 0;
-  double submit_at = 1;
-};
-
-/// The deployment of one run: a CloudDirectory, 5 BAs and 5 SPAs (Tables 5, 8, 11), and the
-/// consumers on hosts ca-0, ca-1, ... named CA0, CA1, ..., FixedAM 10 h where it applies.
-std::vector<ActorSpec> deployment(const std::vector<Consumer>& consumers);
+/// The settings of the experiment's runs: 5.1's BoT sizes; 5.2's numbers of consumers, request
+/// rates (per second) and BoT sizes; 5.3's allocation mechanisms.
+extern const std::vector<int> kSizes51;
+extern const std::vector<int> kConsumers52;
+extern const std::vector<double> kRates52;
+extern const std::vector<int> kSizes52;
+extern const std::vector<std::string> kMechanisms;
 
 /// One consumer's outcome in a run (its user in summary.json).
 struct AgentsOutcome {
@@ -81,5 +74,4 @@ struct Section53 {
 };
 Section53 section53(const std::vector<AgentsRun>& runs);
 
-}  // namespace gutierrez2012
-}  // namespace botsim::papers
+}  // namespace botsim::papers::gutierrez2012

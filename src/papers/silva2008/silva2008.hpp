@@ -1,4 +1,7 @@
 #pragma once
+// Section 5 of Silva, Veiga & Ferreira (2008), Figs 1, 2 and 5-7, and the paper's findings, from
+// the runs of `botsim experiment silva2008` (docs/silva2008.md; experiment.hpp plans them): no
+// SimGrid, no process.
 #include <string>
 #include <vector>
 
@@ -6,9 +9,6 @@
 #include "core/csv.hpp"
 
 namespace botsim::papers {
-
-/// `botsim experiment silva2008` (docs/silva2008.md).
-void register_silva2008_experiment();
 
 /// One replication's outcome, as the experiment aggregates it.
 struct SilvaRunOutcome {
@@ -24,18 +24,63 @@ struct SilvaRunOutcome {
 /// Reads a run's summary.json and tasks.csv (first user). Throws std::runtime_error.
 SilvaRunOutcome read_silva_run(const std::string& dir, double host_processing_time);
 
+/// The creationRatio and increaseRatio values of the experiment's grid (section 5).
+inline const std::vector<double> kSilvaRatios{0, 0.25, 0.5, 0.75, 1.0};
 /// The check intervals of the experiment's sensitivity study (check_interval.csv): botsim's own
 /// choice, 5 min, against 1 and 10 min (docs/silva2008.md).
 inline const std::vector<double> kSilvaCheckIntervals{60, 300, 600};
+/// The paper's hour: hostProcessingTime with budget factor 1.
+constexpr double kSilvaAtu = 3600;
+/// Fig. 1's host counts: 1 to this many.
+constexpr long kSilvaFig1MaxHosts = 60;
+
+/// A job of the experiment: "render" (Fig. 5, the render-like stand-in) or "normal" (Fig. 6).
+struct SilvaJob {
+  std::string name, title;
+};
+
+/// One setting and its replications.
+struct SilvaSetting {
+  std::string job;
+  double cr = 0, ir = 0;                  // creationRatio, increaseRatio
+  double check_s = 300;                   // botsim's check interval (docs/silva2008.md)
+  std::vector<unsigned long long> seeds;  // one per replication
+  std::vector<SilvaRunOutcome> outcomes;  // one per replication
+};
+
+/// Fig. 1's static choice as simulated (StaticProvisioning) on some number of hosts.
+struct SilvaStaticRun {
+  long charged_units = 0;
+  double makespan_s = 0;
+};
+/// Reads a static run's summary.json (first user). Throws std::runtime_error when it did not
+/// finish.
+SilvaStaticRun read_silva_static_run(const std::string& dir);
+
+/// What the experiment's tables are made of.
+struct Silva2008Runs {
+  std::vector<SilvaJob> jobs;
+  std::vector<SilvaSetting> settings;  // the main grid (5 min checks), job by job
+  std::vector<SilvaSetting> study;     // the other check intervals (kSilvaCheckIntervals)
+  std::vector<SilvaStaticRun> fig1;    // on 1, 2, ... hosts
+  std::vector<double> render_times;    // the render-like job's task times, in image order
+  int reps = 0;                        // replications per setting
+};
+
+/// Writes runs.csv, settings.csv, fig1.csv, check_interval.csv, findings.csv and the figures'
+/// data and scripts (Figs 1, 2, 5-7 and the check interval's) into `dir` (which must exist);
+/// returns what the experiment prints: each job's mean timespan and hosts per setting, and the
+/// findings.
+std::string write_silva2008_tables(const Silva2008Runs& runs, const std::string& dir);
 
 /// The paper's findings (section 5, Figs 1 and 5-7), each with its threshold and margin, from
 /// the experiment's tables: runs.csv and settings.csv (5 min checks), fig1.csv, and
 /// check_interval.csv (one row per job, check interval and creationRatio at increaseRatio 0.5:
 /// hosts_sd). Throws std::runtime_error on a table without the columns it needs.
-/// The docs' table of chosen settings (docs/silva2008.md), from settings.csv.
-std::string silva2008_docs_table(const CsvTable& settings);
-
 std::vector<campaign::Finding> silva2008_findings(const CsvTable& runs, const CsvTable& settings,
                                                   const CsvTable& fig1, const CsvTable& intervals);
+
+/// The docs' table of chosen settings (docs/silva2008.md), from settings.csv.
+std::string silva2008_docs_table(const CsvTable& settings);
 
 }  // namespace botsim::papers

@@ -1,6 +1,7 @@
 #pragma once
-// `botsim experiment sulistio2005`: section 5 of Sulistio & Buyya 2005, Figs 2-7
-// (docs/sulistio2005-experiment.md).
+// Section 5 of Sulistio & Buyya 2005, Figs 2-7, and the paper's findings, from the runs of
+// `botsim experiment sulistio2005` (docs/sulistio2005-experiment.md). No SimGrid, no process:
+// the runs' results files in, tables, figures and findings out.
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,9 +30,6 @@ struct SulistioReading {
   std::string name, label;
   std::vector<std::string> run_dirs;
 };
-
-/// Registers `botsim experiment sulistio2005`.
-void register_sulistio2005_experiment();
 
 /// Reads finished runs (each directory's summary.json and bids.csv) and writes the figures'
 /// CSV tables, gnuplot data and scripts (draw_figures draws them) into `out_dir` (which must

@@ -2,12 +2,12 @@
 // `botsim experiment vo-policies`: the global against the local domain policy of Sulistio &
 // Buyya 2005 over generated grids that vary the number of VO domains, the speed of each
 // domain's resources, the surcharge on users of other domains and the deadline's tightness
-// (docs/vo-policies.md).
+// (docs/vo-policies.md). The settings, and the tables, figures and findings from the runs'
+// results files: no SimGrid, no process (experiment.hpp plans and runs them).
 #include <string>
 #include <vector>
 
 #include "campaign/findings.hpp"
-#include "platform/deployment.hpp"
 
 namespace botsim::papers {
 
@@ -33,12 +33,8 @@ constexpr int kVoResources = 2, kVoPes = 2, kVoUsersPerPolicy = 2, kVoTasks = 20
 double vo_domain_mips(const VoSetting& s, int d);
 /// The users' deadline in seconds: tightness x (all users' mean work / whole platform MIPS).
 double vo_deadline_s(const VoSetting& s);
-
-/// The platform file of a setting (one zone, a star around one router).
-std::string vo_platform_xml(const VoSetting& s);
-/// Its deployment: a GridInformationService per domain, an Auctioneer per resource, and per
-/// domain kVoUsersPerPolicy global then as many local Brokers.
-std::vector<ActorSpec> vo_deployment(const VoSetting& s);
+/// The name of domain `d` (0-based): "A", "B", ...
+std::string vo_name(int d);
 
 /// One user of one run, as read back from its summary.json.
 struct VoUserResult {
@@ -63,7 +59,11 @@ VoComparison compare_policies(const std::vector<VoUserResult>& users, double dea
 std::vector<campaign::Finding> vo_policies_findings(const std::vector<VoSetting>& settings,
                                                     const std::vector<VoComparison>& cmp);
 
-/// Registers `botsim experiment vo-policies`.
-void register_vo_policies_experiment();
+/// Reads the runs of every setting (dirs[i]: settings[i]'s run directories) and writes
+/// comparison.csv, by_domain.csv, findings.csv and the figures' data and scripts into `out_dir`
+/// (which must exist); returns what the experiment prints: a line per setting, and the findings.
+std::string write_vo_policies_tables(const std::vector<VoSetting>& settings,
+                                     const std::vector<std::vector<std::string>>& dirs,
+                                     const std::string& out_dir);
 
 }  // namespace botsim::papers

@@ -1,11 +1,11 @@
-// The gutierrez2012 experiment's deployments and its aggregation of runs into the tables of
-// Sections 5.1-5.3, on canned runs with the numbers worked out by hand.
+// The gutierrez2012 experiment's aggregation of runs into the tables of Sections 5.1-5.3, on
+// canned runs with the numbers worked out by hand.
+#include "papers/gutierrez2012/gutierrez2012.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
-
-#include "papers/gutierrez2012/gutierrez2012.hpp"
 
 using namespace botsim;
 using namespace botsim::campaign;
@@ -37,25 +37,6 @@ const std::vector<std::string>& gutierrez_row(const CsvTable& t,
 }
 
 }  // namespace
-
-TEST(Gutierrez2012Experiment, TheDeploymentHasTheAgentsOfTables5To11) {
-  auto actors = deployment({Consumer{"LtoS,MaxET", "fixed", "uniform", 100, 1},
-                            Consumer{"fcfs", "i-elastic", "normal", 300, 1.01}});
-  ASSERT_EQ(actors.size(), 1u + 5u + 5u + 2u);
-  EXPECT_EQ(actors[0].function, "CloudDirectory");
-  EXPECT_EQ(actors[5].host, "ba-4");
-  EXPECT_EQ(actors[10].function, "ServiceProviderAgent");
-  EXPECT_TRUE(actors[10].props.empty());
-  EXPECT_EQ(actors[12].host, "ca-1");
-  EXPECT_EQ(actors[12].index, 13);
-  EXPECT_EQ(actors[12].props, (std::map<std::string, std::string>{{"name", "CA1"},
-                                                                  {"tasks", "300"},
-                                                                  {"distribution", "normal"},
-                                                                  {"heuristic", "fcfs"},
-                                                                  {"allocation", "i-elastic"},
-                                                                  {"fixed_hours", "10"},
-                                                                  {"submit_at", "1.01"}}));
-}
 
 TEST(Gutierrez2012Experiment, AnOutcomeIsReadFromItsUser) {
   UserRecord u;

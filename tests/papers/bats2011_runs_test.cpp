@@ -200,24 +200,3 @@ TEST(Bats2011Runs, ARunIsReadFromItsUserAndSchedules) {
   u.extra.erase("violation_signals");
   EXPECT_THROW(bats_run(u, nullptr), std::runtime_error);
 }
-
-TEST(Bats2011Runs, TheDeploymentReplacesTheShippedSchedule) {
-  std::vector<ActorSpec> shipped{{"provider", "CloudProvider", {}, 1},
-                                 {"client",
-                                  "BatsMaster",
-                                  {{"name", "U0"},
-                                   {"tasks", "1000"},
-                                   {"sampling", "lr"},
-                                   {"initial_workers", "7"},
-                                   {"schedule", "2"},
-                                   {"cushion", "accept"},
-                                   {"budget", "900"}},
-                                  2}};
-  auto actors = bats2011_deployment(shipped, {{"schedule", "4"}, {"cushion", "refuse"}});
-  ASSERT_EQ(actors.size(), 2u);
-  EXPECT_TRUE(actors[0].props.empty());
-  // sampling, initial_workers and budget are dropped: BaTS's defaults apply.
-  EXPECT_EQ(actors[1].props,
-            (std::map<std::string, std::string>{
-                {"name", "U0"}, {"tasks", "1000"}, {"schedule", "4"}, {"cushion", "refuse"}}));
-}

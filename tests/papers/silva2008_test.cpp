@@ -1,13 +1,13 @@
 // The silva2008 experiment's findings, checked on canned tables where they hold and where they
 // do not (the numbers worked out by hand below).
+#include "papers/silva2008/silva2008.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
-
-#include "papers/silva2008/silva2008.hpp"
 
 using botsim::CsvTable;
 using botsim::campaign::Finding;

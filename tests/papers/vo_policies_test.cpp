@@ -1,10 +1,10 @@
-// The vo-policies experiment's generated scenarios and its comparison, worked out by hand.
+// The vo-policies experiment's settings and its comparison, worked out by hand.
+#include "papers/vo_policies/vo_policies.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
-
-#include "papers/vo_policies/vo_policies.hpp"
 
 using namespace botsim::campaign;
 using namespace botsim::papers;
@@ -29,26 +29,6 @@ TEST(VoPolicies, DeadlineIsTightnessTimesTheMakespanAtFullCapacity) {
   EXPECT_DOUBLE_EQ(vo_deadline_s(VoSetting{2, true, 0.2, 1.5}), 21480);
   // 8 domains: 8 times the work on 8 times the capacity.
   EXPECT_DOUBLE_EQ(vo_deadline_s(VoSetting{8, false, 0.2, 1.5}), 21480);
-}
-
-TEST(VoPolicies, DeploymentHasEveryActor) {
-  VoSetting s{4, true, 0.5, 1.1};
-  auto actors = vo_deployment(s);
-  // 4 GIS + 8 Auctioneers + 4 domains x 2 policies x 2 users
-  ASSERT_EQ(actors.size(), 4u + 8u + 16u);
-  EXPECT_EQ(actors[0].function, "GridInformationService");
-  EXPECT_EQ(actors[4].function, "Auctioneer");
-  EXPECT_EQ(actors[4].host, "RA0");
-  const auto& u = actors[12];
-  EXPECT_EQ(u.function, "Broker");
-  EXPECT_EQ(u.props.at("name"), "A-global-0");
-  EXPECT_EQ(u.props.at("policy"), "global");
-  EXPECT_EQ(u.props.at("deadline"), "15720s");  // 1.1 x 14285.7 s = 15714.3 s: 262 min
-  EXPECT_EQ(actors.back().props.at("name"), "D-local-1");
-  EXPECT_EQ(s.tag(), "V4-spread-s50-d1.1");
-  std::string xml = vo_platform_xml(s);
-  EXPECT_NE(xml.find("<host id=\"RD1\" speed=\"1575Mf\" core=\"2\">"), std::string::npos) << xml;
-  EXPECT_NE(xml.find("<prop id=\"surcharge\" value=\"0.5\"/>"), std::string::npos);
 }
 
 TEST(VoPolicies, SettingsCoverTheGrid) {

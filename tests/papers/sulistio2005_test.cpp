@@ -1,4 +1,6 @@
 // The sulistio2005 experiment's aggregation (Figs 2-7) on hand-made run directories.
+#include "papers/sulistio2005/sulistio2005.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 
 #include "core/csv.hpp"
 #include "core/gnuplot.hpp"
-#include "papers/sulistio2005/sulistio2005.hpp"
 #include "support/files.hpp"
 
 namespace fs = std::filesystem;
