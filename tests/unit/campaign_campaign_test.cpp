@@ -1,0 +1,75 @@
+// A Campaign before it runs anything (campaign/campaign.hpp): its --reps default, its seeds,
+// its working directory and what identifies it, the scenario files it writes, its plan.
+#include "campaign/campaign.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "support/files.hpp"
+
+namespace fs = std::filesystem;
+using namespace botsim::campaign;
+namespace t = botsim::test;
+
+namespace {
+
+ExperimentOptions options(const fs::path& out) {
+  ExperimentOptions o;
+  o.name = "demo";
+  o.seed = 7;
+  o.out_dir = out.string();
+  return o;
+}
+
+}  // namespace
+
+TEST(Campaign, RepsAreThePapersUnlessGivenAndSeedsCountFromTheFirst) {
+  const fs::path dir = t::fresh_test_dir("campaign-");
+  ExperimentOptions o = options(dir / "out");
+  Campaign paper(o);
+  EXPECT_EQ(paper.reps(200), 200);
+  EXPECT_EQ(paper.seed(0), 7u);
+  EXPECT_EQ(paper.seed(3), 10u);
+  o.reps = 2;
+  o.reps_given = true;
+  o.out_dir = (dir / "out2").string();
+  EXPECT_EQ(Campaign(o).reps(200), 2);
+}
+
+TEST(Campaign, WorksInOutDotWorkNamedByTheExperimentItsRepsAndSeed) {
+  const fs::path dir = t::fresh_test_dir("campaign-");
+  ExperimentOptions o = options(dir / "out");
+  const WorkspaceOptions w = experiment_workspace(o);
+  EXPECT_EQ(w.out_dir, o.out_dir);
+  EXPECT_EQ(w.id_name, "experiment.json");
+  EXPECT_EQ(w.id.at("experiment"), "demo");
+  EXPECT_TRUE(w.id.at("reps").is_null());  // not given: the experiment picks its paper's count
+  EXPECT_EQ(w.id.at("seed"), 7u);
+  o.reps = 4;
+  o.reps_given = true;
+  EXPECT_EQ(experiment_workspace(o).id.at("reps"), 4);
+
+  Campaign c(options(dir / "out"));
+  EXPECT_EQ(c.result(), dir / "out.work" / "result");
+  EXPECT_EQ(c.scratch(), dir / "out.work" / "scratch");
+  EXPECT_TRUE(fs::is_directory(c.result()));
+  EXPECT_TRUE(fs::is_regular_file(dir / "out.work" / "experiment.json"));
+  EXPECT_FALSE(fs::exists(dir / "out"));  // OUT only once the campaign commits
+}
+
+TEST(Campaign, WritesScenarioFilesAndKeepsItsRunsInOrder) {
+  const fs::path dir = t::fresh_test_dir("campaign-");
+  Campaign c(options(dir / "out"));
+  const std::string dep = c.write_scenario(c.result() / "deployments" / "a.xml", "<platform/>\n");
+  EXPECT_EQ(dep, (c.result() / "deployments" / "a.xml").string());
+  EXPECT_EQ(t::read_text(dep), "<platform/>\n");
+  EXPECT_THROW(c.write_scenario(fs::path(dep) / "under-a-file.xml", "x"), std::exception);
+
+  EXPECT_EQ(c.add(RunRequest{"p.xml", dep, c.seed(0), (c.scratch() / "r0").string()}), 0u);
+  EXPECT_EQ(c.add(RunRequest{"p.xml", dep, c.seed(1), (c.scratch() / "r1").string()}), 1u);
+  ASSERT_EQ(c.runs().size(), 2u);
+  EXPECT_EQ(c.runs()[1].seed, 8u);
+  EXPECT_EQ(c.dir(1), (c.scratch() / "r1").string());
+}
