@@ -1,6 +1,6 @@
 #pragma once
-// A BaTS user's summary.json record (docs/bats2011.md, "summary.json"): the contract's fields
-// and the model's own, from what the run did. No SimGrid.
+// A BaTS user's summary.json record (docs/bats2011.md, "summary.json"): the common fields
+// (docs/reference.md) and the model's own, from what the run did. No SimGrid.
 #include <string>
 
 #include "bats/bats_params.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// What a run reports: summary.json, tasks.csv and the per-model timelines of CONTRACT.md.
+// What a run reports: summary.json, tasks.csv and the per-model timelines of docs/reference.md.
 // Actors append records as the simulation goes; the CLI writes them once the run succeeded.
 #include <cstdint>
 #include <deque>

@@ -45,7 +45,7 @@ UserField derived(const char* key, FieldUnit unit, std::function<Json(const User
   return UserField{key, unit, false, false, std::move(get), nullptr};
 }
 
-// The contract's fields before the models' (CONTRACT.md's order as written since 1.0).
+// The common fields before the models' (docs/reference.md's order, as written since 1.0).
 std::vector<UserField> contract_head() {
   using U = FieldUnit;
   return {
@@ -65,7 +65,7 @@ std::vector<UserField> contract_head() {
       derived("met_deadline", U::None, [](const UserRecord& u) { return opt(u.met_deadline()); })};
 }
 
-// The contract's fields after the models'.
+// The common fields after the models'.
 std::vector<UserField> contract_tail() {
   using U = FieldUnit;
   std::vector<UserField> f{member("budget", &UserRecord::budget, U::Money),

@@ -1,7 +1,7 @@
 #pragma once
-// summary.json (CONTRACT.md): its records and the one table of per-user fields that both writes
-// and reads it. A model adds its own fields and names its currency here (register_user_field,
-// register_currency): this file knows no model.
+// summary.json (docs/reference.md): its records and the one table of per-user fields that both
+// writes and reads it. A model adds its own fields and names its currency here
+// (register_user_field, register_currency): this file knows no model.
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -105,13 +105,13 @@ UserField number_field(const std::string& key, FieldUnit unit);
 std::optional<double> extra_number(const UserRecord& u, const std::string& key);
 
 /// Adds a model's field, written for every user (null where `get` says so) after the
-/// contract's "met_deadline", in the order models register them. Registering a key again
+/// common field "met_deadline", in the order models register them. Registering a key again
 /// replaces it.
 void register_user_field(UserField field);
 /// Names the currency of `model`'s money (a model that names none counts in "$").
 void register_currency(const std::string& model, const std::string& currency);
 
-/// Every per-user field, in summary.json's order: the contract's and the models'.
+/// Every per-user field, in summary.json's order: the common ones and the models'.
 const std::vector<UserField>& user_fields();
 
 /// The currency of a model's money (docs/units.md).

@@ -50,7 +50,7 @@ std::vector<std::vector<std::string>> sweep_settings(const SweepSpec& spec);
 std::vector<std::string> setting_args(const SweepSpec& spec,
                                       const std::vector<std::string>& values);
 
-/// The contract's per-user fields of summary.json that are numbers or yes/no.
+/// The common per-user fields of summary.json (docs/reference.md) that are numbers or yes/no.
 const std::vector<std::string>& contract_metrics();
 
 /// One summary.json's rows: (user, one value per metric; yes/no as 1/0, none when null), per

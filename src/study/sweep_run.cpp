@@ -166,7 +166,7 @@ void collect(const SweepSpec& spec, const std::vector<std::vector<std::string>>&
             << (dir / "summary.csv").string() << "\n";
 }
 
-// Metrics outside the contract's fields are checked on the first run, before the others run.
+// Metrics outside the common fields are checked on the first run, before the others run.
 void check_metrics_on_first_run(const SweepSpec& spec, const std::vector<PlannedRun>& planned) {
   bool all_known = true;
   for (const auto& m : spec.metrics)

@@ -1,5 +1,5 @@
 // Bad input and bad usage, as a user meets them: exit code 2 and one line naming the file and
-// element, never a signal (CONTRACT.md, "Exit codes and errors").
+// element, never a signal (docs/reference.md, "Exit codes and errors").
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // The auction grid model (Sulistio & Buyya 2005) from the command line: the shipped scenario
-// runs and writes every file of the contract; runs are deterministic; bad input gets exit code
+// runs and writes every file of docs/reference.md; runs are deterministic; bad input gets exit code
 // 2 and one clear line; a failed run leaves earlier results untouched.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -195,7 +195,7 @@ TEST_F(GridCli, ShippedScenarioRunsAndWritesTheContractFiles) {
   ASSERT_EQ(per_user.size(), 10u);
   for (const auto& [user, ids] : per_user) EXPECT_EQ(ids.size(), 50u) << user;
 
-  // bids.csv: the contract's columns, rows for every user, shares in (0, 1].
+  // bids.csv: the columns of docs/reference.md, rows for every user, shares in (0, 1].
   ASSERT_TRUE(fs::is_regular_file(out + "/bids.csv"));
   auto bids = botsim::read_csv(out + "/bids.csv");
   ASSERT_FALSE(bids.rows.empty());
@@ -498,7 +498,7 @@ TEST_F(GridCli, UserWhoseMoneyRunsOutDoesNotHang) {
   // BUG (src/grid, reported): a user whose money runs out for good (fund 0 and no allowance,
   // or a small fund and no allowance) never gets its tasks started again, and its Broker keeps
   // monitoring every bid interval for ever: `botsim run` never ends (simulated time grows
-  // without bound). CONTRACT.md: no input hangs botsim. Either refuse it (exit 2: fund and
+  // without bound). docs/reference.md: no input hangs botsim. Either refuse it (exit 2: fund and
   // allowance cannot pay for anything) or end the run with that user's tasks unfinished.
 
   for (const char* fund : {"0", "0.01"}) {

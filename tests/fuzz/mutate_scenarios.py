@@ -4,7 +4,7 @@
 Mutates shipped platform/deployment pairs (deleted or inserted characters, duplicated or
 dropped lines, extreme numbers, other values swapped in) and runs `botsim run` on each mutant.
 Every run must end with exit code 0 or 2 within the time limit: never a signal, an internal
-error or a hang (CONTRACT.md). Failing mutants are kept in OUT/bad/ for a regression test.
+error or a hang (docs/reference.md, "Exit codes and errors"). Failing mutants are kept in OUT/bad/ for a regression test.
 
   tests/fuzz/mutate_scenarios.py [--seed N] [--runs N] [--botsim build/botsim]
       [--all | --platform platforms/badg.xml --deployment deployments/sulistio2005.xml]

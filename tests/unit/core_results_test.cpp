@@ -1,4 +1,4 @@
-// The results files of CONTRACT.md (core/results.hpp) and writing them atomically.
+// The results files of docs/reference.md (core/results.hpp) and writing them atomically.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
