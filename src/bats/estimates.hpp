@@ -30,6 +30,13 @@ class SampleSet {
   double sum_ = 0;
 };
 
+/// What BaTS knows of a cluster's tasks (2.1).
+struct ClusterStats {
+  SampleSet sample;      // the cluster's complete sample set, for tau_e
+  double rt_done_s = 0;  // rt_done: run time of finished tasks, the sample's included
+  long tasks_done = 0;   // finished tasks, the sample's included
+};
+
 /// Ti of 2.1, the modified cumulative moving average:
 /// Ti = (sum over running tasks of tau_ke + rt_done) / (tasks_running + tasks_done),
 /// with rt_done the total run time of the tasks_done finished ones.

@@ -9,9 +9,12 @@
 
 #include "bats/cluster.hpp"
 #include "bats/knapsack.hpp"
+#include "bats/budget_ledger.hpp"
 #include "bats/monitor.hpp"
+#include "bats/reconfiguration.hpp"
 #include "bats/regression.hpp"
 #include "bats/schedules.hpp"
+#include "bats/work_request.hpp"
 
 namespace botsim::bats {
 

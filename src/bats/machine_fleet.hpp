@@ -12,7 +12,8 @@
 #include <vector>
 
 #include "bats/fleet_backend.hpp"
-#include "bats/monitor.hpp"
+#include "bats/budget_ledger.hpp"
+#include "bats/machine_state.hpp"
 
 namespace botsim::bats {
 

@@ -8,17 +8,12 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "bats/budget_ledger.hpp"
 #include "core/names.hpp"
 
 namespace botsim::bats {
 
 namespace {
-
-constexpr double kMoneyTolerance = 1e-9;
-
-// The ATU a machine is in at uptime x: the k-th covers [(k-1) ATU, k ATU); it is charged on
-// entry, so at x = k ATU the machine has entered (and paid) ATU k + 1.
-long atu_index(double x, double atu_s) { return static_cast<long>(std::floor(x / atu_s)) + 1; }
 
 void validate_state(const MonitorState& s) {
   validate_clusters(s.clusters, s.atu_s);
@@ -57,13 +52,13 @@ MachineEstimate estimate(const MachineState& m, const SampleSet& sample, double 
                              : 1 / ti_s;  // nothing run yet: the cluster's speed
   if (m.marked) {
     // Released at the end of the current ATU: only that paid time counts.
-    double end = static_cast<double>(atu_index(m.uptime_s, atu_s)) * atu_s;
+    double end = current_atu_end_s(m.uptime_s, atu_s);
     e.preempted = m.running && e.up_e > end;
     e.delta = e.preempted ? 0 : end - e.up_e;
   } else {
     e.delta = atu_s - std::fmod(e.up_e, atu_s);  // delta = ATU - up_e mod ATU
     e.extra_atus = atu_index(e.up_e, atu_s) - atu_index(m.uptime_s, atu_s);
-    e.next_atu_s = static_cast<double>(atu_index(e.up_e, atu_s)) * atu_s - m.uptime_s;
+    e.next_atu_s = current_atu_end_s(e.up_e, atu_s) - m.uptime_s;
   }
   e.ft = static_cast<long>(std::floor(e.delta * e.v + 1e-9));  // ft = floor(delta * v)
   e.eta = m.marked ? 0 : std::max(0.0, e.delta - static_cast<double>(e.ft) / e.v);
@@ -182,80 +177,6 @@ MonitorReport monitor(const MonitorState& s) {
                                      r.ne, s.atu_s);
   }
   return r;
-}
-
-ReconfigurationPlan plan_reconfiguration(const std::vector<MachineState>& machines,
-                                         const std::vector<int>& target, double atu_s) {
-  if (!(atu_s > 0)) throw std::invalid_argument("ATU must be > 0 seconds");
-  ReconfigurationPlan p;
-  p.acquire.assign(target.size(), 0);
-  for (std::size_t c = 0; c < target.size(); ++c) {
-    if (target[c] < 0) throw std::invalid_argument("reconfiguration: negative machine count");
-    std::vector<std::size_t> on, off;  // unmarked, marked machines of cluster c
-    for (std::size_t j = 0; j < machines.size(); ++j)
-      if (machines[j].cluster == static_cast<int>(c)) (machines[j].marked ? off : on).push_back(j);
-    auto paid_left = [&](std::size_t j) {  // time to the end of the current ATU
-      double up = machines[j].uptime_s;
-      return static_cast<double>(atu_index(up, atu_s)) * atu_s - up;
-    };
-    auto ends_first = [&](std::size_t a, std::size_t b) { return paid_left(a) < paid_left(b); };
-    int have = static_cast<int>(on.size());
-    if (target[c] < have) {  // shrink: mark those that would start a new ATU first
-      std::sort(on.begin(), on.end(), ends_first);
-      p.mark.insert(p.mark.end(), on.begin(), on.begin() + (have - target[c]));
-      continue;
-    }
-    int need = target[c] - have;  // grow: keep marked machines (no start-up delay) first
-    std::sort(off.begin(), off.end(),
-              [&](std::size_t a, std::size_t b) { return ends_first(b, a); });
-    int keep = std::min<int>(need, static_cast<int>(off.size()));
-    p.unmark.insert(p.unmark.end(), off.begin(), off.begin() + keep);
-    p.acquire[c] = need - keep;
-  }
-  return p;
-}
-
-double current_atu_end_s(double uptime_s, double atu_s) {
-  return static_cast<double>(atu_index(uptime_s, atu_s)) * atu_s;
-}
-
-MachineAction on_work_request(const MachineState& m, double ti_s, double atu_s, bool bag_empty) {
-  if (!m.marked) return bag_empty ? MachineAction::Wait : MachineAction::TakeTask;
-  double end = static_cast<double>(atu_index(m.uptime_s, atu_s)) * atu_s;
-  if (!bag_empty && m.uptime_s + ti_s <= end) return MachineAction::TakeTask;
-  return MachineAction::Release;
-}
-
-BudgetLedger::BudgetLedger(double budget, double cushion) : budget_(budget), cushion_(cushion) {
-  if (!(budget >= 0) || !std::isfinite(budget))
-    throw std::invalid_argument(fmt::format("budget must be >= 0, got {:g}", budget));
-  if (!(cushion >= 0) || !std::isfinite(cushion))
-    throw std::invalid_argument(fmt::format("cushion must be >= 0, got {:g}", cushion));
-}
-
-bool BudgetLedger::can_pay(double amount) const {
-  double limit = budget_ + cushion_;
-  return amount >= 0 && spent_ + amount <= limit + kMoneyTolerance * std::max(1.0, limit);
-}
-
-void BudgetLedger::refund(double amount) {
-  if (!(amount >= 0 && amount <= spent_ + 1e-9))
-    throw std::logic_error(fmt::format("refunding {:g} of {:g} spent", amount, spent_));
-  spent_ = std::max(0.0, spent_ - amount);
-}
-
-void BudgetLedger::pay(double amount) {
-  if (!can_pay(amount))
-    throw std::logic_error(
-        fmt::format("paying {:g} would exceed the budget {:g} + cushion {:g} "
-                    "(spent {:g})",
-                    amount, budget_, cushion_, spent_));
-  spent_ += amount;
-}
-
-double BudgetLedger::left() const { return std::max(0.0, budget_ - spent_); }
-double BudgetLedger::left_with_cushion() const {
-  return std::max(0.0, budget_ + cushion_ - spent_);
 }
 
 }  // namespace botsim::bats

@@ -7,7 +7,7 @@
 
 #include "bats/cluster.hpp"
 #include "bats/estimates.hpp"
-#include "bats/monitor.hpp"
+#include "bats/machine_state.hpp"
 #include "bats/regression.hpp"
 #include "bats/schedules.hpp"
 

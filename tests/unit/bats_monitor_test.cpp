@@ -3,7 +3,10 @@
 
 #include <stdexcept>
 
+#include "bats/budget_ledger.hpp"
 #include "bats/monitor.hpp"
+#include "bats/reconfiguration.hpp"
+#include "bats/work_request.hpp"
 
 using namespace botsim::bats;
 
