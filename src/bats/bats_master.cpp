@@ -8,6 +8,7 @@
 
 #include "bats/bats_summary.hpp"
 #include "bats/proposal.hpp"
+#include "bats/records.hpp"
 #include "core/results.hpp"
 #include "core/rng.hpp"
 #include "core/units.hpp"

@@ -1,12 +1,13 @@
 #include "bats/bats_summary.hpp"
 
+#include "bats/records.hpp"
 #include "bats/regression.hpp"
 
 namespace botsim::bats {
 
 UserRecord opening_record(const BatsParams& p, double start_s) {
   UserRecord u;
-  u.model = "bats";
+  u.model = kModel;
   u.policy = p.policy();
   u.tasks_total = static_cast<long>(p.task_times.size());
   u.start_s = start_s;
@@ -16,6 +17,7 @@ UserRecord opening_record(const BatsParams& p, double start_s) {
 }
 
 void close_record(UserRecord& rec, const BatsParams& p, const BatsOutcome& o) {
+  namespace f = fields;
   const MonitoredExecution* execution = o.execution;
   rec.tasks_done = o.tasks_done;
   if (o.bag_done) rec.finish_s = o.last_finish_s;
@@ -29,46 +31,42 @@ void close_record(UserRecord& rec, const BatsParams& p, const BatsOutcome& o) {
     const Schedule& s = execution->schedule();
     const ExecutionBudget& money = execution->money();
     rec.budget = lr_sampling + money.budget + money.cushion;
-    rec.extra["schedule"] = s.name;
-    rec.extra["schedule_budget"] = s.budget;
-    rec.extra["cushion"] = s.risk == Risk::RaisedBudget ? money.budget - s.budget : money.cushion;
-    rec.extra["risk"] = to_string(s.risk);
-    rec.extra["machines"] = money.config.machines;
-    rec.extra["expected_makespan_s"] = s.expected_makespan_s;
+    f::schedule.set(rec, s.name);
+    f::schedule_budget.set(rec, s.budget);
+    f::cushion.set(rec, s.risk == Risk::RaisedBudget ? money.budget - s.budget : money.cushion);
+    f::risk.set(rec, std::string(to_string(s.risk)));
+    f::machines.set(rec, money.config.machines);
+    f::expected_makespan_s.set(rec, s.expected_makespan_s);
   } else if (p.budget) {
     rec.budget = lr_sampling + *p.budget;
   }
   // The bag's real mean and deviation on each cluster, for Fig. 5 (known to the simulator, not
   // to BaTS): base times scaled by the clusters' speeds.
   Moments real = moments(p.task_times);
+  std::vector<double> real_mu_s, real_sigma_s;
   for (const cloud::InstanceType& t : p.types) {
     double k = p.types.front().speed / t.speed;
-    rec.extra["real_mu_s"].push_back(real.mu * k);
-    rec.extra["real_sigma_s"].push_back(real.sigma * k);
+    real_mu_s.push_back(real.mu * k);
+    real_sigma_s.push_back(real.sigma * k);
   }
-  rec.extra["ns"] = p.ns;
-  rec.extra["sampling_spent"] = o.sampling_spent;
-  rec.extra["sampling_end_s"] = o.sampling_end_s;
-  rec.extra["total_spent"] = o.spent;
+  f::real_mu_s.set(rec, real_mu_s);
+  f::real_sigma_s.set(rec, real_sigma_s);
+  f::ns.set(rec, p.ns);
+  f::sampling_spent.set(rec, o.sampling_spent);
+  f::sampling_end_s.set(rec, o.sampling_end_s);
+  f::total_spent.set(rec, o.spent);
   // The paper's makespans are the execution phase's (4.3), from the end of the sampling.
-  rec.extra["sampling_s"] = o.sampling_end_s - o.start_s;
-  rec.extra["execution_spent"] = o.spent - o.sampling_spent;
-  if (o.bag_done && execution)
-    rec.extra["execution_makespan_s"] = o.last_finish_s - o.sampling_end_s;
-  else
-    rec.extra["execution_makespan_s"] = nullptr;
-  rec.extra["reconfigurations"] = execution ? execution->reconfigurations() : 0;
-  rec.extra["violation_signals"] = execution ? execution->signals() : 0;
-  if (execution && execution->first_signal_s())
-    rec.extra["first_signal_s"] = *execution->first_signal_s();
-  else
-    rec.extra["first_signal_s"] = nullptr;
+  f::sampling_s.set(rec, o.sampling_end_s - o.start_s);
+  f::execution_spent.set(rec, o.spent - o.sampling_spent);
+  f::execution_makespan_s.set(rec, o.bag_done && execution
+                                       ? std::optional<double>(o.last_finish_s - o.sampling_end_s)
+                                       : std::nullopt);
+  f::reconfigurations.set(rec, execution ? execution->reconfigurations() : 0);
+  f::violation_signals.set(rec, execution ? execution->signals() : 0);
+  f::first_signal_s.set(rec, execution ? execution->first_signal_s() : std::nullopt);
   // The last reconfiguration's plan: its expected end, from the end of the sampling.
-  if (execution && execution->replanned_makespan_s())
-    rec.extra["replanned_makespan_s"] = *execution->replanned_makespan_s();
-  else
-    rec.extra["replanned_makespan_s"] = nullptr;
-  if (!o.bag_done) rec.extra["incomplete_reason"] = o.incomplete_reason;
+  f::replanned_makespan_s.set(rec, execution ? execution->replanned_makespan_s() : std::nullopt);
+  if (!o.bag_done) f::incomplete_reason.set(rec, o.incomplete_reason);
 }
 
 }  // namespace botsim::bats

@@ -9,7 +9,7 @@
 #include "bats/estimates.hpp"
 #include "bats/machine_state.hpp"
 #include "bats/regression.hpp"
-#include "bats/schedules.hpp"
+#include "bats/sampling_summary.hpp"
 
 namespace botsim::bats {
 

@@ -9,7 +9,6 @@
 
 #include "bats/estimates.hpp"
 #include "core/names.hpp"
-#include "core/results.hpp"
 
 namespace botsim::bats {
 
@@ -180,44 +179,6 @@ Schedule chosen_schedule(const std::vector<Schedule>& proposed, int index,
     none.initial = none.config;
     return none;
   }
-}
-
-nlohmann::json schedules_json(const std::vector<Schedule>& schedules,
-                              const std::vector<Cluster>& clusters, double atu_s,
-                              const SamplingSummary& sampling) {
-  nlohmann::json j;
-  j["atu_s"] = atu_s;
-  j["ns"] = sampling.ns;
-  j["nlr"] = sampling.nlr;
-  j["base_cluster"] = sampling.base < static_cast<int>(clusters.size())
-                          ? nlohmann::json(clusters[sampling.base].name)
-                          : nlohmann::json(nullptr);
-  for (std::size_t i = 0; i < clusters.size(); ++i) {
-    nlohmann::json c{{"name", clusters[i].name},
-                     {"price_per_atu", clusters[i].price_per_atu},
-                     {"max_machines", clusters[i].max_machines}};
-    if (i < sampling.ti_s.size()) c["ti_s"] = sampling.ti_s[i];
-    if (i < sampling.against_base.size())
-      c["beta"] = {{"beta0", sampling.against_base[i].beta0},
-                   {"beta1", sampling.against_base[i].beta1}};
-    if (i < sampling.sample_moments.size())
-      c["sample"] = {{"mu_s", sampling.sample_moments[i].mu},
-                     {"sigma_s", sampling.sample_moments[i].sigma}};
-    j["clusters"].push_back(c);
-  }
-  for (const Schedule& s : schedules)
-    j["schedules"].push_back({{"name", s.name},
-                              {"budget", s.budget},
-                              {"cushion", s.cushion},
-                              {"risk", to_string(s.risk)},
-                              {"machines", s.config.machines},
-                              {"makespan_atus", s.config.makespan_atus},
-                              {"expected_makespan_s", s.expected_makespan_s},
-                              {"cost", s.config.cost},
-                              {"delta_n", s.delta_n},
-                              {"delta_n_initial", s.delta_n_initial}});
-  round_results_numbers(j);  // the results files' precision (docs/units.md)
-  return j;
 }
 
 }  // namespace botsim::bats

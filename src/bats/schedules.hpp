@@ -2,14 +2,12 @@
 // Section 2.3 (rounding problem, Theorem 1) and 4.3: the schedules BaTS proposes before the
 // execution phase, from the cheapest (Bmin1) to the fastest (Bfastest), each refined so that
 // delta_n <= 0 (case a: a higher budget) or given a cushion (case b).
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "bats/cluster.hpp"
 #include "bats/knapsack.hpp"
-#include "bats/regression.hpp"
 
 namespace botsim::bats {
 
@@ -87,21 +85,5 @@ Schedule chosen_schedule(const std::vector<Schedule>& proposed, int index,
                          std::optional<double> budget, const std::vector<Cluster>& clusters,
                          const std::vector<double>& ti_s, long n_tasks, double atu_s,
                          std::string* infeasible);
-
-/// What the schedules came from, for schedules.json.
-struct SamplingSummary {
-  long ns = 0;
-  int nlr = kNlr;
-  int base = 0;
-  std::vector<LinearDependency> against_base;  // (beta0, beta1) per cluster, against base
-  std::vector<Moments> sample_moments;         // mu, sigma of each complete sample set (s)
-  std::vector<double> ti_s;
-};
-
-/// schedules.json: every schedule (budget, cushion, machines per cluster, makespan in ATUs ...)
-/// plus the Ti, beta and sample statistics; numbers at the results files' precision.
-nlohmann::json schedules_json(const std::vector<Schedule>& schedules,
-                              const std::vector<Cluster>& clusters, double atu_s,
-                              const SamplingSummary& sampling);
 
 }  // namespace botsim::bats

@@ -6,6 +6,8 @@
 #include <optional>
 #include <vector>
 
+#include "bats/records.hpp"
+
 namespace botsim {
 
 namespace {
@@ -84,11 +86,11 @@ std::string run_table(const Results& results) {
   // A model that pays a sampling phase before its execution (BaTS) shows the split: spent is
   // everything the user paid.
   for (const auto& u : users) {
-    auto sampling = u.extra.find("sampling_spent");
-    auto end = u.extra.find("sampling_end_s");
-    if (sampling == u.extra.end() || end == u.extra.end() || !sampling->is_number()) continue;
+    const std::optional<double> sampling = bats::fields::sampling_spent.of(u);
+    const std::optional<double> end = bats::fields::sampling_end_s.of(u);
+    if (!sampling || !end) continue;
     const std::string unit = " " + currency_of(u.model);
-    const double paid = sampling->get<double>(), end_s = end->get<double>();
+    const double paid = *sampling, end_s = *end;
     out +=
         fmt::format("{}: spent {:.2f}{} = sampling {:.2f}{} ({:.1f}-{:.1f} s) + execution {:.2f}{}",
                     u.name, u.spent, unit, paid, unit, u.start_s, end_s, u.spent - paid, unit);

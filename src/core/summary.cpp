@@ -94,9 +94,16 @@ std::vector<UserField> contract_tail() {
   return f;
 }
 
+// A field of one model's own (register_model_field).
+struct ModelField {
+  std::string key;
+  FieldUnit unit = FieldUnit::None;
+};
+
 struct Schema {
-  std::vector<UserField> models;  // registered, in order
-  std::vector<UserField> all;     // head, models, tail
+  std::vector<UserField> models;                       // registered, in order
+  std::vector<UserField> all;                          // head, models, tail
+  std::map<std::string, std::vector<ModelField>> own;  // by model, in order
   std::map<std::string, std::string> currencies;
   void rebuild() {
     all = contract_head();
@@ -118,6 +125,12 @@ const UserField* find_field(const std::string& key) {
   for (const auto& f : user_fields())
     if (f.key == key) return &f;
   return nullptr;
+}
+
+const std::vector<ModelField>* own_fields(const std::string& model) {
+  const auto& own = schema().own;
+  auto it = own.find(model);
+  return it == own.end() ? nullptr : &it->second;
 }
 
 UserRecord user_from_json(const Json& j) {
@@ -167,6 +180,16 @@ void register_user_field(UserField field) {
   s.rebuild();
 }
 
+void register_model_field(const std::string& model, const std::string& key, FieldUnit unit) {
+  std::vector<ModelField>& own = schema().own[model];
+  for (auto& f : own)
+    if (f.key == key) {
+      f.unit = unit;
+      return;
+    }
+  own.push_back({key, unit});
+}
+
 void register_currency(const std::string& model, const std::string& currency) {
   schema().currencies[model] = currency;
 }
@@ -180,8 +203,13 @@ std::string currency_of(const std::string& model) {
 }
 
 std::string field_unit(const std::string& field, const std::string& model) {
-  if (const UserField* f = find_field(field)) {
-    switch (f->unit) {
+  std::optional<FieldUnit> unit;
+  if (const UserField* f = find_field(field)) unit = f->unit;
+  if (const std::vector<ModelField>* own = own_fields(model); own && !unit)
+    for (const ModelField& f : *own)
+      if (f.key == field) unit = f.unit;
+  if (unit) {
+    switch (*unit) {
       case FieldUnit::Seconds:
         return "s";
       case FieldUnit::Money:
@@ -210,8 +238,11 @@ Json summary_json(const RunInfo& info, const std::vector<UserRecord>& users,
     Json j;
     for (const auto& f : user_fields())
       if (faults || !f.faults_only) j[f.key] = f.get(u);
+    if (const std::vector<ModelField>* own = own_fields(u.model))
+      for (const ModelField& f : *own)  // in the model's order, where the record has them
+        if (auto it = u.extra.find(f.key); it != u.extra.end()) j[f.key] = *it;
     for (const auto& [key, value] : u.extra.items())
-      if (!find_field(key)) j[key] = value;  // a registered field's is written in its place
+      if (!find_field(key) && !j.contains(key)) j[key] = value;  // a registered one is in place
     js.push_back(std::move(j));
   }
   summary["users"] = std::move(js);

@@ -108,6 +108,12 @@ std::optional<double> extra_number(const UserRecord& u, const std::string& key);
 /// common field "met_deadline", in the order models register them. Registering a key again
 /// replaces it.
 void register_user_field(UserField field);
+/// Adds a field of `model`'s own, kept in UserRecord::extra under `key`: written only for that
+/// model's users and only where their record holds it (null included), after the contract's
+/// fields, in the order the model registers them; read back into extra. Unlike
+/// register_user_field, the other models' users get no null for it. Registering a key again
+/// replaces it.
+void register_model_field(const std::string& model, const std::string& key, FieldUnit unit);
 /// Names the currency of `model`'s money (a model that names none counts in "$").
 void register_currency(const std::string& model, const std::string& currency);
 
@@ -118,7 +124,8 @@ const std::vector<UserField>& user_fields();
 std::string currency_of(const std::string& model);
 /// The unit of a per-user field of summary.json for a user of `model`: "s" for times, the
 /// model's currency for money, "ATUs" for charged_units; "" for counts and words. A field
-/// not in the table (a model's own extra) is in seconds when its name ends in "_s".
+/// in neither table (a model's own extra it did not register) is in seconds when its name ends
+/// in "_s".
 std::string field_unit(const std::string& field, const std::string& model);
 
 /// summary.json as written: the run, every user's fields then its extras, the resources'

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "bats/records.hpp"
 #include "papers/bats2011/bats2011.hpp"
 
 using namespace botsim;
@@ -172,19 +173,13 @@ TEST(Bats2011Runs, ARunIsReadFromItsUserAndSchedules) {
       {"expected_makespan_s", 14160}, {"execution_makespan_s", nullptr}, {"violation_signals", 1},
       {"first_signal_s", 1200},       {"reconfigurations", 2},           {"real_mu_s", {900, 1800}},
       {"real_sigma_s", {300, 600}}};
-  nlohmann::json schedules = {
-      {"clusters",
-       {{{"name", "cluster1"}, {"sample", {{"mu_s", 930}, {"sigma_s", 270}}}},
-        {{"name", "cluster2"}}}},
-      {"schedules",
-       {{{"name", "Sched2"},
-         {"budget", 1005},
-         {"cushion", 0},
-         {"risk", "none"},
-         {"machines", {32, 6}},
-         {"makespan_atus", 4},
-         {"expected_makespan_s", 14160},
-         {"delta_n", -3}}}}};
+  bats::SchedulesRecord file;
+  file.atu_s = 3600;
+  file.ns = 30;
+  file.clusters = {{"cluster1", 3, 32, 900, bats::LinearDependency{}, bats::Moments{930, 270}},
+                   {"cluster2", 12, 32, std::nullopt, std::nullopt, std::nullopt}};
+  file.schedules = {{"Sched2", 1005, 0, "none", {32, 6}, 4, 14160, 1004, -3, -3}};
+  const nlohmann::json schedules = file.to_json();
   BatsRun r = bats_run(u, schedules);
   EXPECT_DOUBLE_EQ(r.budget, 1000);
   EXPECT_DOUBLE_EQ(r.execution_spent, 845);

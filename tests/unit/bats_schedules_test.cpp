@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bats/records.hpp"
 #include "bats/schedules.hpp"
 #include "core/rng.hpp"
 

@@ -578,6 +578,31 @@ TEST(Units, FieldsHaveTheirModelsUnits) {
   EXPECT_EQ(field_unit("s", "auction"), "");
 }
 
+// A model's own fields (register_model_field): written for its users where their record has
+// them, in the order registered, after the contract's; another model's user gets no null.
+TEST(ModelFields, AreWrittenInTheirOrderForTheirModelsUsersOnly) {
+  register_model_field("own-model", "second", FieldUnit::None);
+  register_model_field("own-model", "first", FieldUnit::Money);
+  register_model_field("own-model", "second", FieldUnit::Seconds);  // again: replaced in place
+  register_currency("own-model", "C$");
+  UserRecord mine, other;
+  mine.model = "own-model";
+  mine.extra = {{"unknown", 1}, {"first", 2}, {"second", nullptr}};
+  other.model = "other-model";
+  other.extra = {{"first", 3}};  // not the own model's field for this user: an extra
+  const Json s = summary_json(RunInfo{}, {mine, other}, {}, false);
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : s["users"][0].items()) keys.push_back(key);
+  EXPECT_EQ(std::vector<std::string>(keys.end() - 4, keys.end()),
+            (std::vector<std::string>{"status_reason", "second", "first", "unknown"}));
+  EXPECT_TRUE(s["users"][0]["second"].is_null());
+  EXPECT_FALSE(s["users"][1].contains("second"));
+  EXPECT_EQ(s["users"][1]["first"], 3);
+  EXPECT_EQ(field_unit("first", "own-model"), "C$");
+  EXPECT_EQ(field_unit("second", "own-model"), "s");
+  EXPECT_EQ(field_unit("first", "other-model"), "");
+}
+
 TEST(NormalDir, DropsTrailingSeparatorsAndDots) {
   const fs::path cwd = fs::current_path();
   EXPECT_EQ(normal_dir("out"), cwd / "out");

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "bats/knapsack.hpp"
+#include "bats/records.hpp"
 #include "campaign/findings.hpp"
 #include "campaign/stats.hpp"
 #include "core/csv.hpp"
@@ -42,17 +43,6 @@ struct Scenario {
 // Table 1's order (4.1).
 const std::vector<Scenario> kScenarios{
     {"S4-1", 0.25, 12}, {"S4-3", 0.75, 12}, {"S1-1", 1, 3}, {"S3-4", 4.0 / 3, 9}, {"S1-4", 4, 3}};
-
-// One of BaTS's own fields (UserRecord::extra); std::runtime_error naming it when absent.
-const nlohmann::ordered_json& extra_field(const UserRecord& u, const char* key) {
-  if (!u.extra.contains(key)) throw std::runtime_error(u.name + " has no " + key);
-  return u.extra.at(key);
-}
-// NaN when null: the run did not get that far.
-double extra_number(const UserRecord& u, const char* key) {
-  const auto& v = extra_field(u, key);
-  return v.is_null() ? NAN : v.get<double>();
-}
 
 nlohmann::json read_json_if_any(const fs::path& path) {
   if (!fs::exists(path)) return nullptr;
@@ -124,32 +114,32 @@ double cell(const CsvTable& t, const std::vector<std::string>& row, const std::s
 }  // namespace
 
 BatsRun bats_run(const UserRecord& u, const nlohmann::json& schedules) {
+  namespace f = bats::fields;
   BatsRun r;
   r.budget = u.budget.value_or(NAN);
   r.spent = u.spent;  // everything the user paid
   r.tasks_done = u.tasks_done;
   r.tasks_total = u.tasks_total;
-  r.sampling_spent = extra_number(u, "sampling_spent");
-  r.execution_spent = extra_number(u, "execution_spent");
-  r.sampling_s = extra_number(u, "sampling_s");
-  r.expected_makespan_s = extra_number(u, "expected_makespan_s");
-  r.execution_makespan_s = extra_number(u, "execution_makespan_s");
-  r.violation_signals = extra_field(u, "violation_signals").get<long>();
-  r.first_signal_s = extra_number(u, "first_signal_s");
-  r.reconfigurations = extra_field(u, "reconfigurations").get<long>();
-  r.real_mu_s = extra_field(u, "real_mu_s").get<std::vector<double>>();
-  r.real_sigma_s = extra_field(u, "real_sigma_s").get<std::vector<double>>();
+  // Written by every run; the others NaN where a run did not get that far (null, or absent
+  // when it ended before its execution phase).
+  r.sampling_spent = f::sampling_spent.at(u);
+  r.execution_spent = f::execution_spent.at(u);
+  r.sampling_s = f::sampling_s.at(u);
+  r.expected_makespan_s = f::expected_makespan_s.of(u).value_or(NAN);
+  r.execution_makespan_s = f::execution_makespan_s.of(u).value_or(NAN);
+  r.violation_signals = f::violation_signals.at(u);
+  r.first_signal_s = f::first_signal_s.of(u).value_or(NAN);
+  r.reconfigurations = f::reconfigurations.at(u);
+  r.real_mu_s = f::real_mu_s.at(u);
+  r.real_sigma_s = f::real_sigma_s.at(u);
   if (schedules.is_null()) return r;
-  for (const auto& c : schedules.at("clusters"))
-    if (c.contains("sample"))
-      r.samples.push_back({c.at("name").get<std::string>(), c.at("sample").at("mu_s").get<double>(),
-                           c.at("sample").at("sigma_s").get<double>()});
-  for (const auto& sc : schedules.at("schedules"))
-    r.proposed.push_back(BatsProposed{
-        sc.at("name").get<std::string>(), sc.at("risk").get<std::string>(),
-        sc.at("budget").get<double>(), sc.at("cushion").get<double>(),
-        sc.at("expected_makespan_s").get<double>(), sc.at("machines").get<std::vector<int>>(),
-        sc.at("makespan_atus").get<long>(), sc.at("delta_n").get<long>()});
+  const bats::SchedulesRecord file = bats::SchedulesRecord::from_json(schedules);
+  for (const bats::ClusterRecord& c : file.clusters)
+    if (c.sample) r.samples.push_back({c.name, c.sample->mu, c.sample->sigma});
+  for (const bats::ProposedRecord& sc : file.schedules)
+    r.proposed.push_back(BatsProposed{sc.name, sc.risk, sc.budget, sc.cushion,
+                                      sc.expected_makespan_s, sc.machines, sc.makespan_atus,
+                                      sc.delta_n});
   return r;
 }
 
