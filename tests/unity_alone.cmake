@@ -23,6 +23,7 @@ set_source_files_properties(
   sim/silva_failure_sim_test.cpp
   sim/silva_limits_sim_test.cpp
   unit/agents_broker_rules_test.cpp
+  unit/bats_phase_test.cpp
   unit/bats_records_test.cpp
   unit/core_props_test.cpp
   unit/core_units_test.cpp

@@ -41,27 +41,30 @@ void BatsMaster::operator()() {
   if (params_.random_order) std::shuffle(order.begin(), order.end(), rng);  // Fig. 4: random
   bag_.assign(order.begin(), order.end());
   done_.assign(static_cast<size_t>(n), false);
-  fleet_.emplace(
-      static_cast<FleetBackend&>(*this), params_.name, params_.types, params_.atu_s,
-      [this](long task, int cluster, int replicated) { give_back(task, cluster, replicated); });
+  // A task lost with its machine goes where the phase in charge wants it.
+  fleet_.emplace(static_cast<FleetBackend&>(*this), params_.name, params_.types, params_.atu_s,
+                 [this](long task, int cluster, int replicated) {
+                   phase_->task_lost(task, cluster, replicated);
+                 });
 
   user_.open(opening_record(params_, start_s_));
   if (params_.deadline_s)
     send_at<MasterMessage>(inbox.mailbox(), start_s_ + *params_.deadline_s, DeadlineTick{});
 
   sampling_.emplace(params_, *fleet_, bag_);
+  phase_ = &*sampling_;
   sampling_->start();
 
   Timer tick = every_interval<MasterMessage>(
       inbox.mailbox(), monitoring_interval_s(params_.atu_s, params_.monitoring_fraction),
       MonitorTick{});
-  tick.set_idle(!monitoring());
+  tick.set_idle(!phase_->monitoring());
   auto& live = pool_->live();
-  while (!(phase_ == Phase::Done && live.empty())) {
+  while (!(stopped() && live.empty())) {
     auto msg = inbox.receive();
     std::visit([this](const auto& m) { on(m); }, *msg);
-    if (phase_ != Phase::Done && job_done()) finish(user_status::kDone, "");
-    tick.set_idle(!monitoring());
+    if (!stopped() && job_done()) finish(user_status::kDone, "");
+    tick.set_idle(!phase_->monitoring());
   }
   tick.stop();
   record_user();
@@ -101,22 +104,16 @@ void BatsMaster::alarm_at(const Instance& inst, double at_s) { pool_->alarm_at(i
 
 double BatsMaster::now() const { return sg4::Engine::get_clock(); }
 
-void BatsMaster::give_back(long task, int cluster, int replicated) {
-  if (replicated >= 0 || phase_ == Phase::Sampling)
-    return sampling_->task_lost(task, cluster, replicated);
-  bag_.push_front(task);
-}
-
-void BatsMaster::dispatch() {
-  if (phase_ == Phase::Sampling) return sampling_->dispatch();
-  if (phase_ == Phase::Execution && execution_) execution_->dispatch();
+void BatsMaster::follow(const Next& next) {
+  if (const Stop* stop = std::get_if<Stop>(&next)) return finish(*stop);
+  if (std::holds_alternative<PhaseOver>(next)) sampling_finished();  // the sampling's, the first
 }
 
 void BatsMaster::on(const InstanceReady& m) {
   Instance* inst = pool_->on(m);
   if (!inst) return;
   fleet_->ready(*inst);
-  dispatch();
+  phase_->dispatch();
 }
 
 void BatsMaster::on(const InstanceRefused& m) {
@@ -125,28 +122,19 @@ void BatsMaster::on(const InstanceRefused& m) {
   // Its first ATU was paid at the request but never delivered (e.g. the type's other hosts
   // have failed): the money goes back where it came from.
   const int cluster = fleet_->refused(m.instance);
-  if (m.for_good && cluster >= 0) {
+  const bool gone = m.for_good && cluster >= 0;
+  if (gone) {
     // Waiting for a repair of that cluster would never end (docs/reliability.md, "Limits"):
-    // no machine of it is asked for again; with no cluster left, or in the sampling, which
-    // asked for it because it needs it, the user stops.
+    // no machine of it is asked for again; with no cluster left the user stops.
     fleet_->mark_gone(cluster);
     if (fleet_->all_gone()) return finish(user_status::kResourcesFailed, m.reason);
-    if (phase_ == Phase::Sampling)
-      return finish(user_status::kResourcesFailed,
-                    m.reason + "; the sampling needs a machine of it");
   }
-  // In the sampling, a refused machine (its hosts busy or under repair) is asked for again at
-  // the next monitoring tick, not at once: the provider would refuse again at once, a loop of
-  // requests microseconds of simulated time apart for as long as the hosts stay unavailable.
-  if (phase_ == Phase::Sampling) sampling_->machine_refused();
+  follow(phase_->machine_refused(m.reason, gone));
 }
 
 void BatsMaster::on(const InstanceStopped& m) {
   fleet_->stopped(m.instance, pool_->on(m));
-  if (phase_ == Phase::Sampling)
-    if (std::optional<Stop> stop = sampling_->machine_stopped(m.failed)) return finish(*stop);
-  // The last machine is gone with tasks left: plan again now rather than at the next tick.
-  if (phase_ == Phase::Execution && fleet_->live().empty() && !job_done()) on(MonitorTick{});
+  follow(phase_->machine_stopped(m.failed, tasks_left()));
 }
 
 void BatsMaster::on(const TaskDone& m) {
@@ -161,15 +149,8 @@ void BatsMaster::on(const TaskDone& m) {
     ++finished_;
     last_finish_s_ = done->end_s;
   }
-  if (phase_ == Phase::Sampling) {
-    if (std::optional<Stop> stop = sampling_->task_done(cluster, replicated, rt))
-      finish(*stop);
-    else if (sampling_->complete())
-      sampling_finished();
-  } else if (phase_ == Phase::Execution && execution_) {
-    execution_->task_done(cluster, rt);
-  }
-  if (!job_done()) dispatch();
+  follow(phase_->task_done(cluster, replicated, rt));
+  if (!job_done()) phase_->dispatch();
 }
 
 void BatsMaster::on(const AtuEnding& m) {
@@ -178,34 +159,15 @@ void BatsMaster::on(const AtuEnding& m) {
   const bool busy = !inst->slots[0].idle();
   // The phase in charge says whether it goes on into its next ATU, which the fleet pays if the
   // money allows; else it is released now, at the end of its paid time.
-  bool want = false;
-  if (phase_ == Phase::Sampling)
-    want = sampling_->goes_on(*inst, busy);
-  else if (phase_ == Phase::Execution && execution_)
-    want = execution_->goes_on(*inst, busy);
-  if (want && fleet_->pay_next_atu(*inst)) {
-    if (!busy) dispatch();  // idle into a paid ATU: it may take a task now
+  if (phase_->goes_on(*inst, busy) && fleet_->pay_next_atu(*inst)) {
+    if (!busy) phase_->dispatch();  // idle into a paid ATU: it may take a task now
     return;
   }
   fleet_->stop(*inst);
-  dispatch();  // a task it ran is back in the bag: an idle machine may take it
+  phase_->dispatch();  // a task it ran is back in the bag: an idle machine may take it
 }
 
-bool BatsMaster::monitoring() const {
-  // What on(MonitorTick) looks at: a sampling that lost machines, or the execution's plan.
-  return (phase_ == Phase::Sampling && sampling_->monitoring()) ||
-         (phase_ == Phase::Execution && execution_);
-}
-
-void BatsMaster::on(const MonitorTick&) {
-  if (phase_ == Phase::Sampling)
-    if (std::optional<Stop> stop = sampling_->tick()) return finish(*stop);
-  if (phase_ != Phase::Execution || !execution_) return;
-  const long left = static_cast<long>(params_.task_times.size()) - finished_;  // not done
-  if (!execution_->tick(left))
-    finish(user_status::kOutOfBudget,
-           "the budget left cannot pay for a machine to run the remaining tasks");
-}
+void BatsMaster::on(const MonitorTick&) { follow(phase_->tick(tasks_left())); }
 
 void BatsMaster::sampling_finished() {
   sampling_end_s_ = now();
@@ -215,9 +177,8 @@ void BatsMaster::sampling_finished() {
 }
 
 void BatsMaster::start_execution(SamplingResult sample) {
-  phase_ = Phase::Execution;
-  const long n = static_cast<long>(params_.task_times.size()) - finished_;
-  if (n == 0) return;  // a tiny bag finished within the sample
+  const long n = tasks_left();
+  if (n == 0) return finish(user_status::kDone, "");  // a tiny bag finished within the sample
   // 4.3: the schedules proposed for the tasks left, and the user's.
   const std::optional<BudgetLedger>& paid = sampling_->budget();  // standalone: the budget
   std::optional<double> budget_left;
@@ -234,6 +195,7 @@ void BatsMaster::start_execution(SamplingResult sample) {
                proposal.money.cushion);
   execution_.emplace(params_, *fleet_, bag_, std::move(proposal.chosen), proposal.money,
                      std::move(sample.stats), paid ? paid->spent() : 0.0, sampling_end_s_);
+  phase_ = &*execution_;
   execution_->start(n);
 }
 
@@ -245,8 +207,8 @@ void BatsMaster::on(const DeadlineTick&) {
 void BatsMaster::finish(const Stop& stop) { finish(stop.status, stop.reason); }
 
 void BatsMaster::finish(const char* status, const std::string& reason) {
-  if (phase_ == Phase::Done) return;
-  phase_ = Phase::Done;
+  if (stopped()) return;
+  phase_ = &stopped_;
   if (!job_done()) {
     if (incomplete_reason_.empty()) incomplete_reason_ = reason;
     user_.stop(status, reason);

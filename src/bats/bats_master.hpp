@@ -4,9 +4,10 @@
 // the paper's phases on them: the sampling (Fig. 3, or the standalone mode's implicit
 // sampling: SamplingDriver), the proposed schedules (4.3: propose) and the monitored execution
 // (Fig. 4 and 3.1: ExecutionDriver), never paying an ATU that the budget (plus an accepted
-// cushion) does not cover. The master only wires them to time and messages: its inbox, its
-// timers, the phase switch and the bag's progress; their machines are a MachineFleet, whose
-// backend the master is (its instance pool and SimGrid's clock).
+// cushion) does not cover. The master is the mechanism, the phases the policy: it keeps its
+// inbox, its timers and the bag's progress, hands every event to the Phase in charge and moves
+// to the next one when that says so; their machines are a MachineFleet, whose backend the
+// master is (its instance pool and SimGrid's clock).
 #include <deque>
 #include <map>
 #include <optional>
@@ -18,6 +19,7 @@
 #include "bats/execution_driver.hpp"
 #include "bats/fleet_backend.hpp"
 #include "bats/machine_fleet.hpp"
+#include "bats/phase.hpp"
 #include "bats/sampling_driver.hpp"
 #include "cloud/instance_pool.hpp"
 #include "cloud/messages.hpp"
@@ -40,15 +42,11 @@ class BatsMaster : private FleetBackend {
   void operator()();
 
  private:
-  enum class Phase { Sampling, Execution, Done };
-
   void on(const cloud::InstanceReady& m);
   void on(const cloud::InstanceRefused& m);
   void on(const cloud::InstanceStopped& m);
   void on(const cloud::TaskDone& m);
   void on(const cloud::AtuEnding& m);
-  /// Whether a monitoring tick has anything to look at now (else the ticker sleeps).
-  bool monitoring() const;
   void on(const MonitorTick& m);
   void on(const DeadlineTick& m);
 
@@ -60,21 +58,22 @@ class BatsMaster : private FleetBackend {
   void alarm_at(const Instance& inst, double at_s) override;
   double now() const override;
 
-  /// Where a task lost with its machine goes: a replicated one, or any in the sampling phase,
-  /// to the sampling; else back to the bag.
-  void give_back(long task, int cluster, int replicated);
-  /// The phase in charge hands tasks to the machines asking for work.
-  void dispatch();
+  /// What the phase in charge answered: the next phase takes over, or the user stops.
+  void follow(const Next& next);
   /// The sample is complete: its estimates, then the execution (or the user stops).
   void sampling_finished();
-  /// 4.3's schedules proposed on the sample, the user's choice, then the execution phase.
+  /// 4.3's schedules proposed on the sample, the user's choice, then the execution phase (none
+  /// when the bag is done within the sample: the user has finished).
   void start_execution(SamplingResult sample);
   /// Stops every machine; with the bag undone, the user stops as `status` for `reason`.
   void finish(const char* status, const std::string& reason);
   void finish(const Stop& stop);
+  bool stopped() const { return phase_ == &stopped_; }
+  /// Tasks of the bag not done yet.
+  long tasks_left() const { return static_cast<long>(params_.task_times.size()) - finished_; }
   /// The user's summary.json record, once the run has ended (bats_summary.hpp).
   void record_user();
-  bool job_done() const { return finished_ == static_cast<long>(params_.task_times.size()); }
+  bool job_done() const { return tasks_left() == 0; }
 
   Params params_;
   Run& run_;
@@ -84,7 +83,8 @@ class BatsMaster : private FleetBackend {
   std::deque<long> bag_;                    // tasks not handed out yet, in random order
   std::optional<SamplingDriver> sampling_;  // kept after its phase: Table 1's S
   std::optional<ExecutionDriver> execution_;
-  Phase phase_ = Phase::Sampling;
+  Stopped stopped_;
+  Phase* phase_ = nullptr;  // the phase in charge, from the start of the run
   std::vector<bool> done_;  // per task
   long finished_ = 0;
   double start_s_ = 0, last_finish_s_ = 0, sampling_end_s_ = 0;

@@ -5,6 +5,8 @@
 
 #include <optional>
 
+#include "core/summary.hpp"
+
 namespace botsim::bats {
 
 ExecutionDriver::ExecutionDriver(const BatsParams& params, MachineFleet& fleet,
@@ -50,12 +52,26 @@ void ExecutionDriver::dispatch() {
   }
 }
 
+Next ExecutionDriver::task_done(int cluster, int, double runtime_s) {
+  execution_.task_done(cluster, runtime_s);
+  return GoOn{};
+}
+
+void ExecutionDriver::task_lost(long task, int, int) { bag_.push_front(task); }
+
+Next ExecutionDriver::machine_refused(const std::string&, bool) { return GoOn{}; }
+
+Next ExecutionDriver::machine_stopped(bool, long tasks_left) {
+  if (fleet_.live().empty() && tasks_left > 0) return tick(tasks_left);
+  return GoOn{};
+}
+
 bool ExecutionDriver::goes_on(const Instance& inst, bool busy) const {
   return execution_.goes_on(fleet_.state(inst), busy, fleet_.others_of(inst),
                             static_cast<long>(bag_.size()));
 }
 
-bool ExecutionDriver::tick(long tasks_left) {
+Next ExecutionDriver::tick(long tasks_left) {
   std::vector<MachineState> machines = fleet_.active();
   MonitorReport r = execution_.report(machines, static_cast<long>(bag_.size()));  // 3.1
   spdlog::debug(
@@ -70,7 +86,9 @@ bool ExecutionDriver::tick(long tasks_left) {
     execution_.reconfigured(reconfigure(*target), fleet_.now() - start_s_, *target, tasks_left,
                             r.ti_s);
   }
-  return fleet_.any_active() || bag_.empty();
+  if (fleet_.any_active() || bag_.empty()) return GoOn{};
+  return Stop{user_status::kOutOfBudget,
+              "the budget left cannot pay for a machine to run the remaining tasks"};
 }
 
 ReconfigurationPlan ExecutionDriver::reconfigure(const std::vector<int>& target) {

@@ -28,12 +28,6 @@ struct Machine {
   bool paid_apart = false;  // its first ATU was the sampling's, paid apart (Table 1's S)
 };
 
-/// Why a phase has the user stop with its bag undone: a user_status and the reason.
-struct Stop {
-  const char* status;
-  std::string reason;
-};
-
 /// Takes the task at the front of the bag (the phases share one bag, in random order).
 inline long take_task(std::deque<long>& bag) {
   const long task = bag.front();

@@ -60,17 +60,19 @@ void SamplingDriver::dispatch() {
   }
 }
 
-std::optional<Stop> SamplingDriver::task_done(int cluster, int replicated, double runtime_s) {
+Next SamplingDriver::task_done(int cluster, int replicated, double runtime_s) {
   if (!lr_) {
     implicit_->task_finished(cluster, runtime_s);
-    return std::nullopt;
+  } else {
+    if (replicated >= 0)
+      lr_->replicated_done(replicated, cluster, runtime_s);
+    else
+      lr_->sample_done(cluster, runtime_s);
+    if (!lr_->complete())
+      if (std::optional<Stop> stop = carry_on()) return *stop;
   }
-  if (replicated >= 0)
-    lr_->replicated_done(replicated, cluster, runtime_s);
-  else
-    lr_->sample_done(cluster, runtime_s);
-  if (lr_->complete()) return std::nullopt;
-  return carry_on();
+  if (complete()) return PhaseOver{};
+  return GoOn{};
 }
 
 bool SamplingDriver::complete() const { return lr_ ? lr_->complete() : implicit_->complete(); }
@@ -94,26 +96,33 @@ void SamplingDriver::task_lost(long task, int cluster, int replicated) {
   bag_.push_front(task);
 }
 
-std::optional<Stop> SamplingDriver::machine_stopped(bool failed) {
+Next SamplingDriver::machine_refused(const std::string& reason, bool gone) {
+  if (gone)
+    return Stop{user_status::kResourcesFailed, reason + "; the sampling needs a machine of it"};
+  failures_ = true;
+  return GoOn{};
+}
+
+Next SamplingDriver::machine_stopped(bool failed, long) {
   if (lr_)
-    if (std::optional<Stop> stop = carry_on()) return stop;
+    if (std::optional<Stop> stop = carry_on()) return *stop;
   if (failed) {
     failures_ = true;
     resume();
   }
-  return std::nullopt;
+  return GoOn{};
 }
 
-std::optional<Stop> SamplingDriver::tick() {
-  if (!failures_) return std::nullopt;
+Next SamplingDriver::tick(long) {
+  if (!failures_) return GoOn{};
   // A cluster whose machines failed is asked for again at each tick while the provider
   // refuses (its hosts under repair).
   if (lr_)
-    if (std::optional<Stop> stop = carry_on()) return stop;  // after the regression
+    if (std::optional<Stop> stop = carry_on()) return *stop;  // after the regression
   if (!resume())
     return Stop{user_status::kOutOfBudget,
                 "the budget left cannot pay for a machine to finish the sampling"};
-  return std::nullopt;
+  return GoOn{};
 }
 
 std::optional<Stop> SamplingDriver::carry_on() {

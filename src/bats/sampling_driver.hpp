@@ -2,9 +2,10 @@
 // The sampling phase as the BaTS master runs it on its machines (docs/bats2011.md, "Phases"):
 // Fig. 3's LR sampling (nlr replicated tasks on every cluster, the other sample tasks to
 // whoever asks, then one machine of the intermediary type carries it on, 3.2) or the standalone
-// mode's implicit sampling (2.1: iw machines per cluster run tasks of the bag). It hands tasks
-// to the machines asking for work, says which machines go on at their ATU's end, asks again
-// for the machines it still needs after failures, and yields the sample's estimates.
+// mode's implicit sampling (2.1: iw machines per cluster run tasks of the bag). The master's
+// first Phase: it hands tasks to the machines asking for work, says which machines go on at
+// their ATU's end, asks again for the machines it still needs after failures, and yields the
+// sample's estimates once its work is done.
 #include <deque>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "bats/bats_params.hpp"
 #include "bats/machine_fleet.hpp"
+#include "bats/phase.hpp"
 #include "bats/sampling.hpp"
 
 namespace botsim::bats {
@@ -23,9 +25,8 @@ struct SamplingResult {
   std::vector<ClusterStats> stats;
 };
 
-class SamplingDriver {
+class SamplingDriver final : public Phase {
  public:
-  using Instance = MachineFleet::Instance;
   /// Its ATUs are paid apart (Table 1's S), in the standalone mode with a budget from that.
   SamplingDriver(const BatsParams& params, MachineFleet& fleet, std::deque<long>& bag);
   SamplingDriver(const SamplingDriver&) = delete;
@@ -34,25 +35,27 @@ class SamplingDriver {
   /// Fig. 3 lines 2-4: picks the replicated tasks (LR) and rents the initial machines.
   void start();
   /// Hands a task to each machine asking for work (Fig. 3 lines 15-21; implicit: the bag's).
-  void dispatch();
+  void dispatch() override;
   /// A sample task (`replicated`: which replicated one, or -1) finished on a machine of
-  /// `cluster`; a stop if the sampling cannot go on.
-  std::optional<Stop> task_done(int cluster, int replicated, double runtime_s);
-  /// Every cluster's sample is complete: the phase ends.
+  /// `cluster`: the phase is over once every cluster's sample is complete; a stop if the
+  /// sampling cannot go on.
+  Next task_done(int cluster, int replicated, double runtime_s) override;
+  /// Every cluster's sample is complete.
   bool complete() const;
   /// Whether `inst` goes on into its next ATU (3.2); `busy`: it runs a task.
-  bool goes_on(const Instance& inst, bool busy) const;
+  bool goes_on(const Instance& inst, bool busy) const override;
   /// A task lost with a machine of `cluster` (`replicated`: which replicated one, or -1).
-  void task_lost(long task, int cluster, int replicated);
+  void task_lost(long task, int cluster, int replicated) override;
   /// The provider refused a machine: asked for again at the next monitoring tick, not at once
-  /// (the provider would refuse it again at once while its hosts are unavailable).
-  void machine_refused() { failures_ = true; }
+  /// (the provider would refuse it again at once while its hosts are unavailable). A cluster
+  /// `gone` for good stops the user: the sampling asked for the machine because it needs it.
+  Next machine_refused(const std::string& reason, bool gone) override;
   /// A machine stopped (`failed`: not asked to); a stop if the sampling cannot go on.
-  std::optional<Stop> machine_stopped(bool failed);
+  Next machine_stopped(bool failed, long tasks_left) override;
   /// Whether the monitoring tick has anything to look at: machines failed or were refused.
-  bool monitoring() const { return failures_; }
+  bool monitoring() const override { return failures_; }
   /// The monitoring tick: the machines the sampling still needs are asked for again.
-  std::optional<Stop> tick();
+  Next tick(long tasks_left) override;
 
   /// Once complete(): the sample's estimates (2.1, 2.2), or the stop when the regression fails
   /// (no slope). Table 1's S is then fixed.

@@ -117,7 +117,7 @@ TEST(BatsExecutionDriver, WithNoMachineLeftATickRentsOneIfTheMoneyPaysIt) {
   f.backend.forget("m01");
   f.fleet->stopped("m01", {0});
   EXPECT_EQ(f.bag.size(), 10u);
-  EXPECT_TRUE(f.driver->tick(10));
+  EXPECT_TRUE(std::holds_alternative<GoOn>(f.driver->tick(10)));
   EXPECT_EQ(f.driver->execution().signals(), 1);
   EXPECT_EQ(f.driver->execution().reconfigurations(), 1);
   ASSERT_EQ(f.backend.live().count("m02"), 1u);
@@ -125,5 +125,43 @@ TEST(BatsExecutionDriver, WithNoMachineLeftATickRentsOneIfTheMoneyPaysIt) {
   // It fails too: nothing pays a machine for the bag any more.
   f.backend.forget("m02");
   f.fleet->stopped("m02", {});
-  EXPECT_FALSE(f.driver->tick(10));
+  Next next = f.driver->tick(10);
+  const Stop* stop = std::get_if<Stop>(&next);
+  ASSERT_TRUE(stop);
+  EXPECT_STREQ(stop->status, user_status::kOutOfBudget);
+  EXPECT_EQ(stop->reason, "the budget left cannot pay for a machine to run the remaining tasks");
+}
+
+// The phase as the master drives it: a refused machine changes nothing (its money is back in
+// the ledger already); a task lost goes back to the front of the bag; the last machine gone
+// with tasks left has the phase plan at once, as a tick does, and stop the user when nothing
+// pays a machine any more.
+TEST(BatsExecutionDriver, TheLastMachineGoneWithTasksLeftPlansAtOnce) {
+  ExecutionFixture f;
+  f.start_one_dollar();
+  Phase& phase = *f.driver;
+  EXPECT_TRUE(phase.monitoring());
+  EXPECT_TRUE(std::holds_alternative<GoOn>(phase.machine_refused("no host", false)));
+  EXPECT_EQ(f.backend.task_of("m01"), 0);
+  phase.task_lost(0, 0, -1);  // as if m01 had lost it
+  EXPECT_EQ(f.bag.front(), 0);
+  f.bag.pop_front();
+  // m01 fails with task 0: no machine left. With no task left, nothing to plan.
+  f.backend.clock = 30;
+  f.backend.forget("m01");
+  f.fleet->stopped("m01", {0});
+  EXPECT_TRUE(std::holds_alternative<GoOn>(phase.machine_stopped(true, 0)));
+  EXPECT_EQ(f.backend.live().size(), 0u);
+  // With 10 tasks left it plans at once: the $1 pays one more machine.
+  EXPECT_TRUE(std::holds_alternative<GoOn>(phase.machine_stopped(true, 10)));
+  EXPECT_EQ(f.driver->execution().signals(), 1);
+  ASSERT_EQ(f.backend.live().count("m02"), 1u);
+  EXPECT_DOUBLE_EQ(f.ledger().spent(), 1);
+  // It fails too: nothing pays a machine for the bag any more.
+  f.backend.forget("m02");
+  f.fleet->stopped("m02", {});
+  Next next = phase.machine_stopped(true, 10);
+  const Stop* stop = std::get_if<Stop>(&next);
+  ASSERT_TRUE(stop);
+  EXPECT_STREQ(stop->status, user_status::kOutOfBudget);
 }

@@ -54,15 +54,16 @@ struct SamplingFixture {
   }
   /// `name`'s task ends after `runtime_s`; the driver hears of it, then hands out tasks unless
   /// the user stops (as the master does).
-  std::optional<Stop> done(const std::string& name, double runtime_s) {
+  Next done(const std::string& name, double runtime_s) {
     backend.finish(name);
     int replicated = fleet->task_done(name, runtime_s);
-    std::optional<Stop> stop =
-        driver->task_done(fleet->machine(name).cluster, replicated, runtime_s);
-    if (!stop) driver->dispatch();
-    return stop;
+    Next next = driver->task_done(fleet->machine(name).cluster, replicated, runtime_s);
+    if (!std::holds_alternative<Stop>(next)) driver->dispatch();
+    return next;
   }
 };
+
+bool goes_on(const Next& next) { return std::holds_alternative<GoOn>(next); }
 
 }  // namespace
 
@@ -101,14 +102,14 @@ TEST(BatsSamplingDriver, AfterTheRegressionTheIntermediaryMachineCarriesOn) {
   f.deliver_all();
   f.driver->dispatch();
   for (int r = 0; r < kNlr; ++r) {
-    EXPECT_FALSE(f.done("m01", 10 + 2 * r));
+    EXPECT_TRUE(goes_on(f.done("m01", 10 + 2 * r)));
     if (r < kNlr - 1) {
-      EXPECT_FALSE(f.done("m02", (10 + 2 * r) / 2.0));
+      EXPECT_TRUE(goes_on(f.done("m02", (10 + 2 * r) / 2.0)));
     }
   }
   EXPECT_EQ(f.backend.task_of("m01"), 7);
   f.backend.clock = 99;
-  EXPECT_FALSE(f.done("m02", 11));
+  EXPECT_TRUE(goes_on(f.done("m02", 11)));
   EXPECT_EQ(f.backend.task_of("m02"), -1);
   EXPECT_TRUE(f.driver->goes_on(f.machine("m01"), true));
   EXPECT_FALSE(f.driver->goes_on(f.machine("m02"), false));
@@ -120,7 +121,7 @@ TEST(BatsSamplingDriver, AfterTheRegressionTheIntermediaryMachineCarriesOn) {
   f.backend.forget("m01");
   f.fleet->stopped("m01", {7});
   EXPECT_EQ(f.bag.front(), 7);
-  EXPECT_FALSE(f.driver->machine_stopped(true));
+  EXPECT_TRUE(goes_on(f.driver->machine_stopped(true, 13)));
   EXPECT_TRUE(f.driver->monitoring());
   ASSERT_EQ(f.backend.live().count("m03"), 1u);
   EXPECT_EQ(f.fleet->machine("m03").cluster, 0);
@@ -128,9 +129,9 @@ TEST(BatsSamplingDriver, AfterTheRegressionTheIntermediaryMachineCarriesOn) {
   f.machine("m03").ready = true;
   f.driver->dispatch();
   EXPECT_EQ(f.backend.task_of("m03"), 7);
-  EXPECT_FALSE(f.done("m03", 16));
+  EXPECT_TRUE(goes_on(f.done("m03", 16)));
   EXPECT_EQ(f.backend.task_of("m03"), 8);
-  EXPECT_FALSE(f.done("m03", 16));
+  EXPECT_TRUE(std::holds_alternative<PhaseOver>(f.done("m03", 16)));  // the sample is complete
   EXPECT_TRUE(f.driver->complete());
 
   std::variant<SamplingResult, Stop> result = f.driver->conclude();
@@ -148,12 +149,13 @@ TEST(BatsSamplingDriver, EqualReplicatedTimesStopTheUser) {
   f.deliver_all();
   f.driver->dispatch();
   for (int r = 0; r < kNlr - 1; ++r) {
-    EXPECT_FALSE(f.done("m01", 10));
-    EXPECT_FALSE(f.done("m02", 5));
+    EXPECT_TRUE(goes_on(f.done("m01", 10)));
+    EXPECT_TRUE(goes_on(f.done("m02", 5)));
   }
-  EXPECT_FALSE(f.done("m01", 10));
+  EXPECT_TRUE(goes_on(f.done("m01", 10)));
   // No slope (2.2): the regression, needed for the intermediary type, fails.
-  std::optional<Stop> stop = f.done("m02", 5);
+  Next next = f.done("m02", 5);
+  const Stop* stop = std::get_if<Stop>(&next);
   ASSERT_TRUE(stop);
   EXPECT_STREQ(stop->status, user_status::kUnfinished);
   EXPECT_EQ(stop->reason.rfind("linear regression failed (use sampling=implicit): ", 0), 0u)
@@ -165,11 +167,11 @@ TEST(BatsSamplingDriver, ARefusedMachineIsAskedForAgainAtTheTick) {
   f.driver->start();  // m01 on c1, m02 on c2
   f.backend.forget("m02");
   EXPECT_EQ(f.fleet->refused("m02"), 1);
-  f.driver->machine_refused();
+  EXPECT_TRUE(goes_on(f.driver->machine_refused("no host", false)));
   EXPECT_TRUE(f.driver->monitoring());
   EXPECT_DOUBLE_EQ(f.driver->spent(), 1);  // m02's ATU refunded
   // c2 still owes every replicated task: asked for again.
-  EXPECT_FALSE(f.driver->tick());
+  EXPECT_TRUE(goes_on(f.driver->tick(20)));
   ASSERT_EQ(f.backend.live().count("m03"), 1u);
   EXPECT_EQ(f.fleet->machine("m03").cluster, 1);
   // With no machine left and none to be had, the user stops.
@@ -179,9 +181,27 @@ TEST(BatsSamplingDriver, ARefusedMachineIsAskedForAgainAtTheTick) {
   f.fleet->refused("m03");
   f.fleet->mark_gone(0);
   f.fleet->mark_gone(1);
-  std::optional<Stop> stop = f.driver->tick();
+  Next next = f.driver->tick(20);
+  const Stop* stop = std::get_if<Stop>(&next);
   ASSERT_TRUE(stop);
   EXPECT_STREQ(stop->status, user_status::kOutOfBudget);
+}
+
+// A cluster whose hosts have all failed for good: the sampling asked for its machine because it
+// needs one (a replicated task still owed there), so the user stops, for the provider's reason.
+TEST(BatsSamplingDriver, AClusterGoneForGoodStopsTheSampling) {
+  SamplingFixture f(1, BatsParams::Sampling::LinearRegression);
+  f.driver->start();  // m01 on c1, m02 on c2
+  f.backend.forget("m02");
+  f.fleet->refused("m02");
+  f.fleet->mark_gone(1);
+  Phase& phase = *f.driver;  // as the master sees it
+  Next next = phase.machine_refused("every host of c2 failed for good", true);
+  const Stop* stop = std::get_if<Stop>(&next);
+  ASSERT_TRUE(stop);
+  EXPECT_STREQ(stop->status, user_status::kResourcesFailed);
+  EXPECT_EQ(stop->reason, "every host of c2 failed for good; the sampling needs a machine of it");
+  EXPECT_FALSE(phase.monitoring());  // no tick asks for c2 again
 }
 
 // The standalone mode with a budget of $10, ns = 2: one machine per cluster runs tasks of the
@@ -203,7 +223,7 @@ TEST(BatsSamplingDriver, TheImplicitSamplingIsPaidFromTheBudget) {
   f.done("m02", 5);
   f.done("m02", 7);
   EXPECT_FALSE(f.driver->complete());
-  f.done("m01", 8);
+  EXPECT_TRUE(std::holds_alternative<PhaseOver>(f.done("m01", 8)));
   EXPECT_TRUE(f.driver->complete());
   EXPECT_DOUBLE_EQ(f.driver->spent(), 0);  // S is what the budget paid once the sampling ends
   std::variant<SamplingResult, Stop> result = f.driver->conclude();
