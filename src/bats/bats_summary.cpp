@@ -30,10 +30,11 @@ void close_record(UserRecord& rec, const BatsParams& p, const BatsOutcome& o) {
   if (execution) {
     const Schedule& s = execution->schedule();
     const ExecutionBudget& money = execution->money();
-    rec.budget = lr_sampling + money.budget + money.cushion;
+    rec.budget = lr_sampling + money.budget + money.cushion;  // money.budget holds the raise
     f::schedule.set(rec, s.name);
     f::schedule_budget.set(rec, s.budget);
-    f::cushion.set(rec, s.risk == Risk::RaisedBudget ? money.budget - s.budget : money.cushion);
+    f::raise.set(rec, money.raise);
+    f::cushion.set(rec, money.cushion);
     f::risk.set(rec, std::string(to_string(s.risk)));
     f::machines.set(rec, money.config.machines);
     f::expected_makespan_s.set(rec, s.expected_makespan_s);

@@ -16,10 +16,12 @@ ExecutionBudget execution_budget(const Schedule& schedule, double budget, bool a
     case Risk::None:
       break;
     case Risk::RaisedBudget:  // case (a): the raise bought the configuration
-      if (accept_cushion)
-        e.budget += schedule.cushion;
-      else
+      if (accept_cushion) {
+        e.raise = schedule.raise;
+        e.budget += schedule.raise;
+      } else {
         e.config = schedule.initial;
+      }
       break;
     case Risk::Cushion:  // case (b): money for delta_n tasks, kept apart from the plan
       if (accept_cushion) {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "bats/budget_ledger.hpp"
 #include "bats/cluster.hpp"
 #include "bats/knapsack.hpp"
-#include "bats/budget_ledger.hpp"
 #include "bats/monitor.hpp"
 #include "bats/reconfiguration.hpp"
 #include "bats/regression.hpp"
@@ -21,6 +21,7 @@ namespace botsim::bats {
 /// What the execution phase may spend on a schedule, and with which machines it starts.
 struct ExecutionBudget {
   double budget = 0;       // what the monitor plans with (3.1's remaining budget comes from it)
+  double raise = 0;        // case (a)'s raise, accepted: part of `budget`
   double cushion = 0;      // case (b)'s cushion: spent only on the rounding problem's tasks
   long cushion_tasks = 0;  // delta_n the cushion pays for (3.1: Ne <= Np + delta_n)
   Configuration config;    // the configuration to start with

@@ -17,6 +17,7 @@ void register_fields() {
   using namespace fields;
   add(schedule);
   add(schedule_budget);
+  add(raise);
   add(cushion);
   add(risk);
   add(machines);
@@ -40,6 +41,7 @@ void register_fields() {
 ProposedRecord ProposedRecord::of(const Schedule& s) {
   return ProposedRecord{s.name,
                         s.budget,
+                        s.raise,
                         s.cushion,
                         to_string(s.risk),
                         s.config.machines,
@@ -67,6 +69,7 @@ nlohmann::json SchedulesRecord::to_json() const {
   for (const ProposedRecord& s : schedules)
     j["schedules"].push_back({{"name", s.name},
                               {"budget", s.budget},
+                              {"raise", s.raise},
                               {"cushion", s.cushion},
                               {"risk", s.risk},
                               {"machines", s.machines},
@@ -102,12 +105,13 @@ SchedulesRecord SchedulesRecord::from_json(const nlohmann::json& j) {
     r.clusters.push_back(std::move(c));
   }
   for (const auto& sj : j.at("schedules"))
-    r.schedules.push_back(ProposedRecord{
-        sj.at("name").get<std::string>(), sj.at("budget").get<double>(),
-        sj.at("cushion").get<double>(), sj.at("risk").get<std::string>(),
-        sj.at("machines").get<std::vector<int>>(), sj.at("makespan_atus").get<long>(),
-        sj.at("expected_makespan_s").get<double>(), sj.at("cost").get<double>(),
-        sj.at("delta_n").get<long>(), sj.at("delta_n_initial").get<long>()});
+    r.schedules.push_back(
+        ProposedRecord{sj.at("name").get<std::string>(), sj.at("budget").get<double>(),
+                       sj.at("raise").get<double>(), sj.at("cushion").get<double>(),
+                       sj.at("risk").get<std::string>(), sj.at("machines").get<std::vector<int>>(),
+                       sj.at("makespan_atus").get<long>(),
+                       sj.at("expected_makespan_s").get<double>(), sj.at("cost").get<double>(),
+                       sj.at("delta_n").get<long>(), sj.at("delta_n_initial").get<long>()});
   return r;
 }
 

@@ -51,11 +51,13 @@ struct Field {
 };
 
 /// BaTS's per-user fields of summary.json, in the order it writes them (docs/bats2011.md,
-/// "summary.json"). The first six only once the execution phase has started; the
+/// "summary.json"). The first seven only once the execution phase has started; the
 /// incomplete_reason only for a bag left undone.
 namespace fields {
 inline constexpr Field<std::string> schedule{"schedule", FieldUnit::None};  // "Sched2", "budget"
 inline constexpr Field<double> schedule_budget{"schedule_budget", FieldUnit::Money};  // no raise
+/// Case (a)'s raise and case (b)'s cushion, as accepted (0 when refused or none).
+inline constexpr Field<double> raise{"raise", FieldUnit::Money};
 inline constexpr Field<double> cushion{"cushion", FieldUnit::Money};
 inline constexpr Field<std::string> risk{"risk", FieldUnit::None};               // to_string(Risk)
 inline constexpr Field<std::vector<int>> machines{"machines", FieldUnit::None};  // per cluster
@@ -96,7 +98,7 @@ struct ClusterRecord {
 /// schedules.json: one proposed schedule.
 struct ProposedRecord {
   std::string name;
-  double budget = 0, cushion = 0;
+  double budget = 0, raise = 0, cushion = 0;  // Schedule's
   std::string risk;
   std::vector<int> machines;
   long makespan_atus = 0;

@@ -105,7 +105,7 @@ Schedule refine_schedule(const std::string& name, const std::vector<Cluster>& cl
     throw std::invalid_argument("schedule: raise step must be >= 1 %, threshold >= 0 %");
   KnapsackAnswer first = knapsack(clusters, ti_s, n_tasks, budget, atu_s);
   if (!first.feasible) throw InfeasibleBudget(budget, first.min_budget);
-  Schedule s{name, budget, 0, first.best, first.best, 0, 0, Risk::None, 0};
+  Schedule s{name, budget, 0, 0, first.best, first.best, 0, 0, Risk::None, 0};
   s.delta_n = s.delta_n_initial = delta_n(s.config, ti_s, n_tasks, atu_s);
   if (s.delta_n > 0 && !all_at_max(s.config, clusters)) {
     // Case (a): raise the input budget in steps until delta_n <= 0 or the threshold.
@@ -117,7 +117,7 @@ Schedule refine_schedule(const std::string& name, const std::vector<Cluster>& cl
       if (dn <= 0) {
         s.config = a.best;
         s.delta_n = dn;
-        s.cushion = raised - budget;
+        s.raise = raised - budget;
         s.risk = Risk::RaisedBudget;
         break;
       }

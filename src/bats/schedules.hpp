@@ -19,15 +19,18 @@ struct ScheduleOptions {
 
 enum class Risk {
   None,          // delta_n <= 0 at the budget
-  RaisedBudget,  // case (a): the cushion is the raise that made delta_n <= 0
+  RaisedBudget,  // case (a): the raise made delta_n <= 0
   Cushion        // case (b): the cushion pays for delta_n tasks beyond the makespan
 };
 const char* to_string(Risk r);
 
+/// One schedule: a configuration and the money it may spend. Table 2's "cushion" column holds
+/// either `raise` or `cushion` (at most one of them is not 0, as `risk` says).
 struct Schedule {
   std::string name;          // "Sched1" ... or "budget"
   double budget = 0;         // the input budget B
-  double cushion = 0;        // extra money, see Risk; the run may spend budget + cushion
+  double raise = 0;          // case (a): added to the budget, it bought `config`
+  double cushion = 0;        // case (b): kept apart, for delta_n tasks beyond the makespan
   Configuration config;      // machines per cluster, makespan M in ATUs, cost
   Configuration initial;     // the knapsack's answer for `budget`, before case (a)'s raise
   long delta_n = 0;          // delta_n of config (> 0 only for case b)
@@ -35,7 +38,8 @@ struct Schedule {
   Risk risk = Risk::None;
   double expected_makespan_s = 0;  // Te of 2.3
 
-  double total_budget() const { return budget + cushion; }
+  /// What the run may spend with the raise and the cushion accepted.
+  double total_budget() const { return budget + raise + cushion; }
 };
 
 /// delta_n of 2.3: N - sum(ak * nk), nk = floor(M * ATU / Tk). Theorem 1: <= sum(ak).

@@ -178,7 +178,8 @@ TEST(Bats2011Runs, ARunIsReadFromItsUserAndSchedules) {
   file.ns = 30;
   file.clusters = {{"cluster1", 3, 32, 900, bats::LinearDependency{}, bats::Moments{930, 270}},
                    {"cluster2", 12, 32, std::nullopt, std::nullopt, std::nullopt}};
-  file.schedules = {{"Sched2", 1005, 0, "none", {32, 6}, 4, 14160, 1004, -3, -3}};
+  file.schedules = {{"Sched2", 1005, 0, 3, "cushion", {32, 6}, 4, 14160, 1004, -3, -3},
+                    {"Sched3", 1536, 97, 0, "raised-budget", {32, 19}, 5, 17580, 1632, 0, 32}};
   const nlohmann::json schedules = file.to_json();
   BatsRun r = bats_run(u, schedules);
   EXPECT_DOUBLE_EQ(r.budget, 1000);
@@ -188,9 +189,12 @@ TEST(Bats2011Runs, ARunIsReadFromItsUserAndSchedules) {
   EXPECT_EQ(r.reconfigurations, 2);
   ASSERT_EQ(r.samples.size(), 1u);  // cluster2 was not sampled
   EXPECT_DOUBLE_EQ(r.samples[0].sigma_s, 270);
-  ASSERT_EQ(r.proposed.size(), 1u);
+  ASSERT_EQ(r.proposed.size(), 2u);
   EXPECT_EQ(r.proposed[0].machines, (std::vector<int>{32, 6}));
   EXPECT_EQ(r.proposed[0].delta_n, -3);
+  // Table 2's cushion column holds case (b)'s cushion or case (a)'s raise.
+  EXPECT_DOUBLE_EQ(r.proposed[0].cushion, 3);
+  EXPECT_DOUBLE_EQ(r.proposed[1].cushion, 97);
   EXPECT_TRUE(bats_run(u, nullptr).proposed.empty());  // no schedules.json
   u.extra.erase("violation_signals");
   EXPECT_THROW(bats_run(u, nullptr), std::runtime_error);

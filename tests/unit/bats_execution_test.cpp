@@ -49,7 +49,8 @@ TEST(BatsExecution, TheRaisedScheduleWorkedOutByHand) {
   Schedule s = raised_schedule();
   EXPECT_EQ(s.risk, Risk::RaisedBudget);
   EXPECT_DOUBLE_EQ(s.budget, 6);
-  EXPECT_DOUBLE_EQ(s.cushion, 2);
+  EXPECT_DOUBLE_EQ(s.raise, 2);
+  EXPECT_DOUBLE_EQ(s.cushion, 0);  // the raise is no cushion
   EXPECT_EQ(s.config.machines, (std::vector<int>{4}));
   EXPECT_EQ(s.initial.machines, (std::vector<int>{3}));
   EXPECT_EQ(s.delta_n, -2);
@@ -60,6 +61,7 @@ TEST(BatsExecution, TheRaiseIsTheBudgetTheMonitorSees) {
   Schedule s = raised_schedule();
   ExecutionBudget money = execution_budget(s, s.budget, true);
   EXPECT_DOUBLE_EQ(money.budget, 8);
+  EXPECT_DOUBLE_EQ(money.raise, 2);
   EXPECT_DOUBLE_EQ(money.cushion, 0);
   EXPECT_EQ(money.cushion_tasks, 0);
   EXPECT_EQ(money.config.machines, (std::vector<int>{4}));
@@ -75,7 +77,7 @@ TEST(BatsExecution, TheRaiseIsTheBudgetTheMonitorSees) {
   EXPECT_FALSE(run.target(r, first_tick(), {false}));
   // Monitored against the unraised $6 (the raise as a cushion), $2 funds two machines' next
   // ATUs only: Np = 2 + 2 + 0 + 0 = 4 < 6, a needless reconfiguration to fewer machines.
-  ExecutionBudget unraised{6, 2, 0, s.config};
+  ExecutionBudget unraised{6, 0, 2, 0, s.config};
   MonitoredExecution before(kOne, kAtu, s, unraised, sixty(1), 0);
   before.ledger().pay(4);
   MonitorReport b = before.report(first_tick(), 6);
@@ -87,6 +89,7 @@ TEST(BatsExecution, ARefusedRaiseRunsTheKnapsacksOwnAnswer) {
   Schedule s = raised_schedule();
   ExecutionBudget money = execution_budget(s, s.budget, false);
   EXPECT_DOUBLE_EQ(money.budget, 6);
+  EXPECT_DOUBLE_EQ(money.raise, 0);
   EXPECT_DOUBLE_EQ(money.cushion, 0);
   EXPECT_EQ(money.config.machines, (std::vector<int>{3}));
 }
@@ -122,7 +125,7 @@ TEST(BatsExecution, AReconfigurationBetweenEqualClustersKeepsTheRunningMachines)
   // Through the execution: a report whose knapsack answer is [0, 4] on those machines.
   Schedule s;
   s.config.machines = {2, 0};
-  MonitoredExecution run(two, kAtu, s, ExecutionBudget{8, 0, 0, s.config}, spread(2), 0);
+  MonitoredExecution run(two, kAtu, s, ExecutionBudget{8, 0, 0, 0, s.config}, spread(2), 0);
   std::vector<MachineState> machines(2, MachineState{0, 1, 60, 150, true, 30, false});
   MonitorReport r;
   r.ti_s = ti;
@@ -173,7 +176,7 @@ TEST(BatsExecution, SpeedToleranceIsTheSamplesRelativeStandardError) {
 TEST(BatsExecution, AReconfigurationThatChangesNothingIsNotCounted) {
   Schedule s;
   s.config.machines = {2};
-  MonitoredExecution run(kOne, kAtu, s, ExecutionBudget{8, 0, 0, s.config}, sixty(1), 0);
+  MonitoredExecution run(kOne, kAtu, s, ExecutionBudget{8, 0, 0, 0, s.config}, sixty(1), 0);
   ReconfigurationPlan nothing;
   nothing.acquire = {0};
   EXPECT_FALSE(changes_machines(nothing));
@@ -192,7 +195,7 @@ TEST(BatsExecution, AMachineDoesNotStartATaskIntoAnAtuNobodyPays) {
   // $8, $7 spent: $1 left. m0 at uptime 80 s would run a 60 s task into its second ATU.
   Schedule s;
   s.config.machines = {2};
-  MonitoredExecution run(kOne, kAtu, s, ExecutionBudget{8, 0, 0, s.config}, sixty(1), 0);
+  MonitoredExecution run(kOne, kAtu, s, ExecutionBudget{8, 0, 0, 0, s.config}, sixty(1), 0);
   run.ledger().pay(7);
   MachineState asking{0, 1, 60, 80, false, 0, false};
   // Alone, the $1 pays that ATU: it takes the task.
@@ -247,7 +250,7 @@ TEST(BatsExecution, AMachineOutpacedByTheOthersLeavesThemTheLastTasks) {
                                   ClusterStats{SampleSet({900, 900, 900}), 2700, 3}};
   Schedule s;
   s.config.machines = {1, 1};
-  MonitoredExecution run(two, 3600, s, ExecutionBudget{100, 0, 0, s.config}, stats, 0);
+  MonitoredExecution run(two, 3600, s, ExecutionBudget{100, 0, 0, 0, s.config}, stats, 0);
   EXPECT_EQ(run.work_request(slow, {idle, busy}, 6), MachineAction::Wait);
   EXPECT_EQ(run.work_request(slow, {idle, busy}, 7), MachineAction::TakeTask);
   EXPECT_FALSE(run.goes_on(slow, false, {idle, busy}, 6));
@@ -290,7 +293,7 @@ TEST(BatsExecution, AtACommonAtuEndTheMoneyKeepsTheMostRunningTasks) {
                                   ClusterStats{SampleSet({900, 900, 900}), 2700, 3}};
   Schedule s;
   s.config.machines = {2, 1};
-  MonitoredExecution run(priced, 3600, s, ExecutionBudget{30, 0, 0, s.config}, stats, 0);
+  MonitoredExecution run(priced, 3600, s, ExecutionBudget{30, 0, 0, 0, s.config}, stats, 0);
   run.ledger().pay(18);  // $12 left
   EXPECT_TRUE(run.goes_on(c2, true, {}, 0));
   EXPECT_FALSE(run.goes_on(c2, true, {c1_near, c1_far}, 0));
@@ -325,7 +328,7 @@ TEST(BatsExecution, ATaskThatMayOverrunAnUnpaidAtuIsLeftToMachinesWithRoom) {
   // waits for the roomy one; with $1 uncommitted it takes the task (an overrun would be paid).
   Schedule s;
   s.config.machines = {2};
-  MonitoredExecution run(kOne, kAtu, s, ExecutionBudget{8, 0, 0, s.config}, spread(1), 0);
+  MonitoredExecution run(kOne, kAtu, s, ExecutionBudget{8, 0, 0, 0, s.config}, spread(1), 0);
   run.ledger().pay(7);
   EXPECT_EQ(run.work_request(asking, {roomy}, 1), MachineAction::TakeTask);
   run.ledger().pay(1);

@@ -59,6 +59,8 @@ TEST(BatsProposal, TheStandaloneModePlansWithWhatItsSamplingLeft) {
   Proposal p = proposal_for(UserChoice{2, 9.0, true}, 6.0);
   EXPECT_EQ(p.chosen.name, "budget");
   EXPECT_DOUBLE_EQ(p.chosen.budget, 6);
-  EXPECT_DOUBLE_EQ(p.chosen.cushion, 2);
+  EXPECT_DOUBLE_EQ(p.chosen.raise, 2);
+  EXPECT_DOUBLE_EQ(p.chosen.cushion, 0);
+  EXPECT_DOUBLE_EQ(p.money.raise, 2);
   EXPECT_DOUBLE_EQ(p.money.budget, 11);
 }

@@ -101,13 +101,16 @@ TEST(BatsSchedules, CaseARaisesTheBudgetInOnePercentSteps) {
   EXPECT_EQ(s.delta_n, -1);
   EXPECT_EQ(s.config.machines, std::vector<int>{6});
   EXPECT_DOUBLE_EQ(s.budget, 12);
-  EXPECT_DOUBLE_EQ(s.cushion, 6);  // 1.06 * ... : 12 + 6 % of 100
+  EXPECT_DOUBLE_EQ(s.raise, 6);  // 1.06 * ... : 12 + 6 % of 100
+  EXPECT_DOUBLE_EQ(s.cushion, 0);
+  EXPECT_DOUBLE_EQ(s.total_budget(), 18);
   // With the budget itself as reference, 20 % of 12 reaches 14.4 -> 15 only: delta_n stays 1 > 0
   // so the original 4 machines get a case-(b) cushion instead.
   Schedule t = schedule_for_budget(c, {1300}, 11, 3600, 12);
   EXPECT_EQ(t.risk, Risk::Cushion);
   EXPECT_EQ(t.config.machines, std::vector<int>{4});
   EXPECT_DOUBLE_EQ(t.cushion, 9);
+  EXPECT_DOUBLE_EQ(t.raise, 0);
 }
 
 TEST(BatsSchedules, ScenarioS34WithTrueMeans) {
@@ -162,6 +165,7 @@ TEST(BatsSchedules, PickAndJson) {
   EXPECT_EQ(j["schedules"][2]["machines"], nlohmann::json({6, 32}));
   EXPECT_EQ(j["schedules"][2]["makespan_atus"], 2);
   EXPECT_EQ(j["schedules"][2]["cushion"], 0.0);
+  EXPECT_EQ(j["schedules"][2]["raise"], 0.0);
   EXPECT_EQ(j["clusters"][1]["beta"]["beta1"], 0.25);
   EXPECT_EQ(j["clusters"][1]["ti_s"], 225.0);
   EXPECT_EQ(j["ns"], 30);

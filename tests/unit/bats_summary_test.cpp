@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "bats/proposal.hpp"
+
 using namespace botsim;
 using namespace botsim::bats;
 
@@ -87,15 +89,30 @@ TEST(BatsSummary, ABagDoneInTheExecutionPhase) {
   EXPECT_DOUBLE_EQ(r.spent, 9);
   // The sampling apart ($2), the raised budget ($8) and no cushion apart.
   EXPECT_EQ(r.budget, 10);
-  EXPECT_EQ(keys_of(r), (std::vector<std::string>{
-                            "schedule", "schedule_budget", "cushion", "risk", "machines",
-                            "expected_makespan_s", "real_mu_s", "real_sigma_s", "ns",
-                            "sampling_spent", "sampling_end_s", "total_spent", "sampling_s",
-                            "execution_spent", "execution_makespan_s", "reconfigurations",
-                            "violation_signals", "first_signal_s", "replanned_makespan_s"}));
+  EXPECT_EQ(keys_of(r), (std::vector<std::string>{"schedule",
+                                                  "schedule_budget",
+                                                  "raise",
+                                                  "cushion",
+                                                  "risk",
+                                                  "machines",
+                                                  "expected_makespan_s",
+                                                  "real_mu_s",
+                                                  "real_sigma_s",
+                                                  "ns",
+                                                  "sampling_spent",
+                                                  "sampling_end_s",
+                                                  "total_spent",
+                                                  "sampling_s",
+                                                  "execution_spent",
+                                                  "execution_makespan_s",
+                                                  "reconfigurations",
+                                                  "violation_signals",
+                                                  "first_signal_s",
+                                                  "replanned_makespan_s"}));
   EXPECT_EQ(r.extra["schedule"], "Sched");
   EXPECT_EQ(r.extra["schedule_budget"], 6.0);
-  EXPECT_EQ(r.extra["cushion"], 2.0);  // the raise
+  EXPECT_EQ(r.extra["raise"], 2.0);
+  EXPECT_EQ(r.extra["cushion"], 0.0);  // the raise is no cushion
   EXPECT_EQ(r.extra["risk"], "raised-budget");
   EXPECT_EQ(r.extra["machines"].get<std::vector<int>>(), std::vector<int>{4});
   EXPECT_EQ(r.extra["real_mu_s"].get<std::vector<double>>(), (std::vector<double>{20, 10}));
@@ -125,4 +142,37 @@ TEST(BatsSummary, ABagUndoneInTheSampling) {
   EXPECT_EQ(r.extra["execution_spent"], 4.0);
   EXPECT_EQ(r.extra["incomplete_reason"], "deadline of 60 s passed");
   EXPECT_EQ(r.status(), "unfinished");  // no model said why (UserRole::stop)
+}
+
+// The standalone mode with a budget of $9, with the numbers of bats_proposal_test.cpp: its
+// implicit sampling paid $3 of it; for the $6 left (one cluster at $1 per ATU of 100 s, 4
+// machines, 10 tasks of 60 s) the knapsack buys 3 machines, and case (a) raises the $6 by $2
+// to buy all 4. The user may pay its $9 and the raise; the schedule's budget is $6 and its raise
+// $2, which is what the record reports, not the $3 its sampling spent with it.
+TEST(BatsSummary, TheStandaloneModeReportsItsRaise) {
+  BatsParams p = summary_params();
+  p.budget = 9;
+  p.sampling = BatsParams::Sampling::Implicit;
+  const std::vector<Cluster> one{{"c1", 1, 4}};
+  Proposal proposal = propose(one, 100, {60}, 10, UserChoice{2, 9.0, true}, 6.0);
+  MonitoredExecution e(one, 100, proposal.chosen, proposal.money,
+                       {ClusterStats{SampleSet({60}), 60, 1}}, 3);
+  BatsOutcome o;
+  o.tasks_done = 3;
+  o.bag_done = true;
+  o.last_finish_s = 300;
+  o.spent = 11;
+  o.sampling_spent = 3;
+  o.sampling_from_budget = true;
+  o.sampling_end_s = 60;
+  o.execution = &e;
+  UserRecord r = opening_record(p, 0);
+  close_record(r, p, o);
+  EXPECT_EQ(r.budget, 11);  // the $9 and the raise
+  EXPECT_EQ(r.extra["schedule_budget"], 6.0);
+  EXPECT_EQ(r.extra["risk"], "raised-budget");
+  // It reported $5 as its cushion: the ledger's $11 less the schedule's $6, the sampling's $3
+  // taken for part of the raise.
+  EXPECT_EQ(r.extra["raise"], 2.0);
+  EXPECT_EQ(r.extra["cushion"], 0.0);
 }

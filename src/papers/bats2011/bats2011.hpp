@@ -15,7 +15,8 @@
 
 namespace botsim::papers {
 
-/// One schedule BaTS proposed (schedules.json), as Table 2 shows it.
+/// One schedule BaTS proposed (schedules.json), as Table 2 shows it: its cushion column holds
+/// case (a)'s raise or case (b)'s cushion, whichever the schedule has.
 struct BatsProposed {
   std::string name, risk;
   double budget = 0, cushion = 0, expected_makespan_s = 0;
