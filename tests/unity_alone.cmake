@@ -25,6 +25,7 @@ set_source_files_properties(
   unit/agents_broker_rules_test.cpp
   unit/bats_phase_test.cpp
   unit/bats_records_test.cpp
+  unit/bats_run_end_test.cpp
   unit/core_props_test.cpp
   unit/core_units_test.cpp
   unit/models_environment.cpp
