@@ -8,6 +8,7 @@
 
 #include "agents/bot.hpp"
 #include "agents/catalog.hpp"
+#include "agents/records.hpp"
 #include "core/error.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
@@ -134,7 +135,7 @@ ConsumerAgent::ConsumerAgent(Params params, Run& run)
     : params_(std::move(params)), run_(run), user_(run, params_.name) {}
 
 std::string ConsumerAgent::policy(const BotRequest& bot) {
-  return heuristic_name(bot.heuristic) + "/" + to_string(bot.allocation.mechanism);
+  return policy_name(heuristic_name(bot.heuristic), to_string(bot.allocation.mechanism));
 }
 
 void ConsumerAgent::operator()() {
@@ -143,7 +144,7 @@ void ConsumerAgent::operator()() {
   sg4::this_actor::sleep_until(bot.submit_s);  // the request rate's schedule
   Inbox<ConsumerMessage> inbox(consumer_inbox(user));
   UserRecord u;
-  u.model = "agents";
+  u.model = kModel;
   u.policy = policy(bot);
   u.tasks_total = static_cast<long>(bot.tasks.size());
   u.start_s = sg4::Engine::get_clock();
@@ -188,7 +189,7 @@ void ConsumerAgent::operator()() {
   if (!out.awarded) return refused(failure_reason(out));
   send_for<BrokerMessage>(run_.messages(), user, sg4::Mailbox::by_name(broker_inbox(out.winner)),
                           Accept{user, 0}, 0);
-  user_.record().extra["broker"] = out.winner;
+  set_broker(user_.record(), out.winner);
   for (;;) {
     auto msg = inbox.receive();
     if (const auto* r = std::get_if<BotResult>(msg.get())) return finished(*r);
@@ -198,8 +199,8 @@ void ConsumerAgent::operator()() {
 void ConsumerAgent::refused(const std::string& reason) {
   spdlog::warn("{}: BoT refused: {}", params_.name, reason);
   auto& u = user_.record();
-  u.extra["refused"] = true;
-  u.extra["reason"] = reason;
+  set_refused(u, true);
+  set_reason(u, reason);
   u.messages = user_.messages();
 }
 
@@ -213,14 +214,14 @@ void ConsumerAgent::finished(const BotResult& r) {
   u.instances = r.instances;
   u.charged_units = r.charged_units;
   u.messages = user_.messages();
-  u.extra["refused"] = false;
-  u.extra["renewals"] = r.renewals;
-  u.extra["failed_cnps"] = r.failed_cnps;
-  if (!r.reason.empty()) u.extra["reason"] = r.reason;
+  set_refused(u, false);
+  set_renewals(u, r.renewals);
+  set_failed_cnps(u, r.failed_cnps);
+  if (!r.reason.empty()) set_reason(u, r.reason);
   if (!r.stopped_as.empty()) user_.stop(r.stopped_as.c_str(), r.reason);
   // Section 5.2(c): time beyond task execution: the makespan minus the busy time of the
   // resource whose output came last (CNPs, allocation, message latencies, hand-out reactions).
-  u.extra["scheduling_overhead_s"] = (now - u.start_s) - r.critical_busy_s;
+  set_scheduling_overhead_s(u, (now - u.start_s) - r.critical_busy_s);
 }
 
 }  // namespace botsim::agents

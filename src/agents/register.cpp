@@ -6,6 +6,7 @@
 #include "agents/catalog.hpp"
 #include "agents/cloud_directory.hpp"
 #include "agents/consumer_agent.hpp"
+#include "agents/records.hpp"
 #include "agents/service_provider_agent.hpp"
 #include "core/error.hpp"
 #include "core/summary.hpp"
@@ -72,7 +73,8 @@ void register_model() {
   static bool done = false;
   if (done) return;
   done = true;
-  register_currency("agents", "US$");  // the EC2 prices of Table 3
+  register_currency(kModel, "US$");  // the EC2 prices of Table 3
+  register_consumer_fields();
   auto& r = actor_registry();
   r.add<CloudDirectory>("CloudDirectory", "Gutierrez-Garcia & Sim (2012) Cloud directory");
   r.add<ConsumerAgent>("ConsumerAgent", "a consumer agent submitting one BoT (2012, 2.2)");

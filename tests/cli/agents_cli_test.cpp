@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "agents/records.hpp"
+#include "core/summary.hpp"
 #include "support/cli_support.hpp"
 
 using botsim::test::CliResult;
@@ -138,6 +140,6 @@ TEST(AgentsGolden, DemoSummaryMatches) {
   golden.erase("botsim_version");
   EXPECT_EQ(actual, golden) << "results changed: see tests/golden/README.md";
   // 300 tasks: 126 + 4 x 300 + 2 x renewals messages (docs/gutierrez2012.md).
-  const auto& u = actual["users"][0];
-  EXPECT_EQ(u["messages"].get<long>(), 126 + 4 * 300 + 2 * u["renewals"].get<long>());
+  const botsim::UserRecord u = botsim::read_summary(out).users.at(0);
+  EXPECT_EQ(u.messages, 126 + 4 * 300 + 2 * botsim::agents::renewals_of(u).value());
 }

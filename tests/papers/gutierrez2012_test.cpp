@@ -7,6 +7,8 @@
 #include <cmath>
 #include <string>
 
+#include "agents/records.hpp"
+
 using namespace botsim;
 using namespace botsim::campaign;
 using namespace botsim::papers;
@@ -47,7 +49,7 @@ TEST(Gutierrez2012Experiment, AnOutcomeIsReadFromItsUser) {
   u.finish_s = 601;
   u.spent = 12.5;
   u.messages = 40;
-  u.extra["scheduling_overhead_s"] = 0.25;
+  agents::set_scheduling_overhead_s(u, 0.25);
   AgentsOutcome o = agents_outcome(u);
   EXPECT_EQ(o.heuristic, "LtoS,MaxET");
   EXPECT_EQ(o.allocation, "generalized");

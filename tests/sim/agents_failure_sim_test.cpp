@@ -12,10 +12,14 @@
 #include <string>
 #include <utility>
 
+#include "agents/records.hpp"
 #include "cloud/records.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
+using botsim::agents::failed_cnps_of;
+using botsim::agents::reason_of;
+using botsim::agents::renewals_of;
 namespace t = botsim::test;
 
 namespace {
@@ -94,9 +98,9 @@ TEST(AgentsFailure, TaskOfAFailedResourceRerunsOnAnother) {
   EXPECT_DOUBLE_EQ(u.spent, 3);
   EXPECT_EQ(u.instances, 2);
   EXPECT_EQ(u.charged_units, 5);
-  EXPECT_EQ(u.extra["renewals"], 3);
-  EXPECT_EQ(u.extra["reason"], "resource fast-0 failed");
-  EXPECT_EQ(u.extra["failed_cnps"], 0);  // no replacement was called for
+  EXPECT_EQ(renewals_of(u), 3);
+  EXPECT_EQ(reason_of(u), "resource fast-0 failed");
+  EXPECT_EQ(failed_cnps_of(u), 0);  // no replacement was called for
   EXPECT_EQ(u.tasks_rerun, 1);
   ASSERT_TRUE(u.spent_on_lost_work);
   EXPECT_DOUBLE_EQ(*u.spent_on_lost_work, 2500.0 / 3600);
@@ -141,9 +145,9 @@ TEST(AgentsFailure, AReplacementRefusedLeavesTheBotOnTheOthers) {
   EXPECT_DOUBLE_EQ(u.spent, 3);
   EXPECT_EQ(u.instances, 2);
   EXPECT_EQ(u.charged_units, 5);
-  EXPECT_EQ(u.extra["renewals"], 3);
-  EXPECT_EQ(u.extra["failed_cnps"], 1);
-  EXPECT_EQ(u.extra["reason"],
+  EXPECT_EQ(renewals_of(u), 3);
+  EXPECT_EQ(failed_cnps_of(u), 1);
+  EXPECT_EQ(reason_of(u),
             "resource fast-0 failed; no replacement for fast-0: every contractor refused (a-3)");
   EXPECT_EQ(u.tasks_rerun, 1);
   EXPECT_DOUBLE_EQ(*u.spent_on_lost_work, 2500.0 / 3600);
@@ -186,9 +190,9 @@ TEST(AgentsFailure, AFailedResourceIsReplacedThroughTheContractNet) {
   EXPECT_EQ(u.instances, 3);
   EXPECT_EQ(u.charged_units, 4);
   EXPECT_EQ(u.messages, 55);
-  EXPECT_EQ(u.extra["renewals"], 1);
-  EXPECT_EQ(u.extra["failed_cnps"], 0);
-  EXPECT_EQ(u.extra["reason"], "resource fast-0 failed");
+  EXPECT_EQ(renewals_of(u), 1);
+  EXPECT_EQ(failed_cnps_of(u), 0);
+  EXPECT_EQ(reason_of(u), "resource fast-0 failed");
   EXPECT_EQ(u.tasks_rerun, 1);
   ASSERT_TRUE(u.spent_on_lost_work);
   EXPECT_DOUBLE_EQ(*u.spent_on_lost_work, 1000.0 / 3600);
@@ -241,10 +245,10 @@ TEST(AgentsFailure, WithNoReplacementAndNoneLeftTheBotEndsResourcesFailed) {
   EXPECT_DOUBLE_EQ(u.spent, 1);
   EXPECT_EQ(u.instances, 1);
   EXPECT_EQ(u.charged_units, 1);
-  EXPECT_EQ(u.extra["failed_cnps"], 1);
+  EXPECT_EQ(failed_cnps_of(u), 1);
   const std::string why =
       "resource fast-0 failed; no replacement for fast-0: every contractor refused (a-3)";
-  EXPECT_EQ(u.extra["reason"], why);
+  EXPECT_EQ(reason_of(u), why);
   EXPECT_EQ(u.stop_reason, why);
   EXPECT_EQ(u.tasks_rerun, 0);
   ASSERT_TRUE(u.spent_on_lost_work);
@@ -275,9 +279,9 @@ TEST(AgentsFailure, AReplacementTheBudgetCannotPayIsRejected) {
   EXPECT_DOUBLE_EQ(u.spent, 2);
   EXPECT_EQ(u.instances, 2);
   EXPECT_EQ(u.charged_units, 3);
-  EXPECT_EQ(u.extra["renewals"], 1);
-  EXPECT_EQ(u.extra["failed_cnps"], 1);
-  EXPECT_EQ(u.extra["reason"],
+  EXPECT_EQ(renewals_of(u), 1);
+  EXPECT_EQ(failed_cnps_of(u), 1);
+  EXPECT_EQ(reason_of(u),
             "the budget (2.25) cannot pay for renewing slow-0; resource fast-0 failed; "
             "no replacement for fast-0: the budget (2.25) cannot pay for it");
   const auto& inst = r.records<cloud::InstanceRecord>();

@@ -6,10 +6,12 @@
 // enlisted in a-3.
 #include <gtest/gtest.h>
 
+#include "agents/records.hpp"
 #include "cloud/records.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
+using botsim::agents::renewals_of;
 namespace t = botsim::test;
 
 namespace {
@@ -117,7 +119,7 @@ TEST(AgentsLimits, ConsumerOutOfBudgetStopsAndTheOtherFinishes) {
   EXPECT_DOUBLE_EQ(u.spent, 1.5);
   EXPECT_EQ(u.instances, 2);
   EXPECT_EQ(u.charged_units, 2);
-  EXPECT_EQ(u.extra["renewals"], 0);
+  EXPECT_EQ(renewals_of(u), 0);
   EXPECT_EQ(u.status(), "out_of_budget");
   EXPECT_EQ(u.stop_reason, "the budget (2) cannot pay for renewing fast-0");
   expect_ca0_stopped(r, "3541");

@@ -11,10 +11,15 @@
 #include <string>
 
 #include "agents/heuristics.hpp"
+#include "agents/records.hpp"
 #include "cloud/records.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
+using botsim::agents::failed_cnps_of;
+using botsim::agents::reason_of;
+using botsim::agents::refused_of;
+using botsim::agents::renewals_of;
 namespace t = botsim::test;
 
 namespace {
@@ -138,7 +143,7 @@ TEST(AgentsScenario, IElasticRenewsTheBusyAndReleasesTheIdle) {
   EXPECT_EQ(*u.instances, 2);
   EXPECT_EQ(*u.charged_units, 3);
   EXPECT_EQ(*u.messages, expected_messages(3, 1));
-  EXPECT_EQ(u.extra["renewals"], 1);
+  EXPECT_EQ(renewals_of(u), 1);
   const auto& inst = r.records<cloud::InstanceRecord>();
   ASSERT_EQ(inst.size(), 2u);
   EXPECT_EQ(inst[0].type, "slow");  // released first, at the check
@@ -215,9 +220,8 @@ TEST(AgentsScenario, EveryBrokerRefusesSoTheBotIsRefused) {
   EXPECT_EQ(u.tasks_done, 0);
   EXPECT_FALSE(u.finish_s.has_value());
   EXPECT_EQ(*u.messages, 6);
-  EXPECT_EQ(u.extra["refused"], true);
-  EXPECT_NE(u.extra["reason"].get<std::string>().find("every contractor refused"),
-            std::string::npos);
+  EXPECT_EQ(refused_of(u), true);
+  EXPECT_NE(reason_of(u).value().find("every contractor refused"), std::string::npos);
   EXPECT_TRUE(r.tasks().empty());
 }
 
@@ -234,9 +238,8 @@ TEST(AgentsScenario, ARequestThatFindsNoResourceIsRefusedAndReported) {
   const auto& ca1 = r.users()[1];
   EXPECT_EQ(ca0.tasks_done, 1);
   EXPECT_EQ(ca1.tasks_done, 0);
-  EXPECT_EQ(ca1.extra["refused"], true);
-  EXPECT_NE(ca1.extra["reason"].get<std::string>().find("fast: every contractor refused (a-3)"),
-            std::string::npos);
+  EXPECT_EQ(refused_of(ca1), true);
+  EXPECT_NE(reason_of(ca1).value().find("fast: every contractor refused (a-3)"), std::string::npos);
   EXPECT_EQ(*ca1.messages, 12);
 }
 
@@ -293,7 +296,7 @@ TEST(AgentsScenario, AResourceFreedAtItsCheckTakesTheNextTaskFirst) {
   EXPECT_DOUBLE_EQ(*u.finish_s - u.start_s, 3640);
   EXPECT_DOUBLE_EQ(u.spent, 3.0);
   EXPECT_EQ(*u.charged_units, 4);
-  EXPECT_EQ(u.extra["renewals"], 2);
+  EXPECT_EQ(renewals_of(u), 2);
   EXPECT_EQ(*u.messages, expected_messages(4, 2));
 }
 
@@ -321,8 +324,8 @@ TEST(AgentsScenario, ALateResourceJoinsTheRunningBot) {
   EXPECT_EQ(*u.instances, 2);
   EXPECT_EQ(*u.charged_units, 2);
   EXPECT_EQ(*u.messages, expected_messages(3, 0));
-  EXPECT_EQ(u.extra["renewals"], 0);
-  EXPECT_EQ(u.extra["failed_cnps"], 0);
+  EXPECT_EQ(renewals_of(u), 0);
+  EXPECT_EQ(failed_cnps_of(u), 0);
   const auto& inst = r.records<cloud::InstanceRecord>();
   ASSERT_EQ(inst.size(), 2u);
   std::map<std::string, std::pair<double, double>> held;

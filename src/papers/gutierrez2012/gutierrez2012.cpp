@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "agents/heuristics.hpp"
+#include "agents/records.hpp"
 #include "campaign/stats.hpp"
 #include "core/units.hpp"
 #include "view/figures.hpp"
@@ -58,9 +59,9 @@ Chart chart(const std::string& title, const std::string& x, const std::string& y
 
 AgentsOutcome agents_outcome(const UserRecord& u) {
   AgentsOutcome o;
-  auto slash = u.policy.rfind('/');
-  o.heuristic = u.policy.substr(0, slash);
-  o.allocation = u.policy.substr(slash + 1);
+  const agents::PolicyParts policy = agents::policy_parts(u.policy);
+  o.heuristic = policy.heuristic;
+  o.allocation = policy.allocation;
   o.tasks = u.tasks_total;
   const auto makespan = u.makespan_s();
   o.success = makespan.has_value();
@@ -68,8 +69,7 @@ AgentsOutcome agents_outcome(const UserRecord& u) {
   o.spent = u.spent;
   if (!u.messages) throw std::runtime_error(u.name + " has no messages");
   o.messages = *u.messages;
-  if (u.extra.contains("scheduling_overhead_s"))
-    o.overhead_s = u.extra.at("scheduling_overhead_s").get<double>();
+  if (const auto overhead = agents::scheduling_overhead_s_of(u)) o.overhead_s = *overhead;
   return o;
 }
 
