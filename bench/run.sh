@@ -8,7 +8,8 @@
 #
 #   -b  build directory (default: build); configured Release and built (-j2) if needed
 #   -s  comma-separated cases among tiny, small, mid, medium, large, cloud, cloud-l, cloud-1m,
-#       agents, agents-10k, agents-100k, agents-1m, static-100k, static-1m, bats, bats-4c
+#       agents, agents-10k, agents-100k, agents-1m, bag-10k, bag-100k, bag-1m, static-100k,
+#       static-1m, bats, bats-4c
 #       (default: small,mid,medium,cloud,cloud-l,bats)
 #   -n  runs of each program per case; the table keeps the best (default 1)
 #   -t  per-run time limit in seconds (default 150); a run over it shows as "timeout"
@@ -130,12 +131,12 @@ ratio() {
 }
 
 rows=()
-csv=("case,what,executions,botsim_s,floor_s,ratio,botsim_mb,floor_mb,botsim_user_s,floor_user_s,sends,botsim_cpu_s,transfer_floor_cpu_s,transfer_ratio,transfer_floor_mb")
+csv=("case,what,executions,botsim_s,floor_s,ratio,botsim_mb,floor_mb,botsim_user_s,floor_user_s,sends,botsim_cpu_s,transfer_floor_cpu_s,transfer_ratio,transfer_floor_mb,makespan_s,greedy_s")
 # case what executions botsim_s floor_s ratio botsim_mb floor_mb botsim_user floor_user
-#   [sends botsim_cpu transfer_floor_cpu transfer_ratio transfer_floor_mb]
+#   [sends botsim_cpu transfer_floor_cpu transfer_ratio transfer_floor_mb [makespan greedy]]
 row() {
   local -a f=("$@")
-  while ((${#f[@]} < 15)); do f+=(-); done
+  while ((${#f[@]} < 17)); do f+=(-); done
   rows+=("$(printf '%-9s %10s %9s %8s %6s %9s %8s %9s %8s %9s %8s' "${f[0]}" "${f[2]}" \
     "${f[3]}" "${f[4]}" "${f[5]}" "${f[6]}" "${f[7]}" "${f[10]}" "${f[11]}" "${f[12]}" "${f[13]}")")
   local IFS=,
@@ -295,9 +296,30 @@ agents_bag_case() {
   against_bag_floor "$name" "agents-bag/$2/$3" "$2" "$3" transfers
 }
 
+# bag_case NAME TASKS WORKERS: the agents' static bag with realistic latencies
+# (gen_static_bag.py: FCFS, FixedAM, WORKERS resource agents of 1000 MI/s, tasks of 1-10 s,
+# 50 us host links and 500 us backbones), against bench_agents_floor running the same bag on
+# the same platform (CPU seconds, user + sys), and its makespan against greedy list scheduling
+# of the bag with no overhead (the makespan_s and greedy_s columns of the CSV).
+bag_case() {
+  local name=$1 dir=$work/$1
+  rm -rf "$dir"
+  python3 "$here/gen_static_bag.py" "$dir" "$3" "$2"
+  echo "== $name: agents static bag with latencies, $2 tasks on $3 resources" >&2
+  against_bag_floor "$name" "agents-bag/$2/$3" "$dir/bag.txt" "$3"
+  local greedy makespan=-
+  greedy=$(cat "$dir/greedy.txt")
+  [[ -f $dir/out/summary.json ]] &&
+    makespan=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["users"][0]["makespan_s"])' \
+      "$dir/out/summary.json")
+  echo "   makespan ${makespan} s, greedy list schedule ${greedy} s" >&2
+  local last=$((${#csv[@]} - 1))
+  csv[last]="${csv[last]%,-,-},$makespan,$greedy"
+}
+
 # against_bag_floor NAME WHAT TASKS WORKERS [transfers]: botsim on BUILD/bench/NAME's files,
 # then bench_agents_floor on its platform (and, with "transfers", the transfer floor); one row,
-# in CPU seconds (user + sys).
+# in CPU seconds (user + sys). TASKS may be a bag file (the floor then runs its tasks).
 against_bag_floor() {
   local name=$1 dir=$work/$1
   best "$dir/botsim" "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" \
@@ -412,6 +434,9 @@ for s in "${wanted[@]}"; do
     agents-10k) agents_bag_case agents-10k 10000 1000 ;;
     agents-100k) agents_bag_case agents-100k 100000 1000 ;;
     agents-1m) agents_bag_case agents-1m 1000000 10000 ;;
+    bag-10k) bag_case bag-10k 10000 100 ;;
+    bag-100k) bag_case bag-100k 100000 1000 ;;
+    bag-1m) bag_case bag-1m 1000000 10000 ;;
     static-100k) static_bag_case static-100k 100000 1000 ;;
     static-1m) static_bag_case static-1m 1000000 10000 ;;
     bats) bats_case bats 100000 ;;
