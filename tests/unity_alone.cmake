@@ -22,6 +22,7 @@ set_source_files_properties(
   sim/platform_messaging_test.cpp
   sim/silva_failure_sim_test.cpp
   sim/silva_limits_sim_test.cpp
+  unit/agents_broker_roles_test.cpp
   unit/agents_broker_rules_test.cpp
   unit/bats_phase_test.cpp
   unit/bats_records_test.cpp

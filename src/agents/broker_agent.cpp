@@ -1,10 +1,11 @@
 #include "agents/broker_agent.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 
-#include "agents/broker_roles.hpp"
+#include "agents/broker.hpp"
 #include "platform/timers.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -19,66 +20,68 @@ BrokerAgent::Params BrokerAgent::Params::read(const PropReader& props, const Act
   return p;
 }
 
-void BrokerContext::send_spa(const Job& j, const std::string& spa, ProviderMessage m) {
-  send_for<ProviderMessage>(run.messages(), j.bot->user, sg4::Mailbox::by_name(provider_inbox(spa)),
-                            std::move(m), 0);
-}
-
-void BrokerContext::send_self_at(double at, BrokerMessage m) {
-  send_at<BrokerMessage>(inbox->mailbox(), at, std::move(m));
-}
-
-BrokerAddress BrokerContext::reply_address() {
-  return inbox
-      ->reply_to<Propose, Refuse, Allocated, Renewed, Released, TaskOutput, ResourceFailed>();
-}
-
 namespace {
-// Each message to the role that handles it.
-struct ToRole {
-  BrokerRoles& b;
-  void operator()(const CallForBot& m) { b.bots.on(m); }
-  void operator()(const Accept& m) { b.bots.on(m); }
-  void operator()(const Reject& m) { b.bots.on(m); }
-  void operator()(const Listing& m) { b.contracts.on(m); }
-  void operator()(const Propose& m) { b.contracts.on(m); }
-  void operator()(const Refuse& m) { b.contracts.on(m); }
-  void operator()(const CallLateResource& m) { b.contracts.on(m); }
-  void operator()(const Allocated& m) { b.ledger.on(m); }
-  void operator()(const Renewed& m) { b.ledger.on(m); }
-  void operator()(const CheckAllocation& m) { b.ledger.on(m); }
-  void operator()(const ResourceFailed& m) { b.ledger.on(m); }
-  void operator()(const TaskOutput& m) { b.dispatch.on(m); }
-  void operator()(const Released& m) { b.report.on(m); }
-  void operator()(const BotDeadline& m) { b.report.on(m); }
+
+// The broker's ties to the simulation: its inbox, SimGrid's clock, the run's message tally.
+class SimBrokerPort : public BrokerPort {
+ public:
+  SimBrokerPort(Run& run, std::string host)
+      : run_(run), host_(std::move(host)), inbox_(broker_inbox(host_)) {}
+  Inbox<BrokerMessage>& inbox() { return inbox_; }
+
+  double now() const override { return sg4::Engine::get_clock(); }
+  Run& run() override { return run_; }
+  const std::string& host() const override { return host_; }
+  void to_provider(const std::string& user, const std::string& spa, ProviderMessage m) override {
+    send_for<ProviderMessage>(run_.messages(), user, sg4::Mailbox::by_name(provider_inbox(spa)),
+                              std::move(m), 0);
+  }
+  void to_consumer(const ConsumerAddress& to, const std::string& user, ConsumerReply m) override {
+    std::visit([&](auto&& reply) { to.send_for(run_.messages(), user, std::move(reply), 0); },
+               std::move(m));
+  }
+  void look_up_providers(const std::string& user) override {
+    send_for<DirectoryMessage>(run_.messages(), user, sg4::Mailbox::by_name(directory_inbox()),
+                               Lookup{Role::Provider, user, inbox_.reply_to<Listing>()}, 0);
+  }
+  void at(double at, BrokerMessage m) override {
+    send_at<BrokerMessage>(inbox_.mailbox(), at, std::move(m));
+  }
+  BrokerAddress address() override {
+    return inbox_
+        .reply_to<Propose, Refuse, Allocated, Renewed, Released, TaskOutput, ResourceFailed>();
+  }
+
+ private:
+  Run& run_;
+  std::string host_;
+  Inbox<BrokerMessage> inbox_;
 };
 
-void progress_touched(BrokerRoles& b) {
-  auto touched = std::move(b.ctx.dirty);
-  b.ctx.dirty.clear();
-  for (const auto& user : touched)
-    if (Job* j = b.ctx.job(user)) b.dispatch.progress(*j);
-}
+// What outlives the actor: the end-of-run check reads the broker once SimGrid is done.
+struct Shell {
+  Shell(Run& run, std::string host, BotContracts::Terms terms)
+      : port(run, std::move(host)), broker(port, terms) {}
+  SimBrokerPort port;
+  Broker broker;
+};
+
 }  // namespace
 
 void BrokerAgent::operator()() {
   sg4::Actor::self()->daemonize();  // serves for as long as consumers run
-  roles_ =
-      std::make_shared<BrokerRoles>(run_, sg4::this_actor::get_host()->get_name(), params_.terms);
-  BrokerRoles& b = *roles_;
-  b.ctx.inbox.emplace(broker_inbox(b.ctx.host));
+  auto shell =
+      std::make_shared<Shell>(run_, sg4::this_actor::get_host()->get_name(), params_.terms);
+  run_.at_end([shell] { shell->broker.check_end(); });
   send<DirectoryMessage>(sg4::Mailbox::by_name(directory_inbox()),
-                         Register{Role::Broker, b.ctx.host}, 0);
-  auto* mailbox = b.ctx.inbox->mailbox();
+                         Register{Role::Broker, shell->port.host()}, 0);
+  auto& inbox = shell->port.inbox();
   for (;;) {
-    auto msg = b.ctx.inbox->receive();
-    std::visit(ToRole{b}, *msg);
+    auto msg = inbox.receive();
+    shell->broker.on(*msg);
     // Messages of the same instant first, so that a mapping sees every resource freed now.
-    if (mailbox->ready()) continue;
-    progress_touched(b);
-    // Allocation checks last: a resource freed at the check's instant has had its next task.
-    b.ledger.run_checks();
-    progress_touched(b);
+    if (inbox.mailbox()->ready()) continue;
+    shell->broker.end_of_instant();
   }
 }
 

@@ -3,8 +3,9 @@
 // for consumers' BoTs and the manager of one parallel CNP per resource with the SPAs; it
 // schedules each BoT on its composed resources (Fig. 5, Scheduler) and renews or releases each
 // resource with the BoT's allocation mechanism (Fig. 3). It serves many BoTs at once.
-// The actor is a shell: it hands each message to its role (broker_roles.hpp), and once the
-// messages of an instant are in, lets each touched BoT progress.
+// The actor is a shell: it gives its Broker (broker.hpp: the roles and their wiring) the
+// simulation (a BrokerPort: inbox, timers, clock) and its messages, and tells it when the
+// messages of an instant are in.
 #include <memory>
 
 #include "agents/broker_bots.hpp"
@@ -12,8 +13,6 @@
 #include "platform/scenario.hpp"
 
 namespace botsim::agents {
-
-struct BrokerRoles;
 
 class BrokerAgent {
  public:
@@ -27,7 +26,6 @@ class BrokerAgent {
  private:
   Params params_;
   Run& run_;
-  std::shared_ptr<BrokerRoles> roles_;  // made when the actor starts (they refer to each other)
 };
 
 }  // namespace botsim::agents

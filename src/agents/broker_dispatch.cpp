@@ -1,57 +1,63 @@
 #include "agents/broker_dispatch.hpp"
 
-#include <simgrid/s4u/Engine.hpp>
-
-#include "agents/broker_roles.hpp"
-
-namespace sg4 = simgrid::s4u;
+#include <algorithm>
 
 namespace botsim::agents {
 
-void TaskDispatch::on(const TaskOutput& m) {
-  Job* j = b_.ctx.job(m.user);
-  if (!j) return;
-  auto& d = j->dispatch;
-  j->user->ran(d.rows.at(m.task), m.start_s, m.end_s);
-  if (const std::optional<int> id = ResourceLedger::live_resource(*j, m.ra)) {
-    j->held.resources[static_cast<std::size_t>(*id)].busy_s += m.end_s - m.start_s;
-    d.scheduler->resource_free(*id, sg4::Engine::get_clock(), m.end_s);
-    d.last_resource = id;
-  }
-  ++j->result.tasks_done;
-  b_.ctx.touch(*j);
+TaskDispatch::TaskDispatch(const BotRequest& bot, BrokerPort& port)
+    : bot_(bot), port_(port), user_(port.run(), bot.user), scheduler_(bot.heuristic) {
+  scheduler_.add_tasks(bot.tasks);
+  std::size_t ids = 0;
+  for (const Task& t : bot.tasks) ids = std::max(ids, static_cast<std::size_t>(t.id) + 1);
+  rows_.resize(ids);
+  handed_out_s_.resize(ids);
 }
 
-void TaskDispatch::progress(Job& j) {
-  if (!j.end.running || j.end.ending) return;
-  // With no resource left, a replacement being contracted is waited for.
-  if (bot_must_end(j.dispatch.scheduler->finished(), j.end.deadline_passed, j.held.live.size(),
-                   j.contracts.replacing)) {
-    b_.report.end(j);
-    return;
-  }
-  // Fig. 5 line 6: the outputs of the same instant first, however long each takes to come.
-  if (j.dispatch.scheduler->awaiting_outputs()) return;
-  hand_out(j);
+void TaskDispatch::add_resource(int id, double speed_mips, double alloc_end) {
+  scheduler_.add_resource(ResourceView{id, speed_mips, alloc_end}, port_.now());
+  if (busy_s_.size() <= static_cast<std::size_t>(id))
+    busy_s_.resize(static_cast<std::size_t>(id) + 1);
 }
 
-void TaskDispatch::hand_out(Job& j) {  // Fig. 5 lines 2-4, through the resources' SPAs
-  const double now = sg4::Engine::get_clock();
-  const auto& user = j.bot->user;
-  auto& d = j.dispatch;
-  for (const Assignment& a : d.scheduler->assign(now, j.rng)) {
-    const auto& r = j.held.resources[static_cast<std::size_t>(a.resource_id)];
-    d.rows[a.task_id] = j.user->sent(a.task_id, a.size_mi, r.ra, j.bot->submit_s);
-    d.handed_out_s[a.task_id] = now;
-    b_.ctx.send_spa(j, r.spa, ExecuteTask{user, r.ra, Task{a.task_id, a.size_mi}});
+void TaskDispatch::set_allocation_end(int id, double alloc_end) {
+  scheduler_.set_allocation_end(id, alloc_end);
+}
+
+void TaskDispatch::remove_resource(int id) { scheduler_.remove_resource(id); }
+
+void TaskDispatch::lose_running(int id, const std::string& reason, double price) {
+  const double now = port_.now();
+  if (std::optional<Task> lost = scheduler_.remove_resource(id))
+    user_.lost(rows_.at(lost->id), now, reason,
+               (now - handed_out_s_.at(lost->id)) * price / bot_.allocation.slot_s);
+}
+
+void TaskDispatch::output(const TaskOutput& m, std::optional<int> id) {
+  user_.ran(rows_.at(m.task), m.start_s, m.end_s);
+  if (id) {
+    busy_s_.at(static_cast<std::size_t>(*id)) += m.end_s - m.start_s;
+    scheduler_.resource_free(*id, port_.now(), m.end_s);
+    last_resource_ = id;
+  }
+  ++tasks_done_;
+}
+
+void TaskDispatch::hand_out(const std::vector<HeldResource>& held, Rng& rng) {
+  const double now = port_.now();
+  for (const Assignment& a : scheduler_.assign(now, rng)) {
+    const auto& r = held.at(static_cast<std::size_t>(a.resource_id));
+    rows_[a.task_id] = user_.sent(a.task_id, a.size_mi, r.ra, bot_.submit_s);
+    handed_out_s_[a.task_id] = now;
+    port_.to_provider(bot_.user, r.spa, ExecuteTask{bot_.user, r.ra, Task{a.task_id, a.size_mi}});
   }
 }
 
-void TaskDispatch::lose_running(Job& j, int id, double now, const std::string& reason,
-                                double price) {
-  if (std::optional<Task> lost = j.dispatch.scheduler->remove_resource(id))
-    j.user->lost(j.dispatch.rows.at(lost->id), now, reason,
-                 (now - j.dispatch.handed_out_s.at(lost->id)) * price / j.bot->allocation.slot_s);
+bool TaskDispatch::busy(int id) const {
+  return scheduler_.resource(id).occupied || scheduler_.awaiting_outputs();
+}
+
+double TaskDispatch::critical_busy_s() const {
+  return last_resource_ ? busy_s_.at(static_cast<std::size_t>(*last_resource_)) : 0.0;
 }
 
 }  // namespace botsim::agents

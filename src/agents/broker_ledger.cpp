@@ -3,141 +3,104 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include <simgrid/s4u/Engine.hpp>
-
-#include "agents/broker_roles.hpp"
 #include "cloud/billing.hpp"
 #include "cloud/records.hpp"
 #include "core/units.hpp"
 
-namespace sg4 = simgrid::s4u;
-
 namespace botsim::agents {
 
-std::optional<int> ResourceLedger::live_resource(const Job& j, const std::string& ra) {
-  auto it = j.held.live.find(ra);
-  if (it == j.held.live.end()) return std::nullopt;
+std::optional<int> ResourceLedger::live(const std::string& ra) const {
+  auto it = live_.find(ra);
+  if (it == live_.end()) return std::nullopt;
   return it->second;
 }
 
-void ResourceLedger::on(const Allocated& m) {
-  Job* j = b_.ctx.job(m.user);
-  if (!j) return;
-  int id = static_cast<int>(j->held.resources.size());
-  j->held.resources.push_back(
-      HeldResource{m.ra, m.spa, m.type, m.price, m.start_s, m.alloc_end, 0, false, 0});
-  j->held.live[m.ra] = id;
-  // A resource that joins while the BoT runs is used from the next decision on (Section 4).
-  j->dispatch.scheduler->add_resource(ResourceView{id, m.speed_mips, m.alloc_end},
-                                      sg4::Engine::get_clock());
-  b_.ctx.touch(*j);
-  if (j->end.ending)
-    release(*j, id);  // a late resource the finished BoT no longer needs
-  else
-    schedule_check(*j, id);
-  b_.contracts.allocated(*j, m.cnp);
+int ResourceLedger::hold(const Allocated& m) {
+  int id = static_cast<int>(resources_.size());
+  resources_.push_back(
+      HeldResource{m.ra, m.spa, m.type, m.price, m.start_s, m.alloc_end, false, 0});
+  live_[m.ra] = id;
+  return id;
 }
 
-void ResourceLedger::schedule_check(Job& j, int id) {
-  auto& r = j.held.resources[static_cast<std::size_t>(id)];
-  b_.ctx.send_self_at(check_time(j.bot->allocation, r.alloc_end),
-                      CheckAllocation{j.bot->user, id, r.generation});
+void ResourceLedger::schedule_check(int id) {
+  const auto& r = resources_.at(static_cast<std::size_t>(id));
+  port_.at(check_time(bot_.allocation, r.alloc_end), CheckAllocation{bot_.user, id, r.generation});
 }
 
-void ResourceLedger::on(const CheckAllocation& m) { checks_.push_back(m); }
-
-void ResourceLedger::run_checks() {
-  auto checks = std::move(checks_);
-  checks_.clear();
-  for (const auto& c : checks) check(c);
+bool ResourceLedger::current(const CheckAllocation& m) const {
+  const auto& r = resources_.at(static_cast<std::size_t>(m.resource));
+  return !r.released && r.generation == m.generation;
 }
 
-void ResourceLedger::check(const CheckAllocation& m) {  // Fig. 3, at its time-driven activation
-  Job* j = b_.ctx.job(m.user);
-  if (!j || j->end.ending) return;
-  auto& r = j->held.resources[static_cast<std::size_t>(m.resource)];
-  if (r.released || r.generation != m.generation) return;
-  const Scheduler& s = *j->dispatch.scheduler;
-  // A free resource whose next task waits for the other outputs of its instant is busy.
-  AllocationStatus status{r.alloc_end, s.resource(m.resource).occupied || s.awaiting_outputs(),
-                          s.finished()};
-  AllocationDecision d = decide(j->bot->allocation, status);
-  if (d.action == AllocationAction::Renew && !affordable(*j, m.resource, d.slots)) {
-    j->held.budget_short = fmt::format("the budget ({}) cannot pay for renewing {}",
-                                       format_number(*j->bot->budget), r.ra);
-    spdlog::info("{}: {} for {}", b_.ctx.host, j->held.budget_short, m.user);
+bool ResourceLedger::check(int id, bool busy, bool bot_finished, const Affordable& affordable) {
+  auto& r = resources_.at(static_cast<std::size_t>(id));
+  AllocationDecision d = decide(bot_.allocation, AllocationStatus{r.alloc_end, busy, bot_finished});
+  if (d.action == AllocationAction::Renew && !affordable(d.slots)) {
+    budget_short_ = fmt::format("the budget ({}) cannot pay for renewing {}",
+                                format_number(*bot_.budget), r.ra);
+    spdlog::info("{}: {} for {}", port_.host(), budget_short_, bot_.user);
     d.action = AllocationAction::Release;
   }
   if (d.action == AllocationAction::Renew) {
-    ++j->result.renewals;  // the contract is updated when the SPA acknowledges (Fig. 3 l. 6-7)
-    b_.ctx.send_spa(*j, r.spa, Reallocate{m.user, r.ra, d.slots});
-  } else {
-    release(*j, m.resource);
+    ++renewals_;  // the contract is updated when the SPA acknowledges (Fig. 3 lines 6-7)
+    port_.to_provider(bot_.user, r.spa, Reallocate{bot_.user, r.ra, d.slots});
+    return false;
   }
-  b_.ctx.touch(*j);
+  release(id);
+  return true;
 }
 
-bool ResourceLedger::affordable(const Job& j, std::optional<int> id, long slots,
-                                double extra) const {
-  if (!j.bot->budget) return true;
-  const double held =
-      committed_money(j.bot->allocation, j.result.spent, j.held.resources, id, slots, 0);
-  return agents::affordable(j.bot->budget, ResourceContracts::plus_awarded(j, held) + extra);
+double ResourceLedger::committed(std::optional<int> renewed, long slots) const {
+  return committed_money(bot_.allocation, spent_, resources_, renewed, slots, 0);
 }
 
-void ResourceLedger::on(const Renewed& m) {
-  Job* j = b_.ctx.job(m.user);
-  if (!j) return;
-  const std::optional<int> id = live_resource(*j, m.ra);
-  if (!id) return;
-  auto& r = j->held.resources[static_cast<std::size_t>(*id)];
+std::optional<int> ResourceLedger::renewed(const Renewed& m) {
+  const std::optional<int> id = live(m.ra);
+  if (!id) return std::nullopt;
+  auto& r = resources_[static_cast<std::size_t>(*id)];
   r.alloc_end = m.alloc_end;
   ++r.generation;
-  j->dispatch.scheduler->set_allocation_end(*id, m.alloc_end);
-  schedule_check(*j, *id);
+  schedule_check(*id);
+  return id;
 }
 
-void ResourceLedger::release(Job& j, int id) {
-  auto& r = j.held.resources[static_cast<std::size_t>(id)];
-  const double now = sg4::Engine::get_clock();
+void ResourceLedger::release(int id) {
+  auto& r = resources_.at(static_cast<std::size_t>(id));
   r.released = true;
-  j.held.live.erase(r.ra);
-  j.dispatch.scheduler->remove_resource(id);  // a running task (FixedAM's end) goes back
-  bill(j, id, charged_slots(j.bot->allocation, r.start, now, r.alloc_end));
-  ++j.held.pending_releases;
-  b_.ctx.send_spa(j, r.spa, ReleaseResource{j.bot->user, r.ra});
+  live_.erase(r.ra);
+  bill(id, charged_slots(bot_.allocation, r.start, port_.now(), r.alloc_end));
+  ++pending_releases_;
+  port_.to_provider(bot_.user, r.spa, ReleaseResource{bot_.user, r.ra});
 }
 
-void ResourceLedger::bill(Job& j, int id, long units) {
-  const auto& r = j.held.resources[static_cast<std::size_t>(id)];
+std::vector<int> ResourceLedger::release_all() {
+  std::vector<int> ids;
+  for (std::size_t id = 0; id < resources_.size(); ++id)
+    if (!resources_[id].released) {
+      release(static_cast<int>(id));
+      ids.push_back(static_cast<int>(id));
+    }
+  return ids;
+}
+
+std::optional<int> ResourceLedger::fail(const std::string& ra) {
+  const std::optional<int> id = live(ra);
+  if (!id) return std::nullopt;
+  auto& r = resources_[static_cast<std::size_t>(*id)];
+  r.released = true;
+  live_.erase(r.ra);
+  bill(*id, cloud::charged_units(r.start, port_.now(), bot_.allocation.slot_s));
+  return id;
+}
+
+void ResourceLedger::bill(int id, long units) {
+  const auto& r = resources_.at(static_cast<std::size_t>(id));
   double cost = static_cast<double>(units) * r.price;
-  j.result.charged_units += units;
-  j.result.spent += cost;
-  b_.ctx.run.results().timeline<cloud::InstanceRecord>().add(cloud::InstanceRecord{
-      j.bot->user, r.ra, r.type, r.start, sg4::Engine::get_clock(), units, cost});
-}
-
-void ResourceLedger::on(const ResourceFailed& m) {
-  Job* j = b_.ctx.job(m.user);
-  if (!j) return;
-  const double now = sg4::Engine::get_clock();
-  if (const std::optional<int> live = live_resource(*j, m.ra)) {
-    const int id = *live;
-    auto& r = j->held.resources[static_cast<std::size_t>(id)];
-    // Gone: the slots started until the failure are charged (as cloud instances are,
-    // docs/cloud.md); its running task goes back to be scheduled on the others.
-    r.released = true;
-    j->held.live.erase(r.ra);
-    std::string reason = "resource " + r.ra + " failed";
-    j->end.resource_failures.push_back(reason);
-    b_.dispatch.lose_running(*j, id, now, reason, r.price);
-    bill(*j, id, cloud::charged_units(r.start, now, j->bot->allocation.slot_s));
-    // One resource of its type takes its place, unless nothing is left to send to it.
-    if (j->bot->replace_failed && !j->end.ending && !j->end.deadline_passed &&
-        j->dispatch.scheduler->unsent_tasks() > 0)
-      b_.contracts.replace(*j, r);
-  }
-  b_.ctx.touch(*j);
+  charged_units_ += units;
+  spent_ += cost;
+  port_.run().results().timeline<cloud::InstanceRecord>().add(
+      cloud::InstanceRecord{bot_.user, r.ra, r.type, r.start, port_.now(), units, cost});
 }
 
 }  // namespace botsim::agents

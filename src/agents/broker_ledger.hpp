@@ -1,41 +1,80 @@
 #pragma once
-// The broker agent's allocation and billing (Section 3, Fig. 3): the resources it holds for a
-// BoT, each renewed or released at its check with the BoT's allocation mechanism and within
-// the consumer's budget, and billed per started slot when given up (instances.csv).
+// The broker agent's allocation and billing (Section 3, Fig. 3): the resources it holds for one
+// BoT, each renewed or released at its check with the BoT's allocation mechanism and within the
+// consumer's budget, and billed per started slot when given up (instances.csv). Its own data:
+// the resources held (HeldResource), which are live, the releases not yet acknowledged, the
+// money spent and the renewals. What the scheduler and the other CNPs know comes in as
+// arguments (broker.hpp passes them).
+#include <cstddef>
+#include <functional>
 #include <optional>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
-#include "agents/broker_job.hpp"
+#include "agents/broker_port.hpp"
+#include "agents/broker_rules.hpp"
 
 namespace botsim::agents {
 
-class ResourceLedger : BrokerRole {
+class ResourceLedger {
  public:
-  using BrokerRole::BrokerRole;
+  ResourceLedger(const BotRequest& bot, BrokerPort& port) : bot_(bot), port_(port) {}
 
-  void on(const Allocated& m);
-  void on(const Renewed& m);
-  void on(const CheckAllocation& m);  // made once this instant's messages are in (run_checks)
-  void on(const ResourceFailed& m);
-  /// This instant's allocation checks, last: a resource freed at the check's instant has had
-  /// its next task.
-  void run_checks();
-  /// Whether the consumer's budget pays `slots` more slots of resource `id` (none: no slot
-  /// more) on top of what is spent and what the other allocations will cost (slots are paid
-  /// in advance). `extra`: the price of a resource not yet allocated (a replacement's award).
-  bool affordable(const Job& j, std::optional<int> id, long slots, double extra = 0) const;
+  /// An SPA allocated a resource (its CNP's result): held from now on; returns its id.
+  int hold(const Allocated& m);
+  /// Sets the resource's next check (Fig. 3's time-driven activation, check_time).
+  void schedule_check(int id);
+  /// Whether check `m` is still due: its resource held and not renewed since.
+  bool current(const CheckAllocation& m) const;
+  /// Whether the budget pays `slots` more slots of a resource at its check.
+  using Affordable = std::function<bool(long slots)>;
+  /// Fig. 3 at resource `id`'s check: the BoT's mechanism renews it (asked of its SPA) or
+  /// releases it; a renewal the budget cannot pay releases it too. `busy`: it runs a task (or
+  /// its next task waits for the other outputs of its instant); `bot_finished`: every task is
+  /// done. Returns whether it was released.
+  bool check(int id, bool busy, bool bot_finished, const Affordable& affordable);
+  /// The SPA acknowledged a renewal (Fig. 3 lines 6-7): the resource's id, its allocation end
+  /// moved and its next check set; none for a resource no longer held.
+  std::optional<int> renewed(const Renewed& m);
   /// Gives resource `id` back to its SPA and bills it.
-  void release(Job& j, int id);
-  /// The id of the job's resource on RA `ra` that is not released, if any.
-  static std::optional<int> live_resource(const Job& j, const std::string& ra);
+  void release(int id);
+  /// Gives back every resource still held, in id order; returns their ids.
+  std::vector<int> release_all();
+  /// The SPA acknowledged a release.
+  void release_acknowledged() { --pending_releases_; }
+  /// The host of RA `ra` failed: its resource, if held, is gone and billed the slots started
+  /// until now (as cloud instances are, docs/cloud.md). Returns its id.
+  std::optional<int> fail(const std::string& ra);
+
+  /// What the BoT's money is committed to: spent, every held resource's paid slots, and
+  /// `slots` more of resource `renewed` (committed_money).
+  double committed(std::optional<int> renewed, long slots) const;
+  /// The id of the resource on RA `ra` that is not released, if any.
+  std::optional<int> live(const std::string& ra) const;
+  std::size_t live_count() const { return live_.size(); }
+  /// Every resource composed for the BoT, by id (released ones too).
+  const std::vector<HeldResource>& resources() const { return resources_; }
+  long pending_releases() const { return pending_releases_; }
+  double spent() const { return spent_; }
+  long charged_units() const { return charged_units_; }
+  long renewals() const { return renewals_; }
+  /// Why a renewal was refused for want of money ("" if none was).
+  const std::string& budget_short() const { return budget_short_; }
 
  private:
-  void check(const CheckAllocation& m);
-  void schedule_check(Job& j, int id);
   /// Bills resource `id` for `units` slots up to now (an instances.csv row), as given up.
-  void bill(Job& j, int id, long units);
+  void bill(int id, long units);
 
-  std::vector<CheckAllocation> checks_;  // this instant's allocation checks, made last
+  const BotRequest& bot_;
+  BrokerPort& port_;
+  std::vector<HeldResource> resources_;
+  std::unordered_map<std::string, int> live_;  // RA host -> its resource not yet released
+  long pending_releases_ = 0;
+  double spent_ = 0;
+  long charged_units_ = 0;
+  long renewals_ = 0;
+  std::string budget_short_;
 };
 
 }  // namespace botsim::agents

@@ -1,57 +1,38 @@
 #include "agents/broker_report.hpp"
 
-#include "agents/broker_roles.hpp"
+#include "agents/broker_rules.hpp"
 #include "core/units.hpp"
 
 namespace botsim::agents {
 
-void BotReporting::on(const BotDeadline& m) {
-  Job* j = b_.ctx.job(m.user);
-  if (!j || j->end.ending) return;
-  j->end.deadline_passed = true;  // ends the BoT at its next progress (once it runs)
-  b_.ctx.touch(*j);
+std::string BotReporting::resource_failed(const std::string& ra) {
+  std::string reason = "resource " + ra + " failed";
+  resource_failures_.push_back(reason);
+  return reason;
 }
 
-void BotReporting::end(Job& j) {
-  j.end.ending = true;
-  for (std::size_t id = 0; id < j.held.resources.size(); ++id)
-    if (!j.held.resources[id].released) b_.ledger.release(j, static_cast<int>(id));
-  report_if_done(j);
-}
-
-void BotReporting::on(const Released& m) {
-  Job* j = b_.ctx.job(m.user);
-  if (!j) return;
-  --j->held.pending_releases;
-  report_if_done(*j);
-}
-
-void BotReporting::report_if_done(Job& j) {
-  if (!result_may_go(j.end.ending, j.held.pending_releases, j.contracts.late_open)) return;
-  // The result goes last, once every release is acknowledged: no message for this consumer
-  // is sent after it.
-  const std::string user = j.bot->user;
-  BotResult& res = j.result;
-  res.executed = !j.held.resources.empty();
-  res.instances = static_cast<long>(j.held.resources.size());
-  res.failed_cnps =
-      static_cast<long>(j.contracts.failures.size()) + j.contracts.failed_replacements;
-  std::vector<std::string> reasons = j.contracts.failures;
-  reasons.insert(reasons.end(), j.end.resource_failures.begin(), j.end.resource_failures.end());
+BotResult BotReporting::result(const Tally& t) const {
+  BotResult res;
+  res.tasks_done = t.tasks_done;
+  res.spent = t.spent;
+  res.charged_units = t.charged_units;
+  res.renewals = t.renewals;
+  res.executed = t.instances > 0;
+  res.instances = t.instances;
+  res.failed_cnps = t.failed_cnps;
+  std::vector<std::string> reasons = t.cnp_failures;
+  reasons.insert(reasons.end(), resource_failures_.begin(), resource_failures_.end());
   res.reason = joined_reasons(reasons);
-  if (!j.dispatch.scheduler || !j.dispatch.scheduler->finished()) {
-    res.stopped_as = stopped_as(StopCauses{j.end.deadline_passed, !j.held.budget_short.empty(),
-                                           !j.end.resource_failures.empty()});
-    std::string why = j.end.deadline_passed
-                          ? "deadline of " + format_number(*j.bot->deadline_s) + " s passed"
-                          : j.held.budget_short;
+  if (!t.finished) {
+    res.stopped_as = stopped_as(
+        StopCauses{deadline_passed_, !t.budget_short.empty(), !resource_failures_.empty()});
+    std::string why = deadline_passed_
+                          ? "deadline of " + format_number(*bot_.deadline_s) + " s passed"
+                          : t.budget_short;
     if (!why.empty()) res.reason = why + (res.reason.empty() ? "" : "; " + res.reason);
   }
-  if (j.dispatch.last_resource)
-    res.critical_busy_s =
-        j.held.resources[static_cast<std::size_t>(*j.dispatch.last_resource)].busy_s;
-  j.consumer.send_for(b_.ctx.run.messages(), user, res, 0);
-  b_.ctx.jobs.erase(user);
+  res.critical_busy_s = t.critical_busy_s;
+  return res;
 }
 
 }  // namespace botsim::agents

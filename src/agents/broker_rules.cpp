@@ -44,4 +44,18 @@ std::string joined_reasons(const std::vector<std::string>& reasons) {
   return out;
 }
 
+std::string broker_end_problem(const std::string& host, const std::vector<BotLeft>& left) {
+  if (left.empty()) return "";
+  long pending = 0;
+  std::vector<std::string> bots;
+  for (const auto& b : left) {
+    pending += b.pending_releases;
+    bots.push_back(b.user + (b.ending ? " (ending" : " (not ending") + ", " +
+                   std::to_string(b.pending_releases) + " releases pending)");
+  }
+  return "broker agent " + host + " ended the run holding " + std::to_string(left.size()) +
+         " BoT(s) never reported, " + std::to_string(pending) +
+         " release(s) pending: " + joined_reasons(bots);
+}
+
 }  // namespace botsim::agents

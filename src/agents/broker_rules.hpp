@@ -10,11 +10,11 @@
 
 namespace botsim::agents {
 
-/// A resource a broker holds for a BoT: its contract with an SPA and what it has done.
+/// A resource a broker holds for a BoT: its contract with an SPA.
 struct HeldResource {
   std::string ra, spa, type;
   double price = 0;  // per slot
-  double start = 0, alloc_end = 0, busy_s = 0;
+  double start = 0, alloc_end = 0;
   bool released = false;
   long generation = 0;  // a renewal or release makes earlier allocation checks stale
 };
@@ -46,5 +46,16 @@ bool result_may_go(bool ending, long pending_releases, long late_open);
 
 /// The reasons joined with "; ", in order.
 std::string joined_reasons(const std::vector<std::string>& reasons);
+
+/// A BoT still held by a broker when the run ends.
+struct BotLeft {
+  std::string user;
+  long pending_releases = 0;  // releases sent and not acknowledged
+  bool ending = false;
+};
+/// The invariant where a broker's run ends: every BoT it took was reported and forgotten (its
+/// result goes only once its releases are acknowledged), so none is left and no release is
+/// pending. "" when it holds, else what broker `host` still holds.
+std::string broker_end_problem(const std::string& host, const std::vector<BotLeft>& left);
 
 }  // namespace botsim::agents

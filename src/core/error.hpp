@@ -15,6 +15,14 @@ class InputError : public std::runtime_error {
   InputError(const std::string& file, const std::string& element, const std::string& problem);
 };
 
+/// A broken invariant: a bug, not bad input (e.g. a broker agent that ends its run still
+/// holding a BoT). The CLI prints "botsim: internal error: " and the message and exits with
+/// code 1; the message says what was found where.
+class InternalError : public std::logic_error {
+ public:
+  explicit InternalError(const std::string& message) : std::logic_error(message) {}
+};
+
 /// The most characters of user text an error message quotes.
 constexpr std::size_t kQuoteMax = 40;
 /// `text` in single quotes for an error message; a longer text than kQuoteMax is cut, its

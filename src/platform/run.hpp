@@ -3,6 +3,7 @@
 // tally, what its deployment checks found) is here, built by run_scenario and handed to every
 // actor, rather than kept in process globals.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -10,6 +11,7 @@
 #include <string_view>
 #include <typeindex>
 #include <utility>
+#include <vector>
 
 #include "core/results.hpp"
 #include "core/rng.hpp"
@@ -43,6 +45,15 @@ class Run {
   HostFates& host_fates() { return host_fates_; }
   const HostFates& host_fates() const { return host_fates_; }
 
+  /// A check of an invariant where the run ends (Batsim asserts its own after its main loop),
+  /// e.g. a broker agent holds no BoT: run_scenario makes every one, in order, once the
+  /// simulation is over and before the results are written. A broken one throws
+  /// (InternalError: exit code 1, no results). Cheap: made in every run.
+  void at_end(std::function<void()> check) { end_checks_.push_back(std::move(check)); }
+  void check_end() const {
+    for (const auto& c : end_checks_) c();
+  }
+
   /// What a model's deployment check found, for its actors (e.g. the grid's VO domain graph).
   template <class T>
   void set(std::shared_ptr<const T> value) {
@@ -66,6 +77,7 @@ class Run {
   MessageTally messages_;
   HostFates host_fates_;
   std::map<std::type_index, std::shared_ptr<void>> data_;  // by the type stored
+  std::vector<std::function<void()>> end_checks_;
 };
 
 }  // namespace botsim

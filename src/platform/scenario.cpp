@@ -401,6 +401,7 @@ std::unique_ptr<Run> run_scenario(const RunOptions& o) {
   std::optional<TransferLog> transfers;
   if (o.log_transfers) transfers.emplace(results);
   simulate(*engine, o, actors, *run);
+  run->check_end();
   if (transfers) {
     // bench/run.sh checks the transfer floor's own count of sends against this line.
     std::cerr << "botsim: transfers.csv: " << transfers->noted()

@@ -9,7 +9,7 @@ using namespace botsim::agents;
 
 namespace {
 HeldResource held_for_rules(double price, double start, double alloc_end, bool released = false) {
-  return HeldResource{"ra", "spa", "type", price, start, alloc_end, 0, released, 0};
+  return HeldResource{"ra", "spa", "type", price, start, alloc_end, released, 0};
 }
 }  // namespace
 
@@ -64,4 +64,13 @@ TEST(BrokerRules, ReasonsJoined) {
   EXPECT_EQ(joined_reasons({"a"}), "a");
   EXPECT_EQ(joined_reasons({"m1.small: every SPA refused", "resource ra3 failed"}),
             "m1.small: every SPA refused; resource ra3 failed");
+}
+
+// Where a broker's run ends: nothing left holds; a BoT left, with the releases it waits for,
+// is named with its broker.
+TEST(BrokerRules, NoBotLeftWhereTheRunEnds) {
+  EXPECT_EQ(broker_end_problem("ba-0", {}), "");
+  EXPECT_EQ(broker_end_problem("ba-1", {{"CA0", 2, true}, {"CA3", 0, false}}),
+            "broker agent ba-1 ended the run holding 2 BoT(s) never reported, 2 release(s) "
+            "pending: CA0 (ending, 2 releases pending); CA3 (not ending, 0 releases pending)");
 }
