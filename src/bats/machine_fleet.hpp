@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "bats/fleet_backend.hpp"
 #include "bats/budget_ledger.hpp"
+#include "bats/fleet_backend.hpp"
 #include "bats/machine_state.hpp"
 
 namespace botsim::bats {

@@ -26,9 +26,9 @@
 #include "core/rng.hpp"
 #include "platform/abort_guard.hpp"
 #include "platform/messaging.hpp"
-#include "platform/transfer_log.hpp"
 #include "platform/sim_log.hpp"
 #include "platform/tracing.hpp"
+#include "platform/transfer_log.hpp"
 #include "version.hpp"
 
 namespace sg4 = simgrid::s4u;
