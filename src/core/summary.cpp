@@ -46,7 +46,7 @@ UserField derived(const char* key, FieldUnit unit, std::function<Json(const User
 }
 
 // The common fields before the models' (docs/reference.md's order, as written since 1.0).
-std::vector<UserField> contract_head() {
+std::vector<UserField> common_head() {
   using U = FieldUnit;
   return {
       member("name", &UserRecord::name),
@@ -66,7 +66,7 @@ std::vector<UserField> contract_head() {
 }
 
 // The common fields after the models'.
-std::vector<UserField> contract_tail() {
+std::vector<UserField> common_tail() {
   using U = FieldUnit;
   std::vector<UserField> f{member("budget", &UserRecord::budget, U::Money),
                            member("spent", &UserRecord::spent, U::Money),
@@ -106,9 +106,9 @@ struct Schema {
   std::map<std::string, std::vector<ModelField>> own;  // by model, in order
   std::map<std::string, std::string> currencies;
   void rebuild() {
-    all = contract_head();
+    all = common_head();
     all.insert(all.end(), models.begin(), models.end());
-    for (auto& f : contract_tail()) all.push_back(std::move(f));
+    for (auto& f : common_tail()) all.push_back(std::move(f));
   }
 };
 

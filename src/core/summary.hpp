@@ -109,7 +109,7 @@ std::optional<double> extra_number(const UserRecord& u, const std::string& key);
 /// replaces it.
 void register_user_field(UserField field);
 /// Adds a field of `model`'s own, kept in UserRecord::extra under `key`: written only for that
-/// model's users and only where their record holds it (null included), after the contract's
+/// model's users and only where their record holds it (null included), after the common
 /// fields, in the order the model registers them; read back into extra. Unlike
 /// register_user_field, the other models' users get no null for it. Registering a key again
 /// replaces it.

@@ -34,7 +34,7 @@ TEST(BatsRecords, AFieldReadsWhatItWrote) {
   EXPECT_THROW(fields::schedule.of(u), nlohmann::json::type_error);
 }
 
-// Registered, the fields are written in their declared order after the contract's, whatever
+// Registered, the fields are written in their declared order after the common fields, whatever
 // order a record holds them in, and only for BaTS's users: another model's user gets none of
 // them (not even null). Their units come from the declarations.
 TEST(BatsRecords, SummaryWritesTheFieldsInTheirOrderForBatsUsersOnly) {
@@ -52,7 +52,7 @@ TEST(BatsRecords, SummaryWritesTheFieldsInTheirOrderForBatsUsersOnly) {
   std::vector<std::string> keys;
   for (const auto& [key, value] : summary["users"][0].items()) keys.push_back(key);
   ASSERT_GE(keys.size(), 4u);
-  EXPECT_EQ(keys[keys.size() - 5], "status_reason");  // the contract's last field here
+  EXPECT_EQ(keys[keys.size() - 5], "status_reason");  // the last common field here
   EXPECT_EQ(std::vector<std::string>(keys.end() - 4, keys.end()),
             (std::vector<std::string>{"schedule", "ns", "total_spent", "own"}));
   EXPECT_FALSE(summary["users"][1].contains("schedule"));

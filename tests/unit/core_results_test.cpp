@@ -579,7 +579,7 @@ TEST(Units, FieldsHaveTheirModelsUnits) {
 }
 
 // A model's own fields (register_model_field): written for its users where their record has
-// them, in the order registered, after the contract's; another model's user gets no null.
+// them, in the order registered, after the common fields; another model's user gets no null.
 TEST(ModelFields, AreWrittenInTheirOrderForTheirModelsUsersOnly) {
   register_model_field("own-model", "second", FieldUnit::None);
   register_model_field("own-model", "first", FieldUnit::Money);
