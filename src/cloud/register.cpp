@@ -5,6 +5,7 @@
 #include "cloud/provider.hpp"
 #include "cloud/static_provisioning.hpp"
 #include "core/error.hpp"
+#include "policy/registry.hpp"
 
 namespace botsim::cloud {
 
@@ -60,6 +61,7 @@ void register_static_provisioning() {
   static bool done = false;
   if (done) return;
   done = true;
+  register_static_policy(policy::built_in_registrar());
   register_user_actor<StaticProvisioning>(
       "StaticProvisioning", "a fixed number of instances of one type, rented up front");
 }

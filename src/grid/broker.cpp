@@ -15,8 +15,10 @@
 #include "grid/auction.hpp"
 #include "grid/records.hpp"
 #include "platform/messaging.hpp"
+#include "platform/policy_failure.hpp"
 #include "platform/timers.hpp"
 #include "platform/user_role.hpp"
+#include "policy/reader_props.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -24,10 +26,64 @@ namespace botsim::grid {
 
 constexpr size_t kNotSent = static_cast<size_t>(-1);
 
-const char* policy_name(Policy p) {
-  static constexpr const char* kNames[] = {"no-opt", "global", "local"};
-  return enum_name(p, kNames);
-}
+// What the policy sees (policy/auction.hpp), built for one call.
+class Broker::View : public policy::AuctionView {
+ public:
+  explicit View(Broker& b, const std::vector<bool>* in_round = nullptr) : b_(b), random_(b.rng_) {
+    resources_.reserve(b.resources_.size());
+    for (size_t i = 0; i < b.resources_.size(); ++i) {
+      const Resource& r = b.resources_[i];
+      policy::AuctionResource a;
+      a.index = i;
+      a.name = r.info.name;
+      a.pe = r.view.pe;
+      a.mips_per_pe = r.view.mips_per_pe;
+      a.min_bid = r.view.min_bid;
+      a.max_bid = r.view.max_bid;
+      a.surcharge = r.view.surcharge;
+      a.local = r.view.local;
+      a.open = r.open;
+      a.failed = r.failed;
+      a.bid = r.bid;
+      a.outstanding = r.outstanding;
+      a.has_progress = r.has_progress;
+      if (r.has_progress) {
+        a.share_mips = r.progress.share_mips;
+        a.remaining_mi = r.progress.remaining_mi;
+        a.reported_bid = r.progress.bid;
+        a.queued = r.progress.queued;
+        a.balance = r.progress.balance;
+        a.charged = r.progress.charged;
+      }
+      a.in_round = in_round && (*in_round)[i];
+      resources_.push_back(std::move(a));
+    }
+  }
+  double now() const override { return sg4::Engine::get_clock(); }
+  const std::string& user() const override { return b_.params_.name; }
+  double start_s() const override { return b_.params_.start_s; }
+  double deadline_s() const override { return b_.params_.deadline_s; }
+  double time_left() const override { return b_.time_left(); }
+  double bid_interval_s() const override { return b_.params_.bid_interval_s; }
+  double fund() const override { return b_.params_.fund; }
+  double wallet() const override { return b_.wallet_; }
+  double spent() const override { return b_.spent_; }
+  const std::vector<double>& lengths() const override { return b_.params_.lengths; }
+  long tasks_done() const override { return b_.done_; }
+  bool task_done(long task) const override {
+    return task >= 0 && static_cast<size_t>(task) < b_.task_done_.size() &&
+           b_.task_done_[static_cast<size_t>(task)];
+  }
+  std::vector<long> held() const override { return {b_.held_back_.begin(), b_.held_back_.end()}; }
+  size_t held_count() const override { return b_.held_back_.size(); }
+  const std::vector<policy::AuctionResource>& resources() const override { return resources_; }
+  policy::Random& random() const override { return random_; }
+
+ private:
+  Broker& b_;
+  mutable policy::Random random_;
+  std::vector<policy::AuctionResource> resources_;
+};
 
 Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& site) {
   Params p;
@@ -36,18 +92,12 @@ Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& si
   p.lengths = std::move(user.tasks);
   p.vo = props.text("vo");
   if (p.vo.empty()) props.fail("vo", "must name the user's VO domain");
-  std::string policy = props.choice("policy", {"no-opt", "global", "local"});
-  p.policy = policy == "no-opt"   ? Policy::NoOpt
-             : policy == "global" ? Policy::Global
-                                  : Policy::Local;
+  p.policy_entry = &policy::read_policy(props, "policy", policy::DecisionPoint::Auction);
   p.start_s = props.duration("start", 0.0, 0.0);
   p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   p.bid_interval_s = props.duration("bid_interval", 600.0, 1.0, 7 * 86400.0);
-  if (p.policy == Policy::NoOpt)
-    p.bid = props.money("bid", std::nullopt, 1e-9);
-  else if (props.has("bid"))
-    props.fail("bid", "only No-Opt users give a fixed bid; " + quote_text(policy) +
-                          " brokers compute theirs");
+  p.policy = policy::build_policy(
+      *p.policy_entry, props, [&](const policy::Props& pp) { return p.policy_entry->auction(pp); });
   p.fund = props.money("fund");
   p.allowance = props.money("allowance", 0.0);
   p.allowance_interval_s = props.duration("allowance_interval", p.bid_interval_s, 1.0, 7 * 86400.0);
@@ -97,7 +147,9 @@ void Broker::unfinished(const char* status, const std::string& why) {
 void Broker::operator()() {
   UserRecord u;
   u.model = "auction";
-  u.policy = policy_name(params_.policy);
+  const std::string label = params_.policy->label();
+  u.policy = label.empty() ? params_.policy_entry->name : label;
+  fixed_bid_ = params_.policy->fixed_bid();
   u.vo = params_.vo;
   u.tasks_total = static_cast<long>(params_.lengths.size());
   u.start_s = params_.start_s;
@@ -247,20 +299,21 @@ void Broker::place_bid(Resource& r, double bid) {
     bid = std::max(r.view.min_bid, (balance + deposit) / rate);
   }
   wallet_ -= deposit;
-  if (params_.policy == Policy::NoOpt && !r.told_bid && bid != params_.bid) {
+  if (fixed_bid_ && !r.told_bid && bid != *fixed_bid_) {
     // The user set a bid and would otherwise not learn why another one is placed.
     r.told_bid = true;
+    const double fixed = *fixed_bid_;
     std::string why;
-    if (params_.bid > r.view.max_bid || params_.bid < r.view.min_bid)
+    if (fixed > r.view.max_bid || fixed < r.view.min_bid)
       why = fmt::format("the resource takes bids in [{}, {}] cents/min", r.view.min_bid,
                         r.view.max_bid);
-    if (bid < clamp_bid(params_.bid, r.view.min_bid, r.view.max_bid))
+    if (bid < clamp_bid(fixed, r.view.min_bid, r.view.max_bid))
       why += fmt::format(
           "{}its money pays no more: G${:.2f} in hand, a bid costs G${:.4f} per "
           "cent/min until the next top-up",
           why.empty() ? "" : "; then ", balance + deposit, rate);
     spdlog::warn("{} on {}: bids {:.2f} cents/min, not its bid of {:.2f}: {}", params_.name,
-                 r.info.name, bid, params_.bid, why);
+                 r.info.name, bid, fixed, why);
   }
   if (bid != r.bid)
     spdlog::info("{} on {}: bid {:.1f} -> {:.1f} cents/min", params_.name, r.info.name, r.bid, bid);
@@ -271,6 +324,7 @@ void Broker::place_bid(Resource& r, double bid) {
 
 void Broker::submit(size_t index, long task) {
   Resource& r = resources_[index];
+  task_held_[static_cast<size_t>(task)] = false;
   ++r.outstanding;
   set_unsettled(r, true);
   task_resource_[static_cast<size_t>(task)] = index;
@@ -279,46 +333,111 @@ void Broker::submit(size_t index, long task) {
       SubmitTask{params_.name, task, params_.lengths[static_cast<size_t>(task)]});
 }
 
-void Broker::submit_initial_tasks() {
-  const auto& lengths = params_.lengths;
-  const size_t m = lengths.size();
-  std::vector<ResourceView> views;
-  for (const auto& r : resources_) views.push_back(r.view);
+template <class Decide>
+auto Broker::ask(const char* hook, const std::vector<bool>& in_round, Decide decide) {
+  return guard_policy(*params_.policy_entry, params_.name, hook, [&] {
+    View view(*this, in_round.empty() ? nullptr : &in_round);
+    return decide(view);
+  });
+}
 
-  if (params_.policy == Policy::NoOpt) {
-    // Section 5: tasks uniformly to all resources, one bid at the start.
-    auto plan = uniform_submission_plan(m, resources_.size(), rng_);
-    for (size_t i = 0; i < resources_.size(); ++i) open_account(i, params_.bid);
-    for (size_t t = 0; t < m; ++t) submit(plan[t], static_cast<long>(t));
-    return;
+void Broker::submit_initial_tasks() {
+  task_held_.assign(params_.lengths.size(), false);
+  const policy::AuctionPlan plan = ask("start", {}, [&](View& v) {
+    policy::AuctionPlan p = params_.policy->start(v);
+    check(p, nullptr);
+    return p;
+  });
+  apply(plan);
+  // Tasks neither submitted nor held back are held after the plan's, in task order.
+  std::vector<bool> listed(params_.lengths.size(), false);
+  for (long t : plan.hold) {
+    listed[static_cast<size_t>(t)] = true;
+    held_back_.push_back(t);
   }
-  // 4.1.2: initial bid from the estimated time on the slowest resource (eq. 4).
-  double avg = std::accumulate(lengths.begin(), lengths.end(), 0.0) / static_cast<double>(m);
-  const ResourceView& slowest = views[slowest_resource(views)];
-  double est = estimated_time(avg, slowest);
-  spdlog::debug(
-      "{}: first bids (eq. 4): avgLength {:.0f} MI, slowest resource {} MIPS x {} PE, "
-      "est_time {:.1f} s, deadline {:.0f} s",
-      params_.name, avg, slowest.mips_per_pe, slowest.pe, est, params_.deadline_s);
-  if (params_.policy == Policy::Global) {
-    auto plan = global_submission_plan(lengths, views, rng_);  // 4.1.3
-    for (size_t i = 0; i < resources_.size(); ++i)
-      open_account(i, initial_bid(est, params_.deadline_s, views[i]));
-    for (size_t t = 0; t < m; ++t) submit(plan[t], static_cast<long>(t));
-    return;
+  for (size_t t = 0; t < params_.lengths.size(); ++t)
+    if (task_resource_[t] == kNotSent && !listed[t]) held_back_.push_back(static_cast<long>(t));
+  for (long t : held_back_) task_held_[static_cast<size_t>(t)] = true;
+}
+
+// A decision names resources by their index and tasks by their number.
+void Broker::check_resource(size_t index, const char* what) const {
+  if (index >= resources_.size())
+    throw policy::DecisionError(
+        fmt::format("{} resource {}, which it was not offered (resources "
+                    "0 to {})",
+                    what, index, resources_.size() - 1));
+  if (resources_[index].failed)
+    throw policy::DecisionError(
+        fmt::format("{} resource {} ({}), which failed", what, index, resources_[index].info.name));
+}
+
+void Broker::check_task(long task) const {
+  if (task < 0 || static_cast<size_t>(task) >= params_.lengths.size())
+    throw policy::DecisionError(
+        fmt::format("names task {}, which is not one of the user's (0 to {})", task,
+                    params_.lengths.size() - 1));
+}
+
+static void check_bid(double bid, const std::string& resource) {
+  if (!std::isfinite(bid) || bid < 0)
+    throw policy::DecisionError(
+        fmt::format("bids {} on {} (a bid is a finite number >= 0, in "
+                    "cents per minute)",
+                    bid, resource));
+}
+
+void Broker::check(const policy::AuctionPlan& plan, const std::vector<long>* tasks) const {
+  std::vector<bool> open(resources_.size());
+  for (size_t i = 0; i < resources_.size(); ++i) open[i] = resources_[i].open;
+  std::vector<bool> placed(params_.lengths.size(), false), allowed;
+  if (tasks) {
+    allowed.assign(params_.lengths.size(), false);
+    for (long t : *tasks) allowed[static_cast<size_t>(t)] = true;
   }
-  // 4.2: kappa = m / n random tasks to each local resource, the rest held back in List.
-  std::vector<long> order(m);
-  std::iota(order.begin(), order.end(), 0L);
-  std::shuffle(order.begin(), order.end(), rng_);
-  const int k = kappa(static_cast<int>(m), static_cast<int>(resources_.size()));
-  size_t next = 0;
-  for (size_t i = 0; i < resources_.size(); ++i) {
-    if (!resources_[i].view.local) continue;
-    open_account(i, initial_bid(est, params_.deadline_s, views[i]));
-    for (int j = 0; j < k && next < m; ++j) submit(i, order[next++]);
+  for (const auto& step : plan.steps) {
+    if (step.open) {
+      check_resource(step.resource, "opens an account on");
+      const std::string& name = resources_[step.resource].info.name;
+      if (open[step.resource]) throw policy::DecisionError("opens a second account on " + name);
+      check_bid(step.bid, name);
+      open[step.resource] = true;
+      continue;
+    }
+    check_task(step.task);
+    check_resource(step.resource, fmt::format("submits task {} to", step.task).c_str());
+    const size_t t = static_cast<size_t>(step.task);
+    if (!open[step.resource])
+      throw policy::DecisionError(
+          fmt::format("submits task {} to {} before opening an account there", step.task,
+                      resources_[step.resource].info.name));
+    if (tasks ? !allowed[t] : task_resource_[t] != kNotSent)
+      throw policy::DecisionError(
+          fmt::format("submits task {}, which it was not asked to place", step.task));
+    if (placed[t]) throw policy::DecisionError(fmt::format("submits task {} twice", step.task));
+    placed[t] = true;
   }
-  held_back_.assign(order.begin() + static_cast<long>(next), order.end());
+  if (tasks) {
+    for (long t : *tasks)
+      if (!placed[static_cast<size_t>(t)])
+        throw policy::DecisionError(fmt::format("leaves task {} unplaced", t));
+    if (!plan.hold.empty()) throw policy::DecisionError("holds tasks back when placing tasks");
+  }
+  for (long t : plan.hold) {
+    check_task(t);
+    if (placed[static_cast<size_t>(t)])
+      throw policy::DecisionError(fmt::format("holds back task {}, which it submits", t));
+    placed[static_cast<size_t>(t)] = true;
+  }
+}
+
+void Broker::apply(const policy::AuctionPlan& plan) {
+  for (const auto& step : plan.steps) {
+    if (step.open)
+      open_account(step.resource, step.bid);
+    else
+      submit(step.resource, step.task);
+  }
 }
 
 void Broker::set_unsettled(Resource& r, bool unsettled) {
@@ -329,8 +448,8 @@ void Broker::set_unsettled(Resource& r, bool unsettled) {
 bool Broker::wanted(const Resource& r) const {
   if (r.failed) return false;
   if (r.outstanding > 0) return true;
-  // 4.2: local resources are offered List tasks even when they hold none of ours.
-  return params_.policy == Policy::Local && r.view.local && r.open && !held_back_.empty();
+  // 4.2: local resources are offered held-back tasks even when they hold none of ours.
+  return r.view.local && r.open && !held_back_.empty();
 }
 
 // With no allowance to come, no money in hand and none left in any local balance, the user's
@@ -377,62 +496,86 @@ void Broker::monitor() {
   if (awaiting_progress_ == 0) decide();
 }
 
+void Broker::check(const policy::AuctionRound& round, const std::vector<bool>& in_round) const {
+  auto reported = [&](size_t index, const char* what) {
+    check_resource(index, what);
+    if (!in_round[index])
+      throw policy::DecisionError(fmt::format("{} {}, which did not report in this round", what,
+                                              resources_[index].info.name));
+  };
+  std::vector<bool> taken(params_.lengths.size(), false);
+  auto take = [&](long task) {
+    check_task(task);
+    const size_t t = static_cast<size_t>(task);
+    if (!task_held_[t])
+      throw policy::DecisionError(fmt::format("gives out task {}, which is not held back", task));
+    if (taken[t]) throw policy::DecisionError(fmt::format("gives out task {} twice", task));
+    taken[t] = true;
+  };
+  for (const auto& [index, task] : round.submits) {
+    reported(index, fmt::format("submits task {} to", task).c_str());
+    take(task);
+  }
+  std::vector<bool> bid(resources_.size(), false);
+  for (const auto& [index, b] : round.bids) {
+    reported(index, "bids on");
+    if (bid[index]) throw policy::DecisionError("bids twice on " + resources_[index].info.name);
+    bid[index] = true;
+    check_bid(b, resources_[index].info.name);
+  }
+  for (long t : round.place) take(t);
+}
+
+// The tasks of held_back_ that were given out leave it (in one walk; usually they are its first).
+void Broker::drop_given_out() {
+  while (!held_back_.empty() && !task_held_[static_cast<size_t>(held_back_.front())])
+    held_back_.pop_front();
+  if (std::any_of(held_back_.begin(), held_back_.end(),
+                  [this](long t) { return !task_held_[static_cast<size_t>(t)]; }))
+    held_back_.erase(std::remove_if(held_back_.begin(), held_back_.end(),
+                                    [this](long t) { return !task_held_[static_cast<size_t>(t)]; }),
+                     held_back_.end());
+}
+
+// 4.1.4: every resource that reported gets the round's tasks and bid (its own bid if the policy
+// names none), in resource order; then the tasks the round hands out are placed.
 void Broker::decide() {
-  const double left = time_left();
-  for (auto& r : resources_) {
-    if (!r.has_progress || !wanted(r)) continue;
-    const Progress& p = r.progress;
-    double bid = r.bid;
-    if (params_.policy != Policy::NoOpt) {
-      double l_task = 0;
-      if (params_.policy == Policy::Local && !held_back_.empty() && left > 0) {
-        // 4.2: more tasks of List to r while it would still finish well before D (case 2 of
-        // 4.1.4), so that extra work never forces a higher bid (docs/sulistio2005.md).
-        // Only the first tasks of List that fit are looked at, not all of List for each r.
-        auto length = [this](size_t j) {
-          return params_.lengths[static_cast<size_t>(held_back_[j])];
-        };
-        size_t n =
-            tasks_that_fit(p.remaining_mi, p.share_mips, held_back_.size(), length, left / 2);
-        const size_t index = by_name_.at(r.info.name);
-        for (size_t j = 0; j < n; ++j) {
-          l_task += length(j);
-          submit(index, held_back_[j]);
-        }
-        held_back_.erase(held_back_.begin(), held_back_.begin() + static_cast<long>(n));
-      }
-      if (r.outstanding == 0) continue;
-      double f = finish_time(p.remaining_mi + l_task, p.share_mips);  // eq. 5
-      bid = adjusted_bid(f, left, p.bid, r.view);                     // eq. 6
-    }
-    place_bid(r, bid);
+  std::vector<bool> in_round(resources_.size(), false);
+  for (size_t i = 0; i < resources_.size(); ++i)
+    in_round[i] = resources_[i].has_progress && wanted(resources_[i]);
+  const policy::AuctionRound round = ask("interval", in_round, [&](View& v) {
+    policy::AuctionRound d = params_.policy->interval(v);
+    check(d, in_round);
+    return d;
+  });
+  std::vector<double> bid(resources_.size(), std::nan(""));
+  for (const auto& [index, b] : round.bids) bid[index] = b;
+  std::vector<std::vector<long>> submits(resources_.size());
+  for (const auto& [index, task] : round.submits) submits[index].push_back(task);
+  for (size_t i = 0; i < resources_.size(); ++i) {
+    if (!in_round[i]) continue;
+    Resource& r = resources_[i];
+    for (long task : submits[i]) submit(i, task);
+    if (r.outstanding == 0) continue;
+    place_bid(r, std::isnan(bid[i]) ? r.bid : bid[i]);
     // S: share granted (MIPS), L: work left there (MI), balance: local balance (G$, eq. 2),
     // wallet: money not yet deposited (G$).
+    const Progress& p = r.progress;
     spdlog::debug("{} on {}: S={:.1f} L={:.0f} queued={} balance={:.2f} bid={:.1f} wallet={:.2f}",
                   params_.name, r.info.name, p.share_mips, p.remaining_mi, p.queued, p.balance,
                   r.bid, wallet_);
   }
+  drop_given_out();
   if (out_of_money()) return;
-  // 4.2: past half of D, the rest of List goes to the best available resources.
-  if (params_.policy == Policy::Local && !held_back_.empty() &&
-      sg4::Engine::get_clock() - params_.start_s > params_.deadline_s / 2)
-    hand_out_remaining();
-}
-
-void Broker::hand_out_remaining() {
-  distribute({held_back_.begin(), held_back_.end()});
-  held_back_.clear();
+  if (round.place.empty()) return;
+  for (long t : round.place) task_held_[static_cast<size_t>(t)] = false;
+  drop_given_out();
+  distribute(round.place);
 }
 
 void Broker::distribute(const std::vector<long>& tasks) {
-  std::vector<size_t> alive;
-  std::vector<int> queued;
-  for (size_t i = 0; i < resources_.size(); ++i) {
-    if (resources_[i].failed) continue;
-    alive.push_back(i);
-    queued.push_back(resources_[i].has_progress ? resources_[i].progress.queued : 0);
-  }
-  if (alive.empty()) {
+  if (std::none_of(resources_.begin(), resources_.end(),
+                   [](const Resource& r) { return !r.failed; })) {
     // Every resource failed: the tasks can never run; the user gives up.
     spdlog::warn("{}: no resource left for {} tasks; giving up", params_.name, tasks.size());
     gave_up_ = true;
@@ -440,20 +583,11 @@ void Broker::distribute(const std::vector<long>& tasks) {
     unfinished(user_status::kResourcesFailed, "every resource failed");
     return;
   }
-  auto plan = best_available_plan(tasks.size(), queued, rng_);
-  // New resources get eq. 4's bid, judged on the time left: maxBid if their share of the
-  // tasks cannot be done on one PE before D (docs/sulistio2005.md).
-  std::vector<double> load(resources_.size(), 0.0);
-  for (size_t j = 0; j < plan.size(); ++j)
-    load[alive[plan[j]]] += params_.lengths[static_cast<size_t>(tasks[j])];
-  for (size_t i : alive) {
-    if (resources_[i].open || load[i] == 0) continue;
-    const auto& v = resources_[i].view;
-    open_account(i, params_.policy == Policy::NoOpt
-                        ? params_.bid
-                        : initial_bid(load[i] / v.mips_per_pe, std::max(0.0, time_left()), v));
-  }
-  for (size_t j = 0; j < plan.size(); ++j) submit(alive[plan[j]], tasks[j]);
+  apply(ask("place", {}, [&](View& v) {
+    policy::AuctionPlan p = params_.policy->place(v, tasks);
+    check(p, &tasks);
+    return p;
+  }));
 }
 
 // 4.1.3: "If a resource fails, then tasks are migrated to different resources." Every policy

@@ -1,9 +1,12 @@
 #pragma once
 // A user's broker (sections 3.3 and 4): discovers resources through its domain's GIS, submits
-// its bag of tasks and bids for shares. Policies: No-Opt (section 5), Global Domain (4.1) and
-// Local Domain (4.2) time optimisation.
+// its bag of tasks and bids for shares. What it bids and where its tasks go is its policy's
+// (policy/auction.hpp: No-Opt, Global Domain, Local Domain, or a policy loaded by name); the
+// broker keeps the accounts, the money, the messages and the tasks' whereabouts.
 #include <deque>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,22 +17,21 @@
 #include "platform/messaging.hpp"
 #include "platform/scenario.hpp"
 #include "platform/user_role.hpp"
+#include "policy/auction.hpp"
+#include "policy/registry.hpp"
 
 namespace botsim::grid {
-
-enum class Policy { NoOpt, Global, Local };
-const char* policy_name(Policy p);
 
 class Broker {
  public:
   struct Params {
     std::string name;
     std::string vo;
-    Policy policy = Policy::NoOpt;
+    const policy::PolicyEntry* policy_entry = nullptr;  // the `policy` prop
+    std::shared_ptr<policy::AuctionPolicy> policy;      // built from the props
     double start_s = 0;
     double deadline_s = 0;        // D, relative to the start
     double bid_interval_s = 600;  // P_i
-    double bid = 0;               // No-Opt's fixed bid (cents per minute)
     double fund = 0;              // G$ at the start
     double allowance = 0;         // G$ received every allowance_interval_s (3.3)
     double allowance_interval_s = 600;
@@ -55,17 +57,30 @@ class Broker {
     bool told_bid = false;  // a No-Opt user was told once why it bids other than its `bid`
   };
 
-  void discover();
+  class View;
+
   bool wait_for_resources(Inbox<BrokerMessage>& inbox);
   void submit_initial_tasks();
+  /// Asks the policy (`hook`, for messages) through a View; `decide` checks what it decided.
+  /// A policy that throws, or decides what it may not, stops the run with exit code 2.
+  template <class Decide>
+  auto ask(const char* hook, const std::vector<bool>& in_round, Decide decide);
+  /// Throw policy::DecisionError, naming the problem, on what a policy may not decide.
+  void check_resource(size_t index, const char* what) const;
+  void check_task(long task) const;
+  /// `tasks`: the tasks the plan must place, each once (place()); nullptr for start().
+  void check(const policy::AuctionPlan& plan, const std::vector<long>* tasks) const;
+  void check(const policy::AuctionRound& round, const std::vector<bool>& in_round) const;
+  /// Opens the plan's accounts and submits its tasks, in its order.
+  void apply(const policy::AuctionPlan& plan);
+  void drop_given_out();
   void submit(size_t resource, long task);
   void open_account(size_t resource, double bid);
   void monitor();
   void decide();
   void place_bid(Resource& r, double bid);
-  void hand_out_remaining();
-  /// Sends `tasks` to the alive resources holding the fewest of our queued tasks (4.2's "best
-  /// available"), opening accounts where needed.
+  /// Has the policy place `tasks` on resources that have not failed (the user gives up when
+  /// every resource failed).
   void distribute(const std::vector<long>& tasks);
   void resource_failed(Resource& r);
   void handle(ResourceList& m);
@@ -89,9 +104,10 @@ class Broker {
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::vector<Resource> resources_;
   std::map<std::string, size_t> by_name_;
-  std::deque<long> held_back_;         // 4.2's List: tasks not yet submitted, next first
+  std::deque<long> held_back_;         // tasks not yet submitted (4.2's List), next first
   std::vector<size_t> task_resource_;  // where each task was last sent
   std::vector<bool> task_done_;
+  std::vector<bool> task_held_;  // in held_back_
   long done_ = 0;
   long unsettled_ = 0;  // resources waiting for a Settlement: the loop's end, without a walk
   int awaiting_progress_ = 0;
@@ -102,6 +118,7 @@ class Broker {
   bool discovered_ = false;
   bool waiting_ = false;  // for a first resource to register
   bool gave_up_ = false;
+  std::optional<double> fixed_bid_;  // the policy's fixed bid (No-Opt), for place_bid's warning
 };
 
 }  // namespace botsim::grid

@@ -5,11 +5,13 @@
 
 #include "core/error.hpp"
 #include "core/summary.hpp"
+#include "grid/auction_policies.hpp"
 #include "grid/auctioneer.hpp"
 #include "grid/broker.hpp"
 #include "grid/domain_graph.hpp"
 #include "grid/gis.hpp"
 #include "grid/records.hpp"
+#include "policy/registry.hpp"
 
 namespace botsim::grid {
 
@@ -55,11 +57,14 @@ void register_model() {
   if (done) return;
   done = true;
   register_results_fields();
+  register_auction_policies(policy::built_in_registrar());
   auto& reg = actor_registry();
   reg.add<GridInformationService>("GridInformationService",
                                   "the Grid Information Service of one VO domain (3.1)");
   reg.add<Auctioneer>("Auctioneer", "a resource's proportional-share auctioneer (3.2)");
-  reg.add<Broker>("Broker", "a user's bidding broker: no-opt, global or local policy (4)");
+  reg.add<Broker>(
+      "Broker",
+      "a user's bidding broker: its `policy` (no-opt, global, local or a loaded one) bids (4)");
   reg.add_check(check_domains);
 }
 

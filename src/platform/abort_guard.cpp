@@ -121,6 +121,17 @@ void copy_capture_to_stderr() {
 
 }  // namespace
 
+void exit_bad_input_now(const std::string& line) {
+  std::fflush(stdout);
+  const std::string text = "botsim: " + line + "\n";
+  const int fd = g_stderr >= 0 ? g_stderr : STDERR_FILENO;
+  if (g_stderr >= 0) std::fflush(stderr);
+  ssize_t ignored = write(fd, text.data(), text.size());
+  (void)ignored;
+  remove_streamed_files_now();
+  _exit(2);
+}
+
 SimulationAbortGuard::SimulationAbortGuard() {
   std::fflush(stderr);
   // An unnamed file: a run killed at any instant leaves nothing in /tmp. Where the file system
@@ -159,6 +170,7 @@ SimulationAbortGuard::~SimulationAbortGuard() {
   set_interrupt_message_fd(-1);
   send_sanitizer_reports_to(STDERR_FILENO);
   close(g_stderr);
+  g_stderr = -1;
   copy_capture_to_stderr();  // SimGrid's messages of a run that did not abort
   close(g_capture);
   spdlog::default_logger()->sinks() = g_sinks;

@@ -20,4 +20,10 @@ class SimulationAbortGuard {
   SimulationAbortGuard& operator=(const SimulationAbortGuard&) = delete;
 };
 
+/// Ends the process at once with exit code 2 and "botsim: <line>" on stderr (the real one while
+/// a guard captures SimGrid's), after removing the streamed timeline files: bad input found in
+/// the middle of a simulation (e.g. a policy that fails, platform/policy_failure.hpp), which no
+/// exception can carry out of SimGrid.
+[[noreturn]] void exit_bad_input_now(const std::string& line);
+
 }  // namespace botsim

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../src"
 # The floors, from the bottom (docs/architecture.md, "The floors").
 declare -A floor=(
-  [core]=0 [traces]=1 [platform]=2 [cloud]=3
+  [core]=0 [traces]=1 [policy]=1 [platform]=2 [cloud]=3
   [grid]=4 [silva]=4 [bats]=4 [agents]=4
   [campaign]=5 [view]=5 [study]=6 [papers]=7 [cli]=8)
 bad=0

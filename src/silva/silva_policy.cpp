@@ -1,0 +1,228 @@
+#include "silva/silva_policy.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/summary.hpp"
+#include "core/units.hpp"
+
+namespace botsim::silva {
+
+namespace {
+
+using policy::CloudDecision;
+using policy::CloudView;
+using policy::Instance;
+
+constexpr double kTol = 1e-9;
+
+struct SilvaSettings {
+  SilvaConfig heuristic;  // host_processing_time = ATU / budget_factor
+  double budget_factor = 1;
+  double check_interval_s = 300;
+  double stop_margin_s = 0;
+};
+
+class SilvaPolicy : public policy::ProvisioningPolicy {
+ public:
+  SilvaPolicy(SilvaSettings s, policy::InstanceType type, long tasks)
+      : s_(s), type_(std::move(type)), total_(tasks), heuristic_(s.heuristic, tasks) {}
+
+  // "cr=0.5,ir=0.5" (",bf=2" when budget_factor != 1, ",line15=literal").
+  std::string label() const override {
+    std::string l = "cr=" + format_number(s_.heuristic.creation_ratio) +
+                    ",ir=" + format_number(s_.heuristic.increase_ratio);
+    if (s_.budget_factor != 1) l += ",bf=" + format_number(s_.budget_factor);
+    if (s_.heuristic.line15 == Line15::Literal) l += ",line15=literal";
+    return l;
+  }
+  double check_interval_s() const override { return s_.check_interval_s; }
+
+  // "Initially, one host is allocated and starts executing randomly selected tasks."
+  CloudDecision start(const CloudView& view) override {
+    CloudDecision d;
+    rent_if_none(view, view.active(), d);
+    return d;
+  }
+
+  CloudDecision task_ended(const CloudView& view, const policy::TaskEnd& end) override {
+    heuristic_.task_finished(end.seconds());  // Fig. 3a lines 1-4
+    CloudDecision d;
+    if (view.tasks_done() == total_) return d;
+    request(view, heuristic_.after_completion(possible_tasks_now(view)), d);  // lines 6-18
+    return d;
+  }
+
+  CloudDecision check(const CloudView& view) override {
+    const double now = view.now();
+    std::vector<double> elapsed;  // Fig. 3b lines 1-2: running tasks' time so far
+    for (const auto& inst : view.instances())
+      if (inst.ready && !inst.stopping)
+        for (const auto& s : inst.slots)
+          if (!s.idle()) elapsed.push_back(now - s.start_s);
+    CloudDecision d;
+    if (heuristic_.periodic_check(elapsed))
+      request(view, heuristic_.after_check(possible_tasks_now(view)), d);
+    return d;
+  }
+
+  // Stop just before the charged hour ends (section 4): at the end of the first ATU.
+  CloudDecision instance_ready(const CloudView&, const Instance& inst) override {
+    CloudDecision d;
+    d.stop_instance_at(inst.name, inst.requested_s + type_.atu_s - s_.stop_margin_s);
+    return d;
+  }
+
+  CloudDecision instance_lost(const CloudView& view, const policy::InstanceLoss& loss) override {
+    CloudDecision d;
+    if (!loss.refused) return d;
+    last_refusal_s_ = view.now();
+    // No host of its type will ever come back: waiting for a repair would never end.
+    if (loss.for_good) d.stop_user(user_status::kResourcesFailed, loss.reason);
+    return d;
+  }
+
+  bool takes_task(const CloudView& view, const Instance& inst) override {
+    return fits(inst, view.now());
+  }
+
+  CloudDecision after_dispatch(const CloudView& view) override {
+    CloudDecision d;
+    if (view.tasks_done() == total_) {  // the job is over: stop every instance at once
+      if (!stopping_all_) {
+        stopping_all_ = true;
+        for (const auto& inst : view.instances())
+          if (!inst.stopping) d.stop_instance(inst.name);
+      }
+      return d;
+    }
+    // An idle instance that cannot take the next task within its window has nothing left to
+    // do: stopping it now costs the same (its ATU is paid) and frees the provider's capacity.
+    if (view.tasks_waiting() > 0)
+      for (const auto& inst : view.idle_instances())
+        if (!fits(inst, view.now())) d.stop_instance(inst.name);
+    rent_if_none(view, view.active() - static_cast<long>(d.stop.size()), d);
+    return d;
+  }
+
+ private:
+  double window_end(const Instance& inst) const {
+    // hostProcessingTime from the start request, never past the paid ATU (section 4).
+    return inst.requested_s +
+           std::min(s_.heuristic.host_processing_time, type_.atu_s - s_.stop_margin_s);
+  }
+
+  bool fits(const Instance& inst, double now) const {
+    // An instance that has just booted takes a task whatever the estimate: its whole paid time
+    // (ATU - boot) is longer than any task (checked when the policy is built), so progress is
+    // guaranteed even when the average exceeds hostProcessingTime.
+    if (!heuristic_.has_average()) return true;
+    if (!inst.used && now <= inst.ready_s + kTol) return true;
+    return now + heuristic_.average() <= window_end(inst) + kTol;
+  }
+
+  double possible_tasks_now(const CloudView& view) const {
+    // Fig. 3a lines 6-8: for each running computer, tasks it can still do in its window.
+    const double now = view.now();
+    const double avg = heuristic_.average();
+    double possible = 0;
+    for (const auto& inst : view.instances()) {
+      if (inst.stopping) continue;
+      const double w = window_end(inst);
+      for (const auto& s : inst.slots) {
+        double from = now;
+        if (!inst.ready)
+          from = std::max(now, inst.requested_s + type_.boot_s);
+        else if (!s.idle())
+          from = s.start_s;  // counts the running task
+        possible += static_cast<double>(possible_tasks(from, w, avg));
+      }
+    }
+    return possible;
+  }
+
+  double budget_left(const CloudView& view) const {
+    // Instances not billed yet (live, or stopping and not yet gone) will each cost one ATU.
+    return *view.budget() - view.spent() - static_cast<double>(view.live()) * type_.price;
+  }
+
+  // How many more instances the budget pays for (each is billed one ATU: Fig. 3's hosts stop
+  // at the end of their first ATU).
+  long affordable(const CloudView& view) const {
+    if (!view.budget() || type_.price <= 0) return std::numeric_limits<long>::max();
+    return static_cast<long>(std::floor(budget_left(view) / type_.price + kTol));
+  }
+
+  void request(const CloudView& view, long count, CloudDecision& d) const {
+    // Guard (not in the paper): never ask for more instances than the type allows at once or
+    // than there are unfinished tasks, so that a huge necessaryComputers (e.g. a large budget
+    // factor) cannot flood the provider with requests it must refuse.
+    const long remaining = view.tasks_total() - view.tasks_done();
+    count = std::min({count, type_.max_count - view.live(), remaining, affordable(view)});
+    if (count > 0) d.start_instances(type_.name, count);
+  }
+
+  // Liveness: tasks wait and no instance is coming (all stopped or refused): rent one, if the
+  // budget pays for it. `active`: the instances coming or running once `d`'s stops are made.
+  void rent_if_none(const CloudView& view, long active, CloudDecision& d) const {
+    if (view.tasks_waiting() == 0 || active > 0 || view.now() <= last_refusal_s_) return;
+    if (affordable(view) >= 1) return request(view, 1, d);
+    d.stop_user(user_status::kOutOfBudget,
+                fmt::format("the budget left ({}) cannot pay for an instance ({} per ATU)",
+                            format_number(budget_left(view)), format_number(type_.price)));
+  }
+
+  SilvaSettings s_;
+  policy::InstanceType type_;
+  long total_;
+  SilvaHeuristic heuristic_;
+  double last_refusal_s_ = -1;
+  bool stopping_all_ = false;
+};
+
+std::unique_ptr<policy::ProvisioningPolicy> make_silva(const policy::Props& props,
+                                                       const policy::CloudSetup& setup) {
+  SilvaSettings s;
+  const policy::InstanceType& type = setup.task_type;
+  s.heuristic.creation_ratio = props.number("creation_ratio", 0.5, 0, 1);
+  s.heuristic.increase_ratio = props.number("increase_ratio", 0.5, 0, 1);
+  s.budget_factor = props.number("budget_factor", 1.0, 1);
+  s.heuristic.host_processing_time = type.atu_s / s.budget_factor;  // section 4
+  s.heuristic.line15 = props.choice("line15", {"positive-only", "literal"},
+                                    std::string("positive-only")) == "literal"
+                           ? Line15::Literal
+                           : Line15::PositiveOnly;
+  s.check_interval_s = props.duration("check_interval", 300.0, -1e300);
+  // A floor keeps a typo (e.g. "1e-9") from flooding the simulation with checks.
+  if (!(s.check_interval_s >= 1)) props.fail("check_interval", "must be at least 1 s");
+  s.stop_margin_s = props.duration("stop_margin", 0.0);
+  const double paid = type.atu_s - type.boot_s - s.stop_margin_s;
+  if (!(paid > 0))
+    props.fail("stop_margin", "leaves no paid time to run tasks (instance type '" + type.name +
+                                  "': ATU " + format_number(type.atu_s) + " s, boot time " +
+                                  format_number(type.boot_s) + " s)");
+  const auto& times = *setup.task_times;
+  for (size_t i = 0; i < times.size(); ++i)
+    if (times[i] > paid + kTol)
+      props.fail(props.has("workload") ? "workload" : "task_time",
+                 fmt::format("task {} runs {} s, longer than an instance's paid time ({} s: ATU "
+                             "minus boot time minus stop_margin); the heuristic stops every "
+                             "instance at the end of its first ATU, so it could never finish",
+                             i, format_number(times[i]), format_number(paid)));
+  return std::make_unique<SilvaPolicy>(s, type, static_cast<long>(times.size()));
+}
+
+}  // namespace
+
+void register_silva_policy(policy::Registrar& registrar) {
+  registrar.provisioning("silva",
+                         "Silva, Veiga & Ferreira 2008, Fig. 3: one instance first, then as many "
+                         "as the average task time says, each stopped at the end of its first "
+                         "charged hour",
+                         make_silva);
+}
+
+}  // namespace botsim::silva
