@@ -1,4 +1,5 @@
-// botsim's command line (README.md): run, validate, experiment, sweep, plot, report, trace.
+// botsim's command line (README.md): run, validate, experiment, sweep, plot, report, trace,
+// policies.
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <iostream>
@@ -20,6 +21,8 @@
 #include "platform/run.hpp"
 #include "platform/scenario.hpp"
 #include "platform/sim_log.hpp"
+#include "policy/plugins.hpp"
+#include "policy/registry.hpp"
 #include "study/reps.hpp"
 #include "study/sweep.hpp"
 #include "version.hpp"
@@ -72,6 +75,29 @@ int run_experiment(const std::string& name, ExperimentOptions opts) {
                    "unknown experiment " + quote_text(name) + " (known: " + known + ")");
 }
 
+// --plugin FILE (repeatable), for the commands that run or check scenarios (docs/policies.md).
+struct PluginOptions {
+  std::vector<std::string> files;
+
+  void add_to(CLI::App* app) {
+    app->add_option("--plugin", files,
+                    "FILE.so: load the policies a C++ plug-in declares (repeatable; a plug-in "
+                    "runs with botsim's rights)")
+        ->allow_extra_args(false);
+  }
+  /// Loads them in this process.
+  void load() const {
+    for (const auto& f : files) policy::load_plugin(f);
+  }
+  /// The same options for a child botsim (absolute paths).
+  std::vector<std::string> args() const {
+    std::vector<std::string> out;
+    for (const auto& f : files)
+      out.insert(out.end(), {"--plugin", std::filesystem::absolute(f).lexically_normal().string()});
+    return out;
+  }
+};
+
 // Each subcommand: its options, then what it does once they are parsed.
 struct RunCommand {
   CLI::App* app;
@@ -82,6 +108,7 @@ struct RunCommand {
   int reps = 1;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   bool fresh = false;
+  PluginOptions plugins;
 
   explicit RunCommand(CLI::App& parent) {
     app = parent.add_subcommand("run", "Run one scenario and write its results directory");
@@ -108,6 +135,7 @@ struct RunCommand {
     app->add_flag("--fresh", fresh,
                   "With --reps: redo every run (default: keep those an interrupted command "
                   "finished)");
+    plugins.add_to(app);
     app->footer("SimGrid options such as --cfg=network/model:CM02 are passed to SimGrid.");
   }
   int operator()(const std::vector<std::string>& sg_args) {
@@ -115,6 +143,7 @@ struct RunCommand {
     opts.sg_args = sg_args;
     for (const auto& s : sets) opts.settings.push_back(parse_prop_setting(s, "--set"));
     if (reps > 1) return run_reps(sg_args);
+    plugins.load();
     opts.stream_timelines = true;
     std::unique_ptr<Run> run = run_scenario(opts);
     if (!quiet)
@@ -134,6 +163,7 @@ struct RunCommand {
     r.out_dir = r.default_out_dir ? default_out_dir(opts.deployment) : opts.out_dir;
     r.sets = sets;
     r.sg_args = sg_args;
+    r.plugin_args = plugins.args();
     r.log_level = log_level;
     r.fresh = fresh;
     campaign::set_progress(!quiet);
@@ -148,6 +178,7 @@ struct ValidateCommand {
   CLI::App* app;
   RunOptions opts;
   std::vector<std::string> sets;
+  PluginOptions plugins;
 
   explicit ValidateCommand(CLI::App& parent) {
     opts.validate_only = true;
@@ -156,9 +187,11 @@ struct ValidateCommand {
     app->add_option("deployment", opts.deployment, "SimGrid deployment XML")->required();
     app->add_option("--set", sets, "ACTOR.PROP=VALUE, as for run; repeatable")
         ->allow_extra_args(false);
+    plugins.add_to(app);
   }
   int operator()(const std::vector<std::string>& sg_args) {
     setup_logging("warn");
+    plugins.load();
     opts.sg_args = sg_args;
     for (const auto& s : sets) opts.settings.push_back(parse_prop_setting(s, "--set"));
     run_scenario(opts);
@@ -253,6 +286,38 @@ struct SweepCommand {
   }
 };
 
+// `botsim policies`: every policy known, built in or loaded, by decision point.
+struct PoliciesCommand {
+  CLI::App* app;
+  PluginOptions plugins;
+
+  explicit PoliciesCommand(CLI::App& parent) {
+    app = parent.add_subcommand(
+        "policies", "List every policy known (built in or loaded), its decision point and use");
+    plugins.add_to(app);
+  }
+  int operator()() {
+    setup_logging("warn");
+    plugins.load();
+    size_t point_width = 0, name_width = 0;
+    for (auto point : policy::decision_points()) {
+      point_width = std::max(point_width, std::string(policy::decision_point_name(point)).size());
+      for (const auto* e : policy::policies_of(point))
+        name_width = std::max(name_width, e->name.size());
+    }
+    for (auto point : policy::decision_points()) {
+      const std::string p = policy::decision_point_name(point);
+      for (const auto* e : policy::policies_of(point)) {
+        std::cout << p << std::string(point_width + 2 - p.size(), ' ') << e->name
+                  << std::string(name_width + 2 - e->name.size(), ' ') << e->description;
+        if (!e->built_in()) std::cout << " [" << e->origin << "]";
+        std::cout << "\n";
+      }
+    }
+    return 0;
+  }
+};
+
 // SimGrid's own options (--cfg=..., --log=...) go to SimGrid unchanged; the rest to CLI11.
 std::vector<char*> split_simgrid_args(int argc, char** argv, std::vector<std::string>& sg_args) {
   std::vector<char*> rest;
@@ -295,6 +360,7 @@ static int botsim_main(int argc, char** argv) {
   ReportCommand report(app);
   SweepCommand sweep(app);
   TraceCommand trace(app);
+  PoliciesCommand policies(app);
   // After the commands: a command made later would inherit it.
   app.footer(
       "Each command's options: botsim COMMAND --help (or botsim help COMMAND).\n"
@@ -313,13 +379,13 @@ static int botsim_main(int argc, char** argv) {
   if (rest.size() > 1) {
     std::string first = rest[1];
     bool known = first == "--help" || first == "-h" || first == "--version";
-    for (const auto* sub :
-         {run.app, validate.app, experiment.app, sweep.app, plot.app, report.app, trace.app})
+    for (const auto* sub : {run.app, validate.app, experiment.app, sweep.app, plot.app, report.app,
+                            trace.app, policies.app})
       known = known || sub->get_name() == first;
     if (!known)
       return usage_error("unknown command '" + first +
-                         "' (expected run, validate, experiment, sweep, plot, report or trace; see "
-                         "botsim --help)");
+                         "' (expected run, validate, experiment, sweep, plot, report, trace or "
+                         "policies; see botsim --help)");
   }
   try {
     app.parse(static_cast<int>(rest.size()), rest.data());
@@ -337,6 +403,7 @@ static int botsim_main(int argc, char** argv) {
     if (*report.app) return report();
     if (*sweep.app) return sweep();
     if (*trace.app) return trace();
+    if (*policies.app) return policies();
   } catch (const InputError& e) {
     return input_error(e);
   } catch (const campaign::Interrupted& e) {

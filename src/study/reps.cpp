@@ -72,6 +72,7 @@ std::string run_reps(const RepsOptions& o) {
   std::vector<std::string> args;
   for (const auto& s : o.sets) args.insert(args.end(), {"--set", s});
   args.insert(args.end(), o.sg_args.begin(), o.sg_args.end());
+  args.insert(args.end(), o.plugin_args.begin(), o.plugin_args.end());
   check.insert(check.end(), args.begin(), args.end());
   Captured c = run_captured(check);
   if (c.bad_input()) throw InputError(child_message(c.err));

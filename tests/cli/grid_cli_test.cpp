@@ -46,15 +46,6 @@ std::string replace_all(std::string text, const std::string& from, const std::st
   return text;
 }
 
-// Every regular file under `dir` (relative path -> bytes).
-std::map<std::string, std::string> snapshot(const std::string& dir) {
-  std::map<std::string, std::string> files;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file())
-      files[fs::relative(e.path(), dir).string()] = t::read_text(e.path().string());
-  return files;
-}
-
 // Exit code 2 and exactly one line on stderr, "botsim: ...", holding every `needle`.
 using botsim::test::expect_input_error;
 
@@ -619,7 +610,7 @@ TEST_F(GridCli, FailedRunLeavesEarlierResultsExactlyAsTheyWere) {
   fs::create_directories(results);
   auto good = t::botsim({"run", kPlatform, kDeployment, "--out", out, "--quiet"});
   ASSERT_EQ(good.exit_code, 0) << good.err;
-  auto before = snapshot(out);
+  auto before = t::files_under(out);
   ASSERT_EQ(before.size(), 4u);  // summary.json, tasks.csv, bids.csv, .botsim
   ASSERT_TRUE(before.count("summary.json"));
 
@@ -641,7 +632,7 @@ TEST_F(GridCli, FailedRunLeavesEarlierResultsExactlyAsTheyWere) {
     auto r =
         t::botsim({"run", file("p.xml", p_xml), file("d.xml", d_xml), "--out", out, "--quiet"});
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_EQ(snapshot(out), before);
+    EXPECT_EQ(t::files_under(out), before);
     // No temporary directory left next to DIR either.
     std::vector<std::string> entries;
     for (const auto& e : fs::directory_iterator(results))

@@ -35,14 +35,7 @@ const std::string kOneResource = t::source_path("examples/01-one-resource.xml");
 const std::string kBadgPlatform = t::source_path("platforms/badg.xml");
 const std::string kSulistioDeployment = t::source_path("deployments/sulistio2005.xml");
 
-// Every file under `dir` (relative name -> contents), the marker included.
-std::map<std::string, std::string> files_under(const std::string& dir) {
-  std::map<std::string, std::string> files;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file())
-      files[fs::relative(e.path(), dir).string()] = t::read_text(e.path().string());
-  return files;
-}
+using botsim::test::files_under;
 
 std::vector<std::string> entries(const std::string& dir) {
   std::vector<std::string> names;

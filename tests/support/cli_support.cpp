@@ -58,6 +58,14 @@ int start_botsim(const std::vector<std::string>& args) {
   return pid;
 }
 
+std::map<std::string, std::string> files_under(const std::string& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    if (e.is_regular_file())
+      files[std::filesystem::relative(e.path(), dir).string()] = read_text(e.path().string());
+  return files;
+}
+
 std::vector<std::string> temporary_files(const std::string& dir) {
   std::vector<std::string> found;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir))

@@ -31,6 +31,8 @@ CliResult botsim(const std::vector<std::string>& args, const std::string& cwd = 
 /// tests that interrupt it (kill, then waitpid).
 int start_botsim(const std::vector<std::string>& args);
 
+/// Every regular file under `dir` (relative name -> contents), hidden ones (a marker) included.
+std::map<std::string, std::string> files_under(const std::string& dir);
 /// Every path under `dir` whose name holds ".tmp": what an interrupted write would leave.
 std::vector<std::string> temporary_files(const std::string& dir);
 /// The summary.json of every finished run under `dir` (none if it does not exist), with its
