@@ -7,7 +7,28 @@
 #   share/doc/botsim/            README, licence, citation, docs and the reproduced results;
 #                                labs/ links to share/botsim/labs, and share/botsim/docs
 #                                to these docs
+#   include/botsim/policy/       the policies' public headers, for plug-ins (docs/policies.md)
+#   share/cmake/botsim/          the CMake package: find_package(botsim), botsim::policy
 install(TARGETS botsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+# Plug-ins of policies are built against the installed headers alone (the interfaces are
+# abstract classes and inline code): the package is one header-only target, botsim::policy.
+list(TRANSFORM BOTSIM_POLICY_HEADERS PREPEND ${PROJECT_SOURCE_DIR}/src/policy/
+     OUTPUT_VARIABLE BOTSIM_POLICY_HEADER_FILES)
+install(FILES ${BOTSIM_POLICY_HEADER_FILES}
+              ${BOTSIM_POLICY_INCLUDE}/botsim/policy/policy_version.hpp
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/botsim/policy)
+include(CMakePackageConfigHelpers)
+set(BOTSIM_CMAKE_DIR ${CMAKE_INSTALL_DATADIR}/cmake/botsim)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/botsimConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/botsimConfig.cmake
+                              INSTALL_DESTINATION ${BOTSIM_CMAKE_DIR}
+                              PATH_VARS CMAKE_INSTALL_INCLUDEDIR)
+# A plug-in runs only in the botsim it was built against: the exact version.
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/botsimConfigVersion.cmake
+                                 COMPATIBILITY ExactVersion ARCH_INDEPENDENT)
+install(FILES ${PROJECT_BINARY_DIR}/botsimConfig.cmake
+              ${PROJECT_BINARY_DIR}/botsimConfigVersion.cmake DESTINATION ${BOTSIM_CMAKE_DIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/platforms ${PROJECT_SOURCE_DIR}/deployments
                   ${PROJECT_SOURCE_DIR}/workloads ${PROJECT_SOURCE_DIR}/examples
                   ${PROJECT_SOURCE_DIR}/labs
@@ -75,6 +96,6 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gnuplot-nox | gnuplot")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "parallel, slurm-client, man-db")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "parallel, slurm-client, man-db, cmake, g++")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 include(CPack)

@@ -1,11 +1,12 @@
 // No-Opt (Sulistio & Buyya 2005, section 5) as a C++ plug-in of the auction broker, built against
-// botsim's policy headers (docs/policies.md). It decides what botsim's built-in `no-opt` decides,
+// an installed botsim (CMakeLists.txt here). It decides what botsim's built-in `no-opt` decides,
 // drawing from the same random stream in the same order, so that a scenario run with
 // policy="no-opt-cpp" gives the same results files as with `no-opt`: tasks dealt in turn to
 // every resource, shuffled, one fixed bid for the whole run; a failed resource's tasks go to the
 // resources holding the fewest queued tasks of the user.
-#include <algorithm>
 #include <botsim/policy/policy.hpp>
+
+#include <algorithm>
 #include <map>
 #include <memory>
 

@@ -1,12 +1,12 @@
-// The static choice of Silva, Veiga & Ferreira 2008 (Fig. 1), as a C++ plug-in built against
-// botsim's policy headers (docs/policies.md). It decides what botsim's built-in `static`
-// decides, so that a scenario run with policy="static-cpp" gives the same results files as with
-// `static`: rent `instances` instances of the user's type up front, and stop each once no task
-// waits.
-// botsim's build makes it (build/tests/libexample_static_choice.so); run on example 7:
+// The static choice of Silva, Veiga & Ferreira 2008 (Fig. 1), as a C++ plug-in built against an
+// installed botsim (CMakeLists.txt here). It decides what botsim's built-in `static` decides, so
+// that a scenario run with policy="static-cpp" gives the same results files as with `static`:
+// rent `instances` instances of the user's type up front, and stop each once no task waits.
+// Built (CMakeLists.txt here) and run on example 7:
 //   botsim run examples/04-silva-small-cloud.platform.xml examples/07-static-cloud.xml
-//       --plugin build/tests/libexample_static_choice.so --set U0.policy=static-cpp
+//       --plugin build/libstatic_choice.so --set U0.policy=static-cpp
 #include <botsim/policy/policy.hpp>
+
 #include <memory>
 #include <string>
 

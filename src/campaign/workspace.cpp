@@ -1,5 +1,8 @@
 #include "campaign/workspace.hpp"
 
+#include <fmt/format.h>
+
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -61,6 +64,20 @@ Workspace::Workspace(const WorkspaceOptions& opts)
 void Workspace::commit() {
   replace_directory(result_, out_.string());
   remove_work_dir(work_);
+}
+
+std::string content_digest(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c; in.get(c);) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
+}
+
+std::vector<std::string> plugin_digests(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == "--plugin") out.push_back(content_digest(args[i + 1]));
+  return out;
 }
 
 }  // namespace botsim::campaign

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace botsim::campaign {
 
@@ -17,6 +18,13 @@ void prepare_work_dir(const std::filesystem::path& work, const std::string& id_n
                       const nlohmann::ordered_json& id, bool fresh);
 /// Removes a working directory, only if botsim wrote it (it has the marker).
 void remove_work_dir(const std::filesystem::path& work);
+
+/// A file's contents in 16 hex digits (FNV-1a): a resume does not reuse runs made with an edited
+/// scenario or plug-in.
+std::string content_digest(const std::string& path);
+/// The digests of the files that `--plugin FILE` pairs in `args` name, in order: the plug-ins' part
+/// of a command's identity (an edited policy file is another policy).
+std::vector<std::string> plugin_digests(const std::vector<std::string>& args);
 
 /// OUT.work for the output directory OUT (as --out gives it: "out/" is "out").
 std::filesystem::path work_dir_of(const std::string& out_dir);

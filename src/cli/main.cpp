@@ -18,6 +18,7 @@
 #include "cli/trace_command.hpp"
 #include "core/error.hpp"
 #include "core/output_dir.hpp"
+#include "platform/abort_guard.hpp"
 #include "platform/run.hpp"
 #include "platform/scenario.hpp"
 #include "platform/sim_log.hpp"
@@ -75,18 +76,25 @@ int run_experiment(const std::string& name, ExperimentOptions opts) {
                    "unknown experiment " + quote_text(name) + " (known: " + known + ")");
 }
 
-// --plugin FILE (repeatable), for the commands that run or check scenarios (docs/policies.md).
+// --plugin FILE (repeatable) and --policy-timeout S, for the commands that run or check
+// scenarios (docs/policies.md).
 struct PluginOptions {
   std::vector<std::string> files;
+  double timeout_s = 60;
 
   void add_to(CLI::App* app) {
     app->add_option("--plugin", files,
-                    "FILE.so: load the policies a C++ plug-in declares (repeatable; a plug-in "
-                    "runs with botsim's rights)")
+                    "FILE.so or FILE.py: load the policies a C++ plug-in or a Python file "
+                    "declares (repeatable; a plug-in runs with botsim's rights)")
         ->allow_extra_args(false);
+    app->add_option("--policy-timeout", timeout_s,
+                    "Longest a Python policy may take for one call, or a Python file to load, "
+                    "in seconds of wall-clock time (default 60; 0: no limit)")
+        ->check(CLI::Range(0.0, 1e6));
   }
   /// Loads them in this process.
   void load() const {
+    policy::set_policy_timeout(timeout_s);
     for (const auto& f : files) policy::load_plugin(f);
   }
   /// The same options for a child botsim (absolute paths).
@@ -94,6 +102,7 @@ struct PluginOptions {
     std::vector<std::string> out;
     for (const auto& f : files)
       out.insert(out.end(), {"--plugin", std::filesystem::absolute(f).lexically_normal().string()});
+    if (!files.empty()) out.insert(out.end(), {"--policy-timeout", CLI::detail::to_string(timeout_s)});
     return out;
   }
 };
@@ -260,6 +269,7 @@ struct SweepCommand {
   CLI::App* app;
   study::SweepOptions opts;
   bool quiet = false;
+  PluginOptions plugins;
 
   explicit SweepCommand(CLI::App& parent) {
     opts.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -275,9 +285,11 @@ struct SweepCommand {
     app->add_option("--collect", opts.collect,
                     "Merge the results of jobs written by --emit-jobs DIR into DIR's CSVs")
         ->excludes(emit);
+    plugins.add_to(app);
   }
   int operator()() {
     setup_logging("warn");
+    opts.plugin_args = plugins.args();
     campaign::set_progress(!quiet);
     InterruptCleanup interrupt_cleanup("");  // a sweep's directory is written in place
 
@@ -418,6 +430,7 @@ static int botsim_main(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   register_models();
+  policy::set_stuck_policy_exit(exit_bad_input_now);
   campaign::set_run_entry([](const std::vector<std::string>& command) {
     std::vector<std::string> args = command;
     std::vector<char*> child_argv;

@@ -1,7 +1,7 @@
 #pragma once
-// A C++ plug-in of policies (docs/policies.md): a shared library built against botsim's policy
-// headers (<botsim/policy/...>, the CMake target botsim::policy) that `botsim ... --plugin
-// FILE.so` loads. It names itself and declares its policies in one block:
+// A C++ plug-in of policies (docs/policies.md): a shared library built against an installed
+// botsim (find_package(botsim), target botsim::policy) that `botsim ... --plugin FILE.so`
+// loads. It names itself and declares its policies in one block:
 //
 //   #include <botsim/policy/plugin.hpp>
 //   BOTSIM_PLUGIN("my-policies", registrar) {
@@ -33,16 +33,16 @@ inline constexpr const char* kPluginMagic = "botsim-policy-plugin-1";
 #endif
 
 /// Declares the plug-in NAME; the block that follows adds its policies through REGISTRAR.
-#define BOTSIM_PLUGIN(NAME, REGISTRAR)                                                  \
-  static void botsim_plugin_declare(::botsim::policy::Registrar& REGISTRAR);            \
-  extern "C" __attribute__((visibility("default"))) const ::botsim::policy::PluginInfo* \
-  botsim_plugin_info() {                                                                \
-    static const ::botsim::policy::PluginInfo info{::botsim::policy::kPluginMagic,      \
-                                                   BOTSIM_PLUGIN_BUILT_AGAINST, NAME};  \
-    return &info;                                                                       \
-  }                                                                                     \
-  extern "C" __attribute__((visibility("default"))) void botsim_plugin_register(        \
-      ::botsim::policy::Registrar& registrar) {                                         \
-    botsim_plugin_declare(registrar);                                                   \
-  }                                                                                     \
+#define BOTSIM_PLUGIN(NAME, REGISTRAR)                                                      \
+  static void botsim_plugin_declare(::botsim::policy::Registrar& REGISTRAR);                \
+  extern "C" __attribute__((visibility("default"))) const ::botsim::policy::PluginInfo*     \
+  botsim_plugin_info() {                                                                    \
+    static const ::botsim::policy::PluginInfo info{::botsim::policy::kPluginMagic,          \
+                                                   BOTSIM_PLUGIN_BUILT_AGAINST, NAME};      \
+    return &info;                                                                           \
+  }                                                                                         \
+  extern "C" __attribute__((visibility("default"))) void botsim_plugin_register(            \
+      ::botsim::policy::Registrar& registrar) {                                             \
+    botsim_plugin_declare(registrar);                                                       \
+  }                                                                                         \
   static void botsim_plugin_declare(::botsim::policy::Registrar& REGISTRAR)

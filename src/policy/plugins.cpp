@@ -1,6 +1,7 @@
 #include "policy/plugins.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <string>
@@ -20,6 +21,16 @@ std::vector<std::string>& loaded() {
   return files;
 }
 
+ExitNow& stuck_exit() {
+  static ExitNow e = nullptr;
+  return e;
+}
+
+double& timeout_s() {
+  static double t = 60;
+  return t;
+}
+
 using InfoFunction = const PluginInfo* (*)();
 using RegisterFunction = void (*)(Registrar&);
 
@@ -30,9 +41,8 @@ void load_shared_library(const std::string& path) {
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char* why = dlerror();
-    throw InputError(
-        path, "",
-        std::string("cannot load this shared library: ") + (why ? why : "unknown reason"));
+    throw InputError(path, "", std::string("cannot load this shared library: ") +
+                                   (why ? why : "unknown reason"));
   }
   auto info_of = reinterpret_cast<InfoFunction>(dlsym(handle, "botsim_plugin_info"));
   auto declare = reinterpret_cast<RegisterFunction>(dlsym(handle, "botsim_plugin_register"));
@@ -77,11 +87,26 @@ void load_plugin(const std::string& given) {
   const std::string ext = fs::path(path).extension().string();
   if (ext == ".so" || path.find(".so.") != std::string::npos)
     load_shared_library(path);
+  else if (ext == ".py")
+    load_python_plugin(path);
   else
-    throw InputError(given, "--plugin", "not a plug-in: expected a C++ shared library (.so)");
+    throw InputError(given, "--plugin",
+                     "not a plug-in: expected a C++ shared library (.so) or a Python file (.py)");
   loaded().push_back(path);
 }
 
 const std::vector<std::string>& loaded_plugins() { return loaded(); }
+
+void set_policy_timeout(double seconds) { timeout_s() = seconds; }
+double policy_timeout() { return timeout_s(); }
+
+void set_stuck_policy_exit(ExitNow exit_now) { stuck_exit() = exit_now; }
+void stuck_policy_exit(const std::string& line) {
+  if (stuck_exit()) stuck_exit()(line);
+  const std::string text = "botsim: " + line + "\n";
+  ssize_t ignored = write(STDERR_FILENO, text.data(), text.size());
+  (void)ignored;
+  _exit(2);
+}
 
 }  // namespace botsim::policy

@@ -24,7 +24,9 @@ namespace botsim::study {
 
 using campaign::Captured;
 using campaign::child_message;
+using campaign::content_digest;
 using campaign::num6;
+using campaign::plugin_digests;
 using campaign::prepare_work_dir;
 using campaign::run_captured;
 using campaign::run_many;
@@ -56,14 +58,6 @@ std::string reps_table(const CsvTable& summary, const std::map<std::string, std:
   return out + "\n";
 }
 
-// A file's contents in 16 hex digits (FNV-1a): a resume does not reuse runs of an edited file.
-std::string content_digest(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::uint64_t h = 14695981039346656037ull;
-  for (char c; in.get(c);) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-  return fmt::format("{:016x}", h);
-}
-
 }  // namespace
 
 std::string run_reps(const RepsOptions& o) {
@@ -81,12 +75,15 @@ std::string run_reps(const RepsOptions& o) {
   // What makes the runs in DIR.work the same runs: each seed's run depends on these (and on the
   // workload files the deployment names, which a resume takes as unchanged).
   const fs::path work = work_dir_of(o.out_dir);
-  const nlohmann::ordered_json id{{"platform", fs::absolute(o.platform).lexically_normal()},
+  nlohmann::ordered_json id{{"platform", fs::absolute(o.platform).lexically_normal()},
                                   {"platform_digest", content_digest(o.platform)},
                                   {"deployment", fs::absolute(o.deployment).lexically_normal()},
                                   {"deployment_digest", content_digest(o.deployment)},
                                   {"arguments", args},
                                   {"botsim_version", BOTSIM_VERSION}};
+  // The plug-ins' contents (absent without plug-ins, as before they existed).
+  if (auto digests = plugin_digests(o.plugin_args); !digests.empty())
+    id["plugin_digests"] = digests;
   prepare_work_dir(work, "reps.json", id, o.fresh);
   std::vector<RunRequest> requests;
   for (int i = 0; i < o.reps; ++i) {

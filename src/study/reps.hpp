@@ -11,10 +11,10 @@ struct RepsOptions {
   unsigned long long seed = 1;
   int reps = 2;
   int jobs = 1;
-  std::string out_dir;                   // DIR: DIR/seed-<s>/ per run, DIR/reps.csv
-  std::vector<std::string> sets;         // ACTOR.PROP=VALUE, as --set gives them
-  std::vector<std::string> sg_args;      // --cfg=... and --log=..., for SimGrid
-  std::vector<std::string> plugin_args;  // --plugin FILE ..., for each run (docs/policies.md)
+  std::string out_dir;               // DIR: DIR/seed-<s>/ per run, DIR/reps.csv
+  std::vector<std::string> sets;     // ACTOR.PROP=VALUE, as --set gives them
+  std::vector<std::string> sg_args;  // --cfg=... and --log=..., for SimGrid
+  std::vector<std::string> plugin_args;  // --plugin FILE ..., --policy-timeout S: for each run
   std::string log_level = "warn";
   bool default_out_dir = false;  // DIR is the default one: mark it (mark_default_out_dir)
   bool fresh = false;            // redo every run, even those an interrupted command finished

@@ -42,6 +42,23 @@ std::string resolve(const json& spec, const char* key, const std::string& file,
   return fs::absolute(p).lexically_normal().string();
 }
 
+// "plugins": files of policies (docs/policies.md), relative to the spec; each run loads them.
+std::vector<std::string> read_plugins(const json& spec, const std::string& file,
+                                      const std::string& base_dir) {
+  std::vector<std::string> out;
+  if (!spec.contains("plugins")) return out;
+  const json& list = spec.at("plugins");
+  if (!list.is_array())
+    throw InputError(file, "plugins", "must be a list of file names (.so or .py)");
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string field = "plugins[" + std::to_string(i) + "]";
+    json one = json::object();
+    one[field] = list[i];
+    out.push_back(resolve(one, field.c_str(), file, base_dir));
+  }
+  return out;
+}
+
 std::vector<SweepParameter> read_parameters(const json& spec, const std::string& file) {
   std::vector<SweepParameter> out;
   if (!spec.contains("parameters")) return out;
@@ -141,16 +158,17 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& file,
   if (!spec.is_object()) throw InputError(file, "", "a sweep spec is a JSON object");
   static const std::set<std::string> kFields{"description", "platform",     "deployment",
                                              "parameters",  "replications", "seed",
-                                             "metrics",     "over_users"};
+                                             "metrics",     "over_users",   "plugins"};
   for (const auto& [key, value] : spec.items())
     if (!kFields.count(key))
       throw InputError(file, key,
                        "unknown field (known: description, platform, deployment, parameters, "
-                       "replications, seed, metrics, over_users)");
+                       "replications, seed, metrics, over_users, plugins)");
   SweepSpec s;
   s.file = file;
   s.platform = resolve(spec, "platform", file, base_dir);
   s.deployment = resolve(spec, "deployment", file, base_dir);
+  s.plugins = read_plugins(spec, file, base_dir);
   s.parameters = read_parameters(spec, file);
   s.replications = static_cast<int>(whole_number(spec, "replications", 1, 1, 100000, file));
   s.seed = static_cast<unsigned long long>(whole_number(spec, "seed", 1, 0, 1LL << 62, file));

@@ -21,6 +21,7 @@ struct SweepParameter {
 struct SweepSpec {
   std::string file;                  // the spec's path, as given
   std::string platform, deployment;  // absolute (the spec gives them relative to itself)
+  std::vector<std::string> plugins;  // absolute: files of policies each run loads (--plugin)
   std::vector<SweepParameter> parameters;
   int replications = 1;
   unsigned long long seed = 1;  // replication r runs seed + r
@@ -82,7 +83,11 @@ struct SweepOptions {
   std::string emit_jobs, collect;  // directories, for --emit-jobs and --collect
   int jobs = 1;
   bool fresh = false;
+  std::vector<std::string> plugin_args;  // --plugin FILE ..., --policy-timeout S, for every run
 };
+
+/// The arguments that make a run load the spec's plugins and those of the command line.
+std::vector<std::string> plugin_args(const SweepSpec& spec, const SweepOptions& opts);
 
 /// `botsim sweep`: runs the sweep (resuming), or writes it as jobs, or collects their results.
 void run_sweep(const SweepOptions& opts);

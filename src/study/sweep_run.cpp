@@ -10,6 +10,7 @@
 
 #include "campaign/child_process.hpp"
 #include "campaign/run_many.hpp"
+#include "campaign/workspace.hpp"
 #include "core/error.hpp"
 #include "core/output_dir.hpp"
 #include "study/sweep.hpp"
@@ -33,11 +34,12 @@ namespace {
 
 // Every parameter names one actor of the deployment, and every value is one its Params accept
 // (`botsim validate --set`, one value at a time, so that the error names that value).
-void check_parameters(const SweepSpec& spec) {
+void check_parameters(const SweepSpec& spec, const std::vector<std::string>& plugins) {
   auto actors = read_deployment(spec.deployment);
   for (const auto& p : spec.parameters)
     find_actor(actors, p.actor, spec.file, sweep_parameter_field(p.name));
-  const std::vector<std::string> base{self_exe(), "validate", spec.platform, spec.deployment};
+  std::vector<std::string> base{self_exe(), "validate", spec.platform, spec.deployment};
+  base.insert(base.end(), plugins.begin(), plugins.end());
   Captured c = run_captured(base);
   if (c.bad_input()) throw InputError(child_message(c.err));
   if (!c.ok()) throw std::runtime_error("botsim validate failed: " + c.err);
@@ -61,16 +63,17 @@ struct PlannedRun {
 
 std::vector<PlannedRun> plan_runs(const SweepSpec& spec,
                                   const std::vector<std::vector<std::string>>& settings,
-                                  const fs::path& dir) {
+                                  const fs::path& dir, const std::vector<std::string>& plugins) {
   std::vector<PlannedRun> out;
   for (size_t k = 0; k < settings.size(); ++k)
     for (int r = 0; r < spec.replications; ++r) {
       const unsigned long long seed = spec.seed + static_cast<unsigned long long>(r);
       fs::path run =
           dir / "runs" / fmt::format("setting-{:03d}", k + 1) / ("seed-" + std::to_string(seed));
-      out.push_back(PlannedRun{k, seed,
-                               RunRequest{spec.platform, spec.deployment, seed, run.string(),
-                                          setting_args(spec, settings[k])}});
+      std::vector<std::string> args = setting_args(spec, settings[k]);
+      args.insert(args.end(), plugins.begin(), plugins.end());
+      out.push_back(PlannedRun{
+          k, seed, RunRequest{spec.platform, spec.deployment, seed, run.string(), args}});
     }
   return out;
 }
@@ -83,6 +86,13 @@ std::string sweep_identity(const SweepSpec& spec) {
           {"deployment", spec.deployment},
           {"parameters", params},
           {"botsim_version", BOTSIM_VERSION}};
+  // The plug-ins and their contents (absent without plug-ins, as before they existed).
+  if (!spec.plugins.empty()) {
+    id["plugins"] = spec.plugins;
+    std::vector<std::string> digests;
+    for (const auto& f : spec.plugins) digests.push_back(campaign::content_digest(f));
+    id["plugin_digests"] = digests;
+  }
   return id.dump(2) + "\n";
 }
 
@@ -113,7 +123,7 @@ void prepare_sweep_dir(const fs::path& dir, const SweepSpec& spec, bool fresh,
   if (a_sweep) {
     if (before != id && !fresh)
       throw InputError(dir.string(), option,
-                       "holds the runs of another sweep (its sweep.json names other files or "
+                       "holds the runs of another sweep (its sweep.json names other files, plug-ins or "
                        "parameters): give another directory, or --fresh to replace them");
     if (fresh) {
       for (const char* f : {"runs", "runs.csv", "summary.csv", "jobs.txt", "sweep.sbatch"})
@@ -224,6 +234,13 @@ void emit_jobs(const SweepSpec& spec, const std::vector<PlannedRun>& planned, co
 
 }  // namespace
 
+std::vector<std::string> plugin_args(const SweepSpec& spec, const SweepOptions& opts) {
+  std::vector<std::string> args;
+  for (const auto& f : spec.plugins) args.insert(args.end(), {"--plugin", f});
+  args.insert(args.end(), opts.plugin_args.begin(), opts.plugin_args.end());
+  return args;
+}
+
 void run_sweep(const SweepOptions& o) {
   const SweepSpec spec = read_sweep_spec(o.spec_file);
   const auto settings = sweep_settings(spec);
@@ -232,7 +249,7 @@ void run_sweep(const SweepOptions& o) {
     if (read_file(dir / "sweep.json") != sweep_identity(spec))
       throw InputError(dir.string(), "--collect",
                        "holds no runs of this sweep (its sweep.json is missing or differs)");
-    collect(spec, settings, plan_runs(spec, settings, dir), dir);
+    collect(spec, settings, plan_runs(spec, settings, dir, plugin_args(spec, o)), dir);
     return;
   }
   const fs::path dir = !o.emit_jobs.empty() ? o.emit_jobs
@@ -241,9 +258,10 @@ void run_sweep(const SweepOptions& o) {
                            : "results/sweeps/" + fs::path(o.spec_file).stem().string();
   const std::string option = !o.emit_jobs.empty() ? "--emit-jobs" : "--out";
   check_output_dir_early(dir, option);
-  check_parameters(spec);
+  const std::vector<std::string> plugins = plugin_args(spec, o);
+  check_parameters(spec, plugins);
   prepare_sweep_dir(dir, spec, o.fresh, option);
-  const auto planned = plan_runs(spec, settings, fs::absolute(dir));
+  const auto planned = plan_runs(spec, settings, fs::absolute(dir), plugins);
   if (!o.emit_jobs.empty()) return emit_jobs(spec, planned, dir);
   check_metrics_on_first_run(spec, planned);
   std::vector<RunRequest> requests;

@@ -159,10 +159,10 @@ class OutputPathCli : public ::testing::Test {
 
 TEST_F(OutputPathCli, OutDotIsRefusedAndTheCurrentDirectoryKeepsEverything) {
   const std::string home = users_dir("home");
-  const auto before = files_under(home);
+  const auto before = t::files_under(home);
   auto r = t::botsim({"run", kOneResourcePlatform, kOneResource, "--out", "."}, home);
   t::expect_input_error(r, {".: --out", "current directory"});
-  EXPECT_EQ(files_under(home), before);
+  EXPECT_EQ(t::files_under(home), before);
   EXPECT_EQ(entries(home), (std::vector<std::string>{"notes.txt", "sub"}));
 }
 
@@ -171,7 +171,7 @@ TEST_F(OutputPathCli, AUsersDirectoryIsRefusedByEveryCommand) {
       t::botsim({"run", kOneResourcePlatform, kOneResource, "--out", dir_ + "/run", "--quiet"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const std::string mine = users_dir("mine");
-  const auto before = files_under(mine);
+  const auto before = t::files_under(mine);
   const std::vector<std::vector<std::string>> commands{
       {"run", kOneResourcePlatform, kOneResource, "--out", mine},
       {"run", kOneResourcePlatform, kOneResource, "--reps", "2", "--out", mine},
@@ -182,7 +182,7 @@ TEST_F(OutputPathCli, AUsersDirectoryIsRefusedByEveryCommand) {
   for (const auto& c : commands) {
     SCOPED_TRACE(c[0] + (c.size() > 4 ? " " + c[3] : ""));
     t::expect_input_error(t::botsim(c), {mine, "--out", "not written by botsim"});
-    EXPECT_EQ(files_under(mine), before);
+    EXPECT_EQ(t::files_under(mine), before);
     EXPECT_EQ(entries(dir_), (std::vector<std::string>{"mine", "run", "s.json"}));
   }
 }
@@ -191,10 +191,10 @@ TEST_F(OutputPathCli, PlotIntoTheRunItReadsIsRefused) {
   const std::string run = dir_ + "/r";
   ASSERT_EQ(
       t::botsim({"run", kBadgPlatform, kSulistioDeployment, "--out", run, "--quiet"}).exit_code, 0);
-  const auto before = files_under(run);
+  const auto before = t::files_under(run);
   t::expect_input_error(t::botsim({"plot", run, "--out", run}), {run, "--out", "run directory"});
   t::expect_input_error(t::botsim({"plot", run, "--out", run + "/"}), {"run directory"});
-  EXPECT_EQ(files_under(run), before);
+  EXPECT_EQ(t::files_under(run), before);
   // Its default, DIR/plots, is botsim's own and replaced by the next plot.
   ASSERT_EQ(t::botsim({"plot", run}).exit_code, 0);
   ASSERT_EQ(t::botsim({"plot", run}).exit_code, 0);
@@ -248,13 +248,13 @@ TEST_F(OutputPathCli, AWorkingDirectoryOfTheUsersIsNeverEmptied) {
   // botsim keeps unfinished runs in OUT.work: a directory of that name that it did not write
   // is refused, not emptied.
   const std::string work = users_dir("out.work");
-  const auto before = files_under(work);
+  const auto before = t::files_under(work);
   t::expect_input_error(
       t::botsim({"run", kOneResourcePlatform, kOneResource, "--reps", "2", "--out", dir_ + "/out"}),
       {work, "not written by botsim"});
   t::expect_input_error(t::botsim({"experiment", "sulistio2005", "--out", dir_ + "/out"}),
                         {work, "not written by botsim"});
-  EXPECT_EQ(files_under(work), before);
+  EXPECT_EQ(t::files_under(work), before);
 }
 
 // --- interrupted commands --------------------------------------------------------------------
@@ -268,7 +268,7 @@ TEST_P(InterruptedRunCli, ExitsWithTheSignalsCodeOneLineAndNoLeftovers) {
   const std::string out = dir_ + "/out";
   ASSERT_EQ(
       t::botsim({"run", kBadgPlatform, kSulistioDeployment, "--out", out, "--quiet"}).exit_code, 0);
-  const auto before = files_under(out);
+  const auto before = t::files_under(out);
   const std::string err = dir_ + "/err.txt";
   const pid_t pid =
       start_in_own_group({"run", kBadgPlatform, kSulistioDeployment, "--out", out}, "1 20000", err);
@@ -280,7 +280,7 @@ TEST_P(InterruptedRunCli, ExitsWithTheSignalsCodeOneLineAndNoLeftovers) {
   EXPECT_EQ(text, std::string("botsim: interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") +
                       ": nothing half-written is left; " + out + " is as it was\n");
   EXPECT_EQ(entries(dir_), (std::vector<std::string>{"err.txt", "out"}));
-  EXPECT_EQ(files_under(out), before);
+  EXPECT_EQ(t::files_under(out), before);
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, InterruptedRunCli, ::testing::Values(SIGINT, SIGTERM));
@@ -312,7 +312,7 @@ TEST_F(OutputPathCli, RepsInterruptedKeepsFinishedRunsAndResumes) {
   std::vector<std::string> whole_args = args;
   whole_args[8] = dir_ + "/whole";
   ASSERT_EQ(t::botsim(whole_args).exit_code, 0);
-  EXPECT_EQ(files_under(out), files_under(dir_ + "/whole"));
+  EXPECT_EQ(t::files_under(out), t::files_under(dir_ + "/whole"));
   EXPECT_TRUE(t::temporary_files(dir_).empty());
 }
 
@@ -356,7 +356,7 @@ TEST_P(KilledSweepCli, ResumesToTheUninterruptedResult) {
   auto r = t::botsim({"sweep", spec, "--jobs", "2", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   ASSERT_EQ(t::botsim({"sweep", spec, "--jobs", "2", "--out", dir_ + "/whole"}).exit_code, 0);
-  auto resumed = files_under(out), whole = files_under(dir_ + "/whole");
+  auto resumed = t::files_under(out), whole = t::files_under(dir_ + "/whole");
   for (auto* files : {&resumed, &whole})  // the spec's identity names the directory's own runs
     for (auto it = files->begin(); it != files->end();)
       it = it->first.rfind("runs/", 0) == 0 && it->first.find("summary.json") == std::string::npos

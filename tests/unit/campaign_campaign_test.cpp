@@ -1,11 +1,14 @@
 // A Campaign before it runs anything (campaign/campaign.hpp): its --reps default, its seeds,
-// its working directory and what identifies it, the scenario files it writes, its plan.
+// its working directory and what identifies it (the plug-ins' contents too), the scenario
+// files it writes, its plan.
 #include "campaign/campaign.hpp"
+#include "campaign/workspace.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <stdexcept>
+#include <vector>
 
 #include "support/files.hpp"
 
@@ -72,4 +75,22 @@ TEST(Campaign, WritesScenarioFilesAndKeepsItsRunsInOrder) {
   ASSERT_EQ(c.runs().size(), 2u);
   EXPECT_EQ(c.runs()[1].seed, 8u);
   EXPECT_EQ(c.dir(1), (c.scratch() / "r1").string());
+}
+
+// A command's identity holds its plug-ins' contents: the same file digests the same, an edited
+// one differently, and only the files after `--plugin` count.
+TEST(Workspace, PlugInDigestsFollowTheFilesContents) {
+  const fs::path dir = t::fresh_test_dir("campaign-");
+  const std::string a = (dir / "a.py").string(), b = (dir / "b.py").string();
+  t::write_text(a, "x = 1\n");
+  t::write_text(b, "x = 1\n");
+  const auto one = plugin_digests({"--plugin", a, "--policy-timeout", "60"});
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].size(), 16u);
+  EXPECT_EQ(plugin_digests({"--plugin", b}), one);  // the contents, not the name
+  EXPECT_EQ(plugin_digests({"--set", a}), std::vector<std::string>{});
+  t::write_text(b, "x = 2\n");
+  EXPECT_NE(plugin_digests({"--plugin", b}), one);
+  EXPECT_EQ(plugin_digests({"--plugin", a, "--plugin", b}).size(), 2u);
+  fs::remove_all(dir);
 }

@@ -85,7 +85,7 @@ TEST_F(SweepSpecTest, BadSpecsNameTheFileAndTheField) {
             "s.json: over_users: must be one of each, mean, sum, min, max (not \"median\")");
   EXPECT_EQ(error(R"("metrics": ["spent"], "replication": 2)"),
             "s.json: replication: unknown field (known: description, platform, deployment, "
-            "parameters, replications, seed, metrics, over_users)");
+            "parameters, replications, seed, metrics, over_users, plugins)");
   EXPECT_NE(error(R"("metrics": ["spent"],)").find("s.json: malformed JSON"), std::string::npos);
   EXPECT_THROW(parse_sweep_spec(R"({"deployment": "d.xml", "metrics": ["spent"]})", "s.json", dir_),
                InputError);  // no platform

@@ -1,0 +1,2 @@
+"""A Python file that declares no policy (tests)."""
+x = 1

@@ -1,0 +1,3 @@
+"""A Python file that never finishes loading (tests)."""
+while True:
+    pass
