@@ -9,6 +9,7 @@
 #include "bats/bats_summary.hpp"
 #include "bats/proposal.hpp"
 #include "bats/records.hpp"
+#include "bats/run_end.hpp"
 #include "core/results.hpp"
 #include "core/rng.hpp"
 #include "core/units.hpp"
@@ -85,6 +86,11 @@ void BatsMaster::record_user() {
   o.execution = execution_ ? &execution_->execution() : nullptr;
   o.incomplete_reason = incomplete_reason_;
   close_record(user_.record(), params_, o);
+  // What must hold where every run ends, checked once the simulation is over (an internal
+  // error if not): its money within summary.json's budget, no machine left.
+  const RunEnd end{params_.name, o.spent, user_.record().budget,
+                   static_cast<long>(pool_->live().size()), static_cast<long>(fleet_->size())};
+  run_.at_end([end] { check_run_end(end); });
 }
 
 std::map<std::string, BatsMaster::Instance>& BatsMaster::live() { return pool_->live(); }
@@ -112,8 +118,7 @@ void BatsMaster::follow(const Next& next) {
 void BatsMaster::on(const InstanceReady& m) {
   Instance* inst = pool_->on(m);
   if (!inst) return;
-  fleet_->ready(*inst);
-  phase_->dispatch();
+  phase_->dispatch();  // its ATUs are watched since its request (MachineFleet::acquire)
 }
 
 void BatsMaster::on(const InstanceRefused& m) {

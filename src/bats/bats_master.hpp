@@ -71,7 +71,8 @@ class BatsMaster : private FleetBackend {
   bool stopped() const { return phase_ == &stopped_; }
   /// Tasks of the bag not done yet.
   long tasks_left() const { return static_cast<long>(params_.task_times.size()) - finished_; }
-  /// The user's summary.json record, once the run has ended (bats_summary.hpp).
+  /// The user's summary.json record, once the run has ended (bats_summary.hpp), and the check
+  /// of its end (run_end.hpp) for when the simulation is over.
   void record_user();
   bool job_done() const { return tasks_left() == 0; }
 

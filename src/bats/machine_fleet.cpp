@@ -26,7 +26,8 @@ bool MachineFleet::asks_for_work(const Instance& inst) {
 }
 
 double MachineFleet::paid_until_s(const Instance& inst) const {
-  return inst.billing_start_s + static_cast<double>(machines_.at(inst.name).paid_atus) * atu_s_;
+  const Machine& mc = machines_.at(inst.name);
+  return mc.requested_s + static_cast<double>(mc.paid_atus) * atu_s_;
 }
 
 MachineState MachineFleet::state(const Instance& inst) const {
@@ -81,10 +82,14 @@ MachineFleet::Instance* MachineFleet::acquire(int cluster) {
   Instance& inst = backend_.request(type);
   Machine mc;
   mc.cluster = cluster;
+  mc.requested_s = backend_.now();
   mc.paid_atus = 1;
   mc.paid_apart = ledger_ == nullptr;
   machines_[inst.name] = mc;
   ++known_[static_cast<size_t>(cluster)];
+  // Watched from the request, not from when it is ready: a boot longer than an ATU enters
+  // ATUs the provider bills, each paid (or the machine released) as it ends.
+  backend_.alarm_at(inst, paid_until_s(inst));
   return &inst;
 }
 
@@ -96,10 +101,6 @@ bool MachineFleet::pay(double price) {
   if (!ledger_->can_pay(price)) return false;
   ledger_->pay(price);
   return true;
-}
-
-void MachineFleet::ready(const Instance& inst) {
-  backend_.alarm_at(inst, inst.billing_start_s + atu_s_);
 }
 
 bool MachineFleet::pay_next_atu(const Instance& inst) {

@@ -2,8 +2,9 @@
 // The BaTS master's machines, shared by its phases: what it knows of each instance it rents
 // (cluster, paid ATUs, marked, tasks done), their snapshots for the monitor (3.1), and renting,
 // paying and releasing them with the money of the phase in charge: the sampling's ATUs paid
-// apart (Table 1's S) or a ledger (the budget guarantee). The simulation is behind a
-// FleetBackend.
+// apart (Table 1's S) or a ledger (the budget guarantee). A machine's ATUs are counted and paid
+// from its start request, as the provider bills them, booting or not (docs/bats2011.md, "Where
+// a run ends"). The simulation is behind a FleetBackend.
 #include <cstddef>
 #include <deque>
 #include <functional>
@@ -23,6 +24,7 @@ struct Machine {
   bool marked = false;
   long tasks_done = 0;
   double busy_s = 0;
+  double requested_s = 0;   // its start request: the provider bills its ATUs from then
   long paid_atus = 0;       // ATUs paid so far (the first at the request)
   int replicated = -1;      // the replicated task (Fig. 3) it runs, -1 if none
   bool paid_apart = false;  // its first ATU was the sampling's, paid apart (Table 1's S)
@@ -60,13 +62,15 @@ class MachineFleet {
   double atu_s() const { return atu_s_; }
   double price(int cluster) const { return types_.at(static_cast<std::size_t>(cluster)).price; }
   std::size_t clusters() const { return types_.size(); }
+  /// The machines it counts: requested and not yet refused or stopped.
+  std::size_t size() const { return machines_.size(); }
   /// Clusters none of whose hosts will come back (InstanceRefused::for_good).
   const std::vector<bool>& gone() const { return gone_; }
   bool all_gone() const;
 
   /// A ready machine, not being stopped, without a task: it asks for work (Fig. 4).
   static bool asks_for_work(const Instance& inst);
-  /// When `inst`'s paid ATUs end.
+  /// When `inst`'s paid ATUs end, counted from its start request.
   double paid_until_s(const Instance& inst) const;
   /// 3.1's snapshot of `inst` now.
   MachineState state(const Instance& inst) const;
@@ -78,11 +82,11 @@ class MachineFleet {
   bool any_active() const;
   bool has_active(int cluster) const;
 
-  /// Rents a machine of `cluster` if it has one left and its first ATU can be paid.
+  /// Rents a machine of `cluster` if it has one left and its first ATU can be paid, and
+  /// watches that ATU's end (an AtuEnding, ready or still booting).
   Instance* acquire(int cluster);
-  /// `inst` is ready: the end of its first ATU is watched.
-  void ready(const Instance& inst);
-  /// Pays `inst`'s next ATU if the money allows, and watches its end.
+  /// Pays `inst`'s next ATU if the money allows, and watches its end; else the caller releases
+  /// it, booting or not (the provider bills every ATU it enters).
   bool pay_next_atu(const Instance& inst);
   /// Runs `task` on `inst`; `replicated`: which of Fig. 3's replicated tasks it is, or -1.
   void run(Instance& inst, long task, int replicated);

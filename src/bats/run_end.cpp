@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 
 #include "bats/budget_ledger.hpp"
+#include "core/error.hpp"
 
 namespace botsim::bats {
 
@@ -15,11 +15,11 @@ void check_run_end(const RunEnd& end) {
   // the same tolerance for sums of prices.
   if (end.budget &&
       end.spent > *end.budget + kMoneyTolerance * std::max(1.0, std::abs(*end.budget)))
-    throw std::logic_error(fmt::format(
+    throw InternalError(fmt::format(
         "BaTS user {}: spent {:g}, more than its budget and accepted raise or cushion, {:g}",
         end.user, end.spent, *end.budget));
   if (end.live_instances != 0 || end.fleet_machines != 0)
-    throw std::logic_error(
+    throw InternalError(
         fmt::format("BaTS user {}: {} instances and {} machines still live at the end of its run",
                     end.user, end.live_instances, end.fleet_machines));
 }

@@ -1,9 +1,8 @@
 #pragma once
 // What must hold when a BaTS run ends (as Batsim asserts after its main loop): the user spent
 // no more than its budget and the raise or cushion it accepted, and no machine is left rented.
-// A broken one is botsim's own bug, never a result: check_run_end throws. Not run by the master
-// yet: an instance booting past its first ATU is billed for ATUs the ledger never paid
-// (docs/bats2011.md, "Where a run ends"). No SimGrid.
+// A broken one is botsim's own bug, never a result: check_run_end throws an InternalError. The
+// master has it made where every run ends (docs/bats2011.md, "Where a run ends"). No SimGrid.
 #include <optional>
 #include <string>
 
@@ -19,7 +18,7 @@ struct RunEnd {
   long fleet_machines = 0;  // machines its fleet still counts
 };
 
-/// Throws std::logic_error naming the user and the invariant `end` breaks.
+/// Throws InternalError (a std::logic_error) naming the user and the invariant `end` breaks.
 void check_run_end(const RunEnd& end);
 
 }  // namespace botsim::bats

@@ -81,7 +81,11 @@ bool SamplingDriver::goes_on(const Instance& inst, bool busy) const {
   const Machine& mc = fleet_.machine(inst.name);
   // In the LR sampling (3.2) a machine goes on only to finish a replicated task, or as the one
   // machine of the intermediary type that carries the sampling on; the others are released.
-  if (lr_) return lr_->goes_on(busy && mc.replicated >= 0, inst.name == intermediary_);
+  // A machine still booting (a boot longer than an ATU, not in the paper) has run nothing yet:
+  // it goes on while the sampling waits for a machine of its cluster.
+  const bool intermediary = inst.name == intermediary_;
+  if (lr_ && !inst.ready) return lr_->needs(mc.cluster) || lr_->goes_on(false, intermediary);
+  if (lr_) return lr_->goes_on(busy && mc.replicated >= 0, intermediary);
   return !mc.marked && (busy || !bag_.empty());
 }
 
@@ -109,6 +113,10 @@ Next SamplingDriver::machine_stopped(bool failed, long) {
   if (failed) {
     failures_ = true;
     resume();
+  } else if (!fleet_.any_active() && !complete() && !resume()) {
+    // Released at the end of its paid time with no money for its next ATU (e.g. still booting)
+    // and none for another: nothing would ever happen again.
+    return out_of_budget();
   }
   return GoOn{};
 }
@@ -119,10 +127,13 @@ Next SamplingDriver::tick(long) {
   // refuses (its hosts under repair).
   if (lr_)
     if (std::optional<Stop> stop = carry_on()) return *stop;  // after the regression
-  if (!resume())
-    return Stop{user_status::kOutOfBudget,
-                "the budget left cannot pay for a machine to finish the sampling"};
+  if (!resume()) return out_of_budget();
   return GoOn{};
+}
+
+Stop SamplingDriver::out_of_budget() {
+  return Stop{user_status::kOutOfBudget,
+              "the budget left cannot pay for a machine to finish the sampling"};
 }
 
 std::optional<Stop> SamplingDriver::carry_on() {

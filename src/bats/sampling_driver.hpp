@@ -71,6 +71,8 @@ class SamplingDriver final : public Phase {
   /// Asks for a machine of each cluster the sampling still needs and has none of (they
   /// failed); true if any machine is left or coming.
   bool resume();
+  /// The user stops: no money for a machine the sampling needs.
+  static Stop out_of_budget();
 
   const BatsParams& params_;
   MachineFleet& fleet_;

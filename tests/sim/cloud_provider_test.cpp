@@ -103,9 +103,13 @@ const Results& run(const std::string& type, const std::string& stop_at) {
       <prop id="boot_time" value="100"/>
       <prop id="max_count" value="1"/>
     </cluster>
+    <cluster id="slow" prefix="slow-" radical="0-1" suffix="" speed="1Gf" core="1" bw="10Gbps" lat="0" router_id="slow-r">
+      <prop id="instance_type" value="slow"/><prop id="price" value="2"/><prop id="atu" value="10min"/><prop id="boot_time" value="2000"/>
+    </cluster>
     <link id="bb" bandwidth="10Gbps" latency="0"/>
     <zoneRoute src="control" dst="vm" gw_src="gw" gw_dst="vm-r"><link_ctn id="bb"/></zoneRoute>
     <zoneRoute src="control" dst="boot" gw_src="gw" gw_dst="boot-r"><link_ctn id="bb"/></zoneRoute>
+    <zoneRoute src="control" dst="slow" gw_src="gw" gw_dst="slow-r"><link_ctn id="bb"/></zoneRoute>
   </zone>)"));
   std::string deployment =
       t::write_file(dir, "d.xml",
@@ -168,12 +172,27 @@ TEST(CloudProvider, BootTimeDelaysReadinessAndIsBilled) {
   EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[0].cost, 4);
 }
 
-TEST(CloudProvider, StopWhileBootingNeverBecomesReady) {
-  const auto& r = run("booting", "50");
+namespace {
+
+// r0 of a type at $2 per ATU, stopped while booting at `at_s`: never ready, `units` ATUs billed.
+void expect_stopped_booting(const Results& r, double at_s, long units) {
   EXPECT_EQ(find("ready", "r0"), nullptr);
   auto* stopped = find("stopped", "r0");
   ASSERT_NE(stopped, nullptr);
-  EXPECT_DOUBLE_EQ(stopped->time, 50);
-  EXPECT_EQ(stopped->units, 1);
-  EXPECT_EQ(r.records<botsim::cloud::InstanceRecord>()[0].charged_units, 1);
+  EXPECT_DOUBLE_EQ(stopped->time, at_s);
+  EXPECT_EQ(stopped->units, units);
+  EXPECT_EQ(r.records<botsim::cloud::InstanceRecord>()[0].charged_units, units);
+  EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[0].cost,
+                   2 * static_cast<double>(units));
+}
+
+}  // namespace
+
+TEST(CloudProvider, StopWhileBootingNeverBecomesReady) {
+  expect_stopped_booting(run("booting", "50"), 50, 1);
+}
+
+TEST(CloudProvider, StopWhileBootingPastSeveralAtusBillsEveryStartedAtu) {
+  // Boots in 2000 s; ATU 10 min. Stopped at 1500 s, still booting: 3 started ATUs, $6.
+  expect_stopped_booting(run("slow", "1500"), 1500, 3);
 }

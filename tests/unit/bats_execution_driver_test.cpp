@@ -38,7 +38,6 @@ struct ExecutionFixture {
                   [this](long task, int, int) { bag.push_front(task); });
     MachineFleet::Instance& m01 = *fleet->acquire(0);
     backend.deliver(m01.name);
-    fleet->ready(m01);
   }
   void start(Schedule schedule, const ExecutionBudget& money) {
     std::vector<ClusterStats> stats{ClusterStats{SampleSet({60, 60, 60}), 180, 3}};

@@ -76,11 +76,10 @@ TEST(BatsMachineFleet, SnapshotsAndPaidTime) {
   FleetFixture f;
   f.backend.clock = 10;
   MachineFleet::Instance& m = *f.fleet.acquire(0);  // billed from 10
+  ASSERT_EQ(f.backend.alarms.size(), 1u);
+  EXPECT_DOUBLE_EQ(f.backend.alarms[0].at_s, 110);  // its first ATU's end, from the request
   f.backend.clock = 20;
   f.backend.deliver("m01");
-  f.fleet.ready(m);
-  ASSERT_EQ(f.backend.alarms.size(), 1u);
-  EXPECT_DOUBLE_EQ(f.backend.alarms[0].at_s, 110);  // its first ATU's end
   EXPECT_TRUE(MachineFleet::asks_for_work(m));
   f.backend.clock = 50;
   f.fleet.run(m, 7, -1);
@@ -102,6 +101,33 @@ TEST(BatsMachineFleet, SnapshotsAndPaidTime) {
   EXPECT_EQ(f.fleet.task_done("m01", 80), -1);
   EXPECT_EQ(f.fleet.state(m).tasks_done, 1);
   EXPECT_DOUBLE_EQ(f.fleet.state(m).busy_s, 80);
+}
+
+// The provider bills a machine's ATUs from its start request, booting or not: each is paid as
+// it ends, and a machine still booting whose next ATU the ledger cannot pay is not paid for.
+TEST(BatsMachineFleet, ABootingMachinesAtusArePaidFromItsRequest) {
+  FleetFixture f;
+  BudgetLedger ledger(7);
+  f.fleet.pay_from(&ledger);
+  f.backend.clock = 10;
+  MachineFleet::Instance& m = *f.fleet.acquire(0);  // $3
+  EXPECT_EQ(f.fleet.size(), 1u);
+  ASSERT_EQ(f.backend.alarms.size(), 1u);
+  EXPECT_DOUBLE_EQ(f.backend.alarms[0].at_s, 110);
+  f.backend.clock = 110;  // still booting
+  EXPECT_FALSE(m.ready);
+  EXPECT_TRUE(f.fleet.pay_next_atu(m));  // $6
+  EXPECT_DOUBLE_EQ(f.backend.alarms.back().at_s, 210);
+  EXPECT_DOUBLE_EQ(*f.fleet.state(m).paid_left_s, 100);
+  f.backend.clock = 210;
+  EXPECT_FALSE(f.fleet.pay_next_atu(m));  // $1 left
+  EXPECT_DOUBLE_EQ(ledger.spent(), 6);
+  EXPECT_EQ(f.fleet.machine("m01").paid_atus, 2);
+  EXPECT_EQ(f.backend.alarms.size(), 2u);
+  f.fleet.stop(m);
+  f.backend.forget("m01");
+  f.fleet.stopped("m01", {});
+  EXPECT_EQ(f.fleet.size(), 0u);
 }
 
 TEST(BatsMachineFleet, TasksLostWithAMachineGoBack) {

@@ -18,7 +18,6 @@ TEST(BatsStoppedPhase, NoMachineGoesOnAndNothingIsPlanned) {
   MachineFleet fleet(backend, "U0", types, 100, [&](long task, int, int) { lost = task; });
   MachineFleet::Instance& m01 = *fleet.acquire(0);
   backend.deliver(m01.name);
-  fleet.ready(m01);
   Stopped stopped;
   Phase& phase = stopped;
   EXPECT_FALSE(phase.goes_on(m01, true));  // busy or not, released at its ATU's end

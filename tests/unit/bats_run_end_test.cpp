@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bats/run_end.hpp"
+#include "core/error.hpp"
 
 using namespace botsim::bats;
 
@@ -18,7 +19,7 @@ RunEnd kept() { return RunEnd{"U0", 11, 11.0, 0, 0}; }
 std::string error_of(const RunEnd& end) {
   try {
     check_run_end(end);
-  } catch (const std::logic_error& e) {
+  } catch (const botsim::InternalError& e) {
     return e.what();
   }
   return "";

@@ -232,3 +232,35 @@ TEST(BatsSamplingDriver, TheImplicitSamplingIsPaidFromTheBudget) {
   EXPECT_EQ(sample.summary.ti_s, (std::vector<double>{10, 6}));
   EXPECT_DOUBLE_EQ(f.driver->spent(), 4);
 }
+
+// Machines booting past their first ATU (not in the paper) have run nothing yet: in the LR
+// sampling one goes on while its cluster's replicated tasks wait, where a ready idle machine is
+// released.
+TEST(BatsSamplingDriver, ABootingMachineGoesOnWhileItsClusterIsNeeded) {
+  SamplingFixture f(1, BatsParams::Sampling::LinearRegression);
+  f.driver->start();
+  EXPECT_TRUE(f.driver->goes_on(f.machine("m01"), false));  // booting, c1 needed
+  f.machine("m01").ready = true;
+  EXPECT_FALSE(f.driver->goes_on(f.machine("m01"), false));  // ready and idle
+}
+
+// The standalone mode with $2 (c1 at $1, c2 at $3): the sampling's c2 machine cannot be paid,
+// and its c1 machine, released still booting at the end of its paid time, leaves no machine
+// and no money for another: the user stops rather than waits for nothing.
+TEST(BatsSamplingDriver, ReleasedWithNoMoneyForAnotherMachineTheUserStops) {
+  SamplingFixture f(1, BatsParams::Sampling::Implicit, 2, 2.0);
+  f.driver->start();
+  ASSERT_EQ(f.backend.live().size(), 1u);  // m01 on c1, $1
+  f.backend.clock = 100;
+  EXPECT_TRUE(f.fleet->pay_next_atu(f.machine("m01")));  // $2
+  f.backend.clock = 200;
+  EXPECT_FALSE(f.fleet->pay_next_atu(f.machine("m01")));
+  f.fleet->stop(f.machine("m01"));
+  f.backend.forget("m01");
+  f.fleet->stopped("m01", {});
+  const Next next = f.driver->machine_stopped(false, 20);
+  const Stop* stop = std::get_if<Stop>(&next);
+  ASSERT_TRUE(stop);
+  EXPECT_STREQ(stop->status, user_status::kOutOfBudget);
+  EXPECT_EQ(stop->reason, "the budget left cannot pay for a machine to finish the sampling");
+}
