@@ -3,12 +3,14 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <memory>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
 #include "cloud/messages.hpp"
 #include "cloud/records.hpp"
+#include "cloud/run_end.hpp"
 #include "core/error.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
@@ -77,6 +79,11 @@ InstanceType find_instance_type(const std::string& name, const PropReader& props
                       " offers: " + (known.empty() ? "none" : known) + ")");
 }
 
+namespace {
+// Marks a run whose bills are checked at its end (Run::set).
+struct BillsChecked {};
+}  // namespace
+
 std::string provider_mailbox(const std::string& host) { return "cloud-provider@" + host; }
 
 CloudProvider::Params CloudProvider::Params::read(const PropReader&, const ActorSite& site) {
@@ -92,6 +99,14 @@ CloudProvider::CloudProvider(Params params, Run& run)
       failed_per_type_(params_.types.size(), 0) {
   for (std::size_t i = 0; i < params_.types.size(); ++i)
     for (const auto& h : params_.types[i].hosts) host_type_.emplace(h, i);  // the first type's
+  // Every renter's spent is what its instances were billed (cloud/run_end.hpp): once per run,
+  // over every provider's instances.
+  if (!run.has<BillsChecked>()) {
+    run.set(std::make_shared<const BillsChecked>());
+    run.at_end([&results = run.results()] {
+      check_bills(results.records<InstanceRecord>(), results.users());
+    });
+  }
 }
 
 const InstanceType& CloudProvider::type(const std::string& name) const {
