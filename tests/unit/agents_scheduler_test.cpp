@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "agents/scheduler.hpp"
@@ -265,4 +266,36 @@ TEST(AgentsSchedulerOutputs, AMappingWaitsForTheOutputsThatMayShareItsInstant) {
   auto w = started("max-min");
   w->resource_free(1, 100.4, 100.2);
   EXPECT_FALSE(w->awaiting_outputs());
+}
+
+// The wait of Fig. 5 line 6 counts each resource's shortest hand-out latency seen (the time
+// from sending a task to its start, reported with its output). (U, MinCT), two 1 MI/s
+// resources until 3600. At 0: task 0 (100 MI) to 1, task 1 (100 MI) to 2; each starts 0.5
+// after it was sent and ends at 100.5; the outputs come at 100.7 and 100.8. At 100.8: task 2
+// (100 MI) to 1, task 3 (`size` MI) to 2, both starting at 101.3. Resource 1's output (ended
+// 201.3) comes at 201.5. Resource 2's task cannot end before 100.8 + 0.5 + size: it is waited
+// for if that is at or before 201.3, i.e. for size 100, not for 100.3 (it ends at 201.6, after
+// that instant). Without the start times (handout_latency=zero) it cannot end before
+// 100.8 + size = 201.1: waited for with either size.
+TEST(AgentsSchedulerOutputs, TheWaitCountsTheShortestHandOutLatencySeen) {
+  auto waits_after_first_output = [](double size, bool report_starts) {
+    Scheduler s(parse_heuristic("U,MinCT"));
+    s.add_resource({1, 1, 3600}, 0);
+    s.add_resource({2, 1, 3600}, 0);
+    s.add_tasks({{0, 100}, {1, 100}, {2, 100}, {3, size}, {4, 100}});
+    auto rng = rng_for_test();
+    EXPECT_EQ(s.assign(0, rng).size(), 2u);
+    auto started = [&](double t) { return report_starts ? std::optional(t) : std::nullopt; };
+    s.resource_free(1, 100.7, 100.5, started(0.5));
+    EXPECT_TRUE(s.awaiting_outputs());  // resource 2's latency is not known yet: 0
+    s.resource_free(2, 100.8, 100.5, started(0.5));
+    EXPECT_FALSE(s.awaiting_outputs());
+    auto a = s.assign(100.8, rng);
+    EXPECT_EQ(a.size(), 2u);
+    s.resource_free(1, 201.5, 201.3, started(101.3));
+    return s.awaiting_outputs();
+  };
+  EXPECT_FALSE(waits_after_first_output(100.3, true));
+  EXPECT_TRUE(waits_after_first_output(100, true));
+  EXPECT_TRUE(waits_after_first_output(100.3, false));
 }
