@@ -104,7 +104,14 @@ void Scheduler::resource_free(int resource_id, double now, std::optional<double>
     r.handout_latency = std::min(r.handout_latency.value_or(latency), latency);
   }
   const double ended = ended_at.value_or(now);
-  freed_at_ = freed_at_ ? std::max(*freed_at_, ended) : ended;
+  // The instant is that of the outputs that came with the first since the last mapping; those
+  // that come while the broker waits are seen by the mapping but not waited for.
+  if (!freed_at_) {
+    freed_at_ = ended;
+    instant_came_at_ = now;
+  } else if (now <= instant_came_at_) {
+    freed_at_ = std::max(*freed_at_, ended);
+  }
   r.running.reset();
   running_keys_.erase(resource_id);
   --running_;

@@ -142,7 +142,8 @@ class Scheduler {
   std::unordered_map<int, std::size_t> free_pos_;
   std::map<int, std::deque<TaskKey>> plan_;        // Min-min / Max-min: each resource's queue
   std::set<std::pair<double, int>> running_ends_;  // (earliest_end, id) of running tasks
-  std::optional<double> freed_at_;  // latest end among the outputs since the last assign()
+  std::optional<double> freed_at_;  // latest end among the outputs of the mapping's instant
+  double instant_came_at_ = 0;      // when the first output since the last assign() came
   bool plan_dirty_ = true;
 };
 

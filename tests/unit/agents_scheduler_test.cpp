@@ -299,3 +299,38 @@ TEST(AgentsSchedulerOutputs, TheWaitCountsTheShortestHandOutLatencySeen) {
   EXPECT_TRUE(waits_after_first_output(100, true));
   EXPECT_TRUE(waits_after_first_output(100.3, false));
 }
+
+// The instant a mapping waits for is that of the outputs that came with the first one since
+// the last mapping; outputs that come while it waits are seen but not waited for, so one wait
+// does not chain into the next. (U, MinCT) as above, started at 0, no start times: resource 3's
+// output (ended 250.1) comes at 250.5: resources 1 and 2 (earliest end 100) are waited for.
+// Resource 1's output comes at 250.6, but it ended at 260 (say): resource 2 is still waited
+// for as before, and at 250.7 its output (ended 100.3) ends the wait; a running task whose
+// earliest end falls in (250.1, 260] would not be waited for.
+TEST(AgentsSchedulerOutputs, AnOutputThatComesDuringTheWaitDoesNotMoveItsInstant) {
+  Scheduler s(parse_heuristic("U,MinCT"));
+  s.add_resource({1, 2, 3600}, 0);
+  s.add_resource({2, 1, 3600}, 0);
+  s.add_resource({3, 4, 3600}, 0);
+  s.add_resource({4, 1, 3600}, 0);
+  // Resource 4 (1 MI/s) takes task 3, 255 MI: not before 255.
+  s.add_tasks({{0, 200}, {1, 100}, {2, 1000}, {3, 255}, {4, 60}});
+  auto rng = rng_for_test();
+  ASSERT_EQ(s.assign(0, rng).size(), 4u);
+  s.resource_free(3, 250.5, 250.1);
+  EXPECT_TRUE(s.awaiting_outputs());
+  s.resource_free(1, 250.6, 260);  // a later instant: 4 (255) is not waited for
+  EXPECT_TRUE(s.awaiting_outputs());
+  s.resource_free(2, 250.7, 100.3);
+  EXPECT_FALSE(s.awaiting_outputs());
+  // Outputs that come together are one instant: the latest end among them counts.
+  Scheduler u(parse_heuristic("U,MinCT"));
+  for (int id = 1; id <= 4; ++id) u.add_resource({id, 1, 3600}, 0);
+  u.add_tasks({{0, 100}, {1, 100}, {2, 255}, {3, 300}, {4, 60}});
+  ASSERT_EQ(u.assign(0, rng).size(), 4u);
+  u.resource_free(1, 100.5, 100.1);
+  u.resource_free(2, 100.5, 260);  // same arrival: the instant is 260, 3 (255) is waited for
+  EXPECT_TRUE(u.awaiting_outputs());
+  u.resource_free(3, 255.4, 255);
+  EXPECT_FALSE(u.awaiting_outputs());
+}
