@@ -82,7 +82,8 @@ class Scheduler {
   /// resource, and the shortest one bounds when its next tasks can end (awaiting_outputs).
   void resource_free(int resource_id, double now, std::optional<double> ended_at = std::nullopt,
                      std::optional<double> started_at = std::nullopt);
-  /// Fig. 5 line 6 at the instant of the outputs received since the last assign(): whether the
+  /// Fig. 5 line 6 at the instant of the first outputs received since the last assign() (the
+  /// latest end among those that came at the same time; later ones do not move it): whether the
   /// output of another resource that may have been freed by then is still on its way (a task
   /// cannot end before it was sent, plus the shortest hand-out latency seen on its resource,
   /// plus its size over the resource's speed). A mapping made before it comes would choose
