@@ -304,9 +304,9 @@ TEST(AgentsSchedulerOutputs, TheWaitCountsTheShortestHandOutLatencySeen) {
 // the last mapping; outputs that come while it waits are seen but not waited for, so one wait
 // does not chain into the next. (U, MinCT) as above, started at 0, no start times: resource 3's
 // output (ended 250.1) comes at 250.5: resources 1 and 2 (earliest end 100) are waited for.
-// Resource 1's output comes at 250.6, but it ended at 260 (say): resource 2 is still waited
-// for as before, and at 250.7 its output (ended 100.3) ends the wait; a running task whose
-// earliest end falls in (250.1, 260] would not be waited for.
+// Resource 1's output comes at 256; its task ended at 255.5 (its host slowed down, say):
+// resource 4's task (earliest end 255) is not waited for, as it would be if the instant moved
+// to 255.5. At 256.1 resource 2's output (ended 100.3) ends the wait.
 TEST(AgentsSchedulerOutputs, AnOutputThatComesDuringTheWaitDoesNotMoveItsInstant) {
   Scheduler s(parse_heuristic("U,MinCT"));
   s.add_resource({1, 2, 3600}, 0);
@@ -319,9 +319,9 @@ TEST(AgentsSchedulerOutputs, AnOutputThatComesDuringTheWaitDoesNotMoveItsInstant
   ASSERT_EQ(s.assign(0, rng).size(), 4u);
   s.resource_free(3, 250.5, 250.1);
   EXPECT_TRUE(s.awaiting_outputs());
-  s.resource_free(1, 250.6, 260);  // a later instant: 4 (255) is not waited for
+  s.resource_free(1, 256, 255.5);  // a later instant: 4 (255) is not waited for
   EXPECT_TRUE(s.awaiting_outputs());
-  s.resource_free(2, 250.7, 100.3);
+  s.resource_free(2, 256.1, 100.3);
   EXPECT_FALSE(s.awaiting_outputs());
   // Outputs that come together are one instant: the latest end among them counts.
   Scheduler u(parse_heuristic("U,MinCT"));
