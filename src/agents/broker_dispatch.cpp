@@ -36,7 +36,8 @@ void TaskDispatch::output(const TaskOutput& m, std::optional<int> id) {
   user_.ran(rows_.at(m.task), m.start_s, m.end_s);
   if (id) {
     busy_s_.at(static_cast<std::size_t>(*id)) += m.end_s - m.start_s;
-    scheduler_.resource_free(*id, port_.now(), m.end_s);
+    scheduler_.resource_free(*id, port_.now(), m.end_s,
+                             bot_.handout_latency_seen ? std::optional(m.start_s) : std::nullopt);
     last_resource_ = id;
   }
   ++tasks_done_;

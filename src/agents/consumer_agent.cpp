@@ -122,6 +122,7 @@ ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const
   if (b.resource_types.empty()) props.fail("resources", "the platform has no resource agent");
   b.late_resources = read_late_resources(props, types);
   b.replace_failed = props.choice("replace_failed", {"true", "false"}, "true") == "true";
+  b.handout_latency_seen = props.choice("handout_latency", {"seen", "zero"}, "seen") == "seen";
   b.submit_s = props.duration("submit_at", 1.0);
   if (props.has("budget")) b.budget = props.money("budget");
   if (props.has("deadline")) b.deadline_s = props.duration("deadline", std::nullopt, 1e-9);

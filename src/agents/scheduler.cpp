@@ -79,7 +79,7 @@ std::optional<Task> Scheduler::remove_resource(int resource_id) {
   std::optional<Task> lost = r.running;
   if (r.occupied) {
     if (lost) {
-      running_ends_.erase({r.ready_time, r.id});
+      running_ends_.erase({r.earliest_end, r.id});
       pending_.emplace(running_keys_.at(resource_id), *lost);
       running_keys_.erase(resource_id);
       --running_;
@@ -93,13 +93,25 @@ std::optional<Task> Scheduler::remove_resource(int resource_id) {
   return lost;
 }
 
-void Scheduler::resource_free(int resource_id, double now, std::optional<double> ended_at) {
+void Scheduler::resource_free(int resource_id, double now, std::optional<double> ended_at,
+                              std::optional<double> started_at) {
   ResourceState& r = state(resource_id);
   if (!r.occupied)
     throw std::logic_error("resource " + std::to_string(resource_id) + " is not occupied");
-  if (r.running) running_ends_.erase({r.ready_time, r.id});
+  if (r.running) running_ends_.erase({r.earliest_end, r.id});
+  if (started_at) {
+    const double latency = std::max(0.0, *started_at - r.sent_at);
+    r.handout_latency = std::min(r.handout_latency.value_or(latency), latency);
+  }
   const double ended = ended_at.value_or(now);
-  freed_at_ = freed_at_ ? std::max(*freed_at_, ended) : ended;
+  // The instant is that of the outputs that came with the first since the last mapping; those
+  // that come while the broker waits are seen by the mapping but not waited for.
+  if (!freed_at_) {
+    freed_at_ = ended;
+    instant_came_at_ = now;
+  } else if (now <= instant_came_at_) {
+    freed_at_ = std::max(*freed_at_, ended);
+  }
   r.running.reset();
   running_keys_.erase(resource_id);
   --running_;
@@ -169,7 +181,9 @@ Assignment Scheduler::start(ResourceState& r, TaskKey key, double now) {
   mark_occupied(r);
   r.running = t;
   r.ready_time = now + t.size_mi / r.speed_mips;
-  running_ends_.emplace(r.ready_time, r.id);
+  r.sent_at = now;
+  r.earliest_end = now + r.handout_latency.value_or(0.0) + t.size_mi / r.speed_mips;
+  running_ends_.emplace(r.earliest_end, r.id);
   running_keys_[r.id] = key;
   ++running_;
   return Assignment{t.id, r.id, t.size_mi, now, r.ready_time};

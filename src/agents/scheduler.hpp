@@ -44,6 +44,11 @@ struct ResourceState {
   bool occupied = false;
   double ready_time = 0;        // expected end of its current task, or when it became free
   std::optional<Task> running;  // the task it executes
+  double sent_at = 0;           // when its current (or last) task was sent
+  /// The shortest time a task sent to it took to start (its hand-out's latency), among the
+  /// start times reported to resource_free; unknown (taken as 0) before any.
+  std::optional<double> handout_latency;
+  double earliest_end = 0;  // of its current task: sent_at + handout_latency + size / speed
 };
 
 struct Assignment {
@@ -72,13 +77,18 @@ class Scheduler {
   /// back to the unsent tasks (in its original place in the order).
   std::optional<Task> remove_resource(int resource_id);
   /// The resource returned its task's output at `now`: it is unoccupied again. `ended_at`: when
-  /// the task ended (default `now`); the output took the time between to come.
-  void resource_free(int resource_id, double now, std::optional<double> ended_at = std::nullopt);
-  /// Fig. 5 line 6 at the instant of the outputs received since the last assign(): whether the
+  /// the task ended (default `now`); the output took the time between to come. `started_at`:
+  /// when the task started, if known: the time since it was sent is a hand-out latency of this
+  /// resource, and the shortest one bounds when its next tasks can end (awaiting_outputs).
+  void resource_free(int resource_id, double now, std::optional<double> ended_at = std::nullopt,
+                     std::optional<double> started_at = std::nullopt);
+  /// Fig. 5 line 6 at the instant of the first outputs received since the last assign() (the
+  /// latest end among those that came at the same time; later ones do not move it): whether the
   /// output of another resource that may have been freed by then is still on its way (a task
-  /// cannot end before it was sent plus its size over the resource's speed). A mapping made
-  /// before it comes would choose among fewer resources than Fig. 5 gives it. Always false for
-  /// Min-min and Max-min, whose plan does not depend on which resources are free. O(1).
+  /// cannot end before it was sent, plus the shortest hand-out latency seen on its resource,
+  /// plus its size over the resource's speed). A mapping made before it comes would choose
+  /// among fewer resources than Fig. 5 gives it. Always false for Min-min and Max-min, whose
+  /// plan does not depend on which resources are free. O(1).
   bool awaiting_outputs() const;
 
   /// Fig. 5 lines 2-4: the tasks to send now, each to the best unoccupied resource. Empty when
@@ -132,8 +142,9 @@ class Scheduler {
   std::vector<int> free_list_;  // unoccupied resources, for R's uniform draw
   std::unordered_map<int, std::size_t> free_pos_;
   std::map<int, std::deque<TaskKey>> plan_;        // Min-min / Max-min: each resource's queue
-  std::set<std::pair<double, int>> running_ends_;  // (earliest end, id) of running tasks
-  std::optional<double> freed_at_;  // latest end among the outputs since the last assign()
+  std::set<std::pair<double, int>> running_ends_;  // (earliest_end, id) of running tasks
+  std::optional<double> freed_at_;  // latest end among the outputs of the mapping's instant
+  double instant_came_at_ = 0;      // when the first output since the last assign() came
   bool plan_dirty_ = true;
 };
 

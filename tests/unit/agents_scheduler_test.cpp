@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "agents/scheduler.hpp"
@@ -265,4 +266,71 @@ TEST(AgentsSchedulerOutputs, AMappingWaitsForTheOutputsThatMayShareItsInstant) {
   auto w = started("max-min");
   w->resource_free(1, 100.4, 100.2);
   EXPECT_FALSE(w->awaiting_outputs());
+}
+
+// The wait of Fig. 5 line 6 counts each resource's shortest hand-out latency seen (the time
+// from sending a task to its start, reported with its output). (U, MinCT), two 1 MI/s
+// resources until 3600. At 0: task 0 (100 MI) to 1, task 1 (100 MI) to 2; each starts 0.5
+// after it was sent and ends at 100.5; the outputs come at 100.7 and 100.8. At 100.8: task 2
+// (100 MI) to 1, task 3 (`size` MI) to 2, both starting at 101.3. Resource 1's output (ended
+// 201.3) comes at 201.5. Resource 2's task cannot end before 100.8 + 0.5 + size: it is waited
+// for if that is at or before 201.3, i.e. for size 100, not for 100.3 (it ends at 201.6, after
+// that instant). Without the start times (handout_latency=zero) it cannot end before
+// 100.8 + size = 201.1: waited for with either size.
+TEST(AgentsSchedulerOutputs, TheWaitCountsTheShortestHandOutLatencySeen) {
+  auto waits_after_first_output = [](double size, bool report_starts) {
+    Scheduler s(parse_heuristic("U,MinCT"));
+    s.add_resource({1, 1, 3600}, 0);
+    s.add_resource({2, 1, 3600}, 0);
+    s.add_tasks({{0, 100}, {1, 100}, {2, 100}, {3, size}, {4, 100}});
+    auto rng = rng_for_test();
+    EXPECT_EQ(s.assign(0, rng).size(), 2u);
+    auto started = [&](double t) { return report_starts ? std::optional(t) : std::nullopt; };
+    s.resource_free(1, 100.7, 100.5, started(0.5));
+    EXPECT_TRUE(s.awaiting_outputs());  // resource 2's latency is not known yet: 0
+    s.resource_free(2, 100.8, 100.5, started(0.5));
+    EXPECT_FALSE(s.awaiting_outputs());
+    auto a = s.assign(100.8, rng);
+    EXPECT_EQ(a.size(), 2u);
+    s.resource_free(1, 201.5, 201.3, started(101.3));
+    return s.awaiting_outputs();
+  };
+  EXPECT_FALSE(waits_after_first_output(100.3, true));
+  EXPECT_TRUE(waits_after_first_output(100, true));
+  EXPECT_TRUE(waits_after_first_output(100.3, false));
+}
+
+// The instant a mapping waits for is that of the outputs that came with the first one since
+// the last mapping; outputs that come while it waits are seen but not waited for, so one wait
+// does not chain into the next. (U, MinCT) as above, started at 0, no start times: resource 3's
+// output (ended 250.1) comes at 250.5: resources 1 and 2 (earliest end 100) are waited for.
+// Resource 1's output comes at 256; its task ended at 255.5 (its host slowed down, say):
+// resource 4's task (earliest end 255) is not waited for, as it would be if the instant moved
+// to 255.5. At 256.1 resource 2's output (ended 100.3) ends the wait.
+TEST(AgentsSchedulerOutputs, AnOutputThatComesDuringTheWaitDoesNotMoveItsInstant) {
+  Scheduler s(parse_heuristic("U,MinCT"));
+  s.add_resource({1, 2, 3600}, 0);
+  s.add_resource({2, 1, 3600}, 0);
+  s.add_resource({3, 4, 3600}, 0);
+  s.add_resource({4, 1, 3600}, 0);
+  // Resource 4 (1 MI/s) takes task 3, 255 MI: not before 255.
+  s.add_tasks({{0, 200}, {1, 100}, {2, 1000}, {3, 255}, {4, 60}});
+  auto rng = rng_for_test();
+  ASSERT_EQ(s.assign(0, rng).size(), 4u);
+  s.resource_free(3, 250.5, 250.1);
+  EXPECT_TRUE(s.awaiting_outputs());
+  s.resource_free(1, 256, 255.5);  // a later instant: 4 (255) is not waited for
+  EXPECT_TRUE(s.awaiting_outputs());
+  s.resource_free(2, 256.1, 100.3);
+  EXPECT_FALSE(s.awaiting_outputs());
+  // Outputs that come together are one instant: the latest end among them counts.
+  Scheduler u(parse_heuristic("U,MinCT"));
+  for (int id = 1; id <= 4; ++id) u.add_resource({id, 1, 3600}, 0);
+  u.add_tasks({{0, 100}, {1, 100}, {2, 255}, {3, 300}, {4, 60}});
+  ASSERT_EQ(u.assign(0, rng).size(), 4u);
+  u.resource_free(1, 100.5, 100.1);
+  u.resource_free(2, 100.5, 260);  // same arrival: the instant is 260, 3 (255) is waited for
+  EXPECT_TRUE(u.awaiting_outputs());
+  u.resource_free(3, 255.4, 255);
+  EXPECT_FALSE(u.awaiting_outputs());
 }
