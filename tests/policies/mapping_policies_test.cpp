@@ -17,7 +17,13 @@ std::vector<ResourceState> resources() {
   // Speeds of Table 3's types (MI/s), allocations ending at different times.
   const double speeds[] = {1, 2, 4, 6.5, 8, 13, 5};
   std::vector<ResourceState> out;
-  for (int i = 0; i < 7; ++i) out.push_back({10 + i, speeds[i], 600.0 * (i + 1), false, 0, {}});
+  for (int i = 0; i < 7; ++i) {
+    ResourceState r;
+    r.id = 10 + i;
+    r.speed_mips = speeds[i];
+    r.alloc_end = 600.0 * (i + 1);
+    out.push_back(r);
+  }
   return out;
 }
 
