@@ -2,14 +2,16 @@
 // out by hand (labs/06-own-policy.md).
 #include <gtest/gtest.h>
 
-#include "agents/mapping_registry.hpp"
 #include "agents/scheduler.hpp"
+#include "cli/models.hpp"
+#include "support/agents_schedulers.hpp"
 
 namespace botsim::agents {
 namespace {
 
 Scheduler three_resources(const std::string& heuristic) {
-  Scheduler s(parse_heuristic(heuristic));
+  register_models();  // botsim's policies, then the files built in (this one)
+  Scheduler s = botsim::test::scheduler_for(heuristic);
   s.add_resource({1, 1.0, 3600}, 0);
   s.add_resource({2, 2.0, 3600}, 0);
   s.add_resource({3, 4.0, 3600}, 0);
@@ -17,7 +19,9 @@ Scheduler three_resources(const std::string& heuristic) {
 }
 
 TEST(FitSlowest, IsRegisteredAndNamed) {
-  ASSERT_NE(find_mapping_policy("fitslowest"), nullptr);
+  register_models();
+  ASSERT_NE(policy::find_policy_any_case(policy::DecisionPoint::AgentsMapping, "fitslowest"),
+            nullptr);
   EXPECT_EQ(heuristic_name(parse_heuristic("LtoS,FitSlowest")), "LtoS,FitSlowest");
 }
 

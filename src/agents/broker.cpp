@@ -187,9 +187,13 @@ void Broker::report_if_done(Job& j) {
 void Broker::check(const CheckAllocation& c) {  // Fig. 3, at its time-driven activation
   Job* j = job(c.user);
   if (!j || j->report.ending() || !j->ledger.current(c)) return;
-  const bool released =
-      j->ledger.check(c.resource, j->dispatch->busy(c.resource), j->dispatch->finished(),
-                      [&](long slots) { return affordable(*j, c.resource, slots, 0); });
+  AllocationStatus status;
+  status.busy = j->dispatch->busy(c.resource);
+  status.bot_finished = j->dispatch->finished();
+  status.tasks_unsent = static_cast<long>(j->dispatch->unsent());
+  status.tasks_running = static_cast<long>(j->dispatch->running());
+  const bool released = j->ledger.check(
+      c.resource, status, [&](long slots) { return affordable(*j, c.resource, slots, 0); });
   if (released) j->dispatch->remove_resource(c.resource);
   touch(c.user);
 }

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "core/units.hpp"
+#include "platform/policy_failure.hpp"
 
 namespace botsim::agents {
 
@@ -31,7 +32,10 @@ bool ResourceContracts::call_for_resource(int cnp_id, Rng& rng) {  // the CNP's 
   std::size_t k = std::min(bot_.contractors, providers_.size());
   if (k > 0) cnp.contractors = choose_contractors(providers_, k, rng);
   BrokerAddress reply = port_.address();
-  long slots = initial_slots(bot_.allocation);
+  const long slots = bot_.allocation.policy && bot_.allocation_entry
+                         ? guard_policy(*bot_.allocation_entry, bot_.user, "initial_slots",
+                                        [&] { return initial_slots(bot_.allocation); })
+                         : initial_slots(bot_.allocation);
   for (const auto& spa : cnp.contractors)
     port_.to_provider(bot_.user, spa, CallForResource{bot_.user, cnp_id, cnp.type, slots, reply});
   return !cnp.contractors.empty();

@@ -42,6 +42,7 @@ class TaskDispatch {
   /// Resource `id` runs a task, or its next task waits for the other outputs of its instant.
   bool busy(int id) const;
   std::size_t unsent() const { return scheduler_.unsent_tasks(); }
+  std::size_t running() const { return scheduler_.running_tasks(); }
   long tasks_done() const { return tasks_done_; }
   /// The busy time of the resource whose output came last (0 before any).
   double critical_busy_s() const;

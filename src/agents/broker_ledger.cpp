@@ -6,6 +6,7 @@
 #include "cloud/billing.hpp"
 #include "cloud/records.hpp"
 #include "core/units.hpp"
+#include "platform/policy_failure.hpp"
 
 namespace botsim::agents {
 
@@ -33,9 +34,15 @@ bool ResourceLedger::current(const CheckAllocation& m) const {
   return !r.released && r.generation == m.generation;
 }
 
-bool ResourceLedger::check(int id, bool busy, bool bot_finished, const Affordable& affordable) {
+bool ResourceLedger::check(int id, AllocationStatus status, const Affordable& affordable) {
   auto& r = resources_.at(static_cast<std::size_t>(id));
-  AllocationDecision d = decide(bot_.allocation, AllocationStatus{r.alloc_end, busy, bot_finished});
+  status.alloc_end = r.alloc_end;
+  status.resource = id;
+  status.now = port_.now();
+  AllocationDecision d = bot_.allocation.policy && bot_.allocation_entry
+                             ? guard_policy(*bot_.allocation_entry, bot_.user, "renew",
+                                            [&] { return decide(bot_.allocation, status); })
+                             : decide(bot_.allocation, status);
   if (d.action == AllocationAction::Renew && !affordable(d.slots)) {
     budget_short_ = fmt::format("the budget ({}) cannot pay for renewing {}",
                                 format_number(*bot_.budget), r.ra);

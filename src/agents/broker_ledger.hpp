@@ -33,7 +33,7 @@ class ResourceLedger {
   /// releases it; a renewal the budget cannot pay releases it too. `busy`: it runs a task (or
   /// its next task waits for the other outputs of its instant); `bot_finished`: every task is
   /// done. Returns whether it was released.
-  bool check(int id, bool busy, bool bot_finished, const Affordable& affordable);
+  bool check(int id, AllocationStatus status, const Affordable& affordable);
   /// The SPA acknowledged a renewal (Fig. 3 lines 6-7): the resource's id, its allocation end
   /// moved and its next check set; none for a resource no longer held.
   std::optional<int> renewed(const Renewed& m);

@@ -14,6 +14,7 @@
 #include "core/units.hpp"
 #include "core/workload.hpp"
 #include "platform/user_role.hpp"
+#include "policy/reader_props.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -97,6 +98,47 @@ auto parsed(const PropReader& props, const std::string& key, F parse) {
   }
 }
 
+// The registry's entries of the heuristic's ordering and mapping and of the allocation
+// mechanism, and the policy objects of those that are not the paper's (the scheduler indexes
+// Table 1 and Table 2 itself).
+void build_policies(const PropReader& props, BotRequest& b, const std::string& am) {
+  using policy::DecisionPoint;
+  const Heuristic& h = b.heuristic;
+  if (h.kind == HeuristicKind::Fig5) {
+    const std::string order =
+        h.ordering == TaskOrdering::Registered ? h.registered_ordering : to_string(h.ordering);
+    const std::string mapping =
+        h.mapping == MappingPolicy::Registered ? h.registered : to_string(h.mapping);
+    b.ordering_entry = policy::find_policy_any_case(DecisionPoint::AgentsOrdering, order);
+    b.mapping_entry = policy::find_policy_any_case(DecisionPoint::AgentsMapping, mapping);
+  }
+  if (h.ordering == TaskOrdering::Registered)
+    b.ordering_policy = policy::build_policy(
+        *b.ordering_entry, props,
+        [&](const policy::Props& pp) { return b.ordering_entry->ordering(pp); }, "heuristic");
+  if (h.mapping == MappingPolicy::Registered)
+    b.mapping_policy = policy::build_policy(
+        *b.mapping_entry, props,
+        [&](const policy::Props& pp) { return b.mapping_entry->mapping(pp); }, "heuristic");
+  auto& a = b.allocation;
+  a.registered = a.mechanism == AllocationMechanism::Registered ? am : to_string(a.mechanism);
+  b.allocation_entry = policy::find_policy_any_case(DecisionPoint::AgentsAllocation, a.registered);
+  if (b.allocation_entry) a.registered = b.allocation_entry->name;
+  if (a.mechanism == AllocationMechanism::Registered) {
+    const policy::AllocationSetup setup = allocation_setup(a);
+    a.policy = policy::build_policy(
+        *b.allocation_entry, props,
+        [&](const policy::Props& pp) { return b.allocation_entry->allocation(pp, setup); },
+        "allocation");
+    // A first check that its allocation is one slot or more (initial_slots() throws if not).
+    try {
+      (void)initial_slots(a);
+    } catch (const std::exception& e) {
+      props.fail("allocation", describe(*b.allocation_entry) + ": " + e.what());
+    }
+  }
+}
+
 }  // namespace
 
 ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const ActorSite& site) {
@@ -112,6 +154,7 @@ ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const
   b.allocation.fixed_hours = static_cast<long>(
       props.integer("fixed_hours", 10, 1, static_cast<long long>(kHorizonS / kSlotSeconds)));
   b.allocation.threshold_s = props.duration("threshold", 60.0, 0, kSlotSeconds - 1e-9);
+  build_policies(props, b, am);
   b.contractors = static_cast<std::size_t>(props.integer("contractors", 3, 1));
   const Catalog& types = catalog(site.run);
   b.resource_types = props.has("resources") ? props.list("resources") : types.types;
@@ -136,7 +179,10 @@ ConsumerAgent::ConsumerAgent(Params params, Run& run)
     : params_(std::move(params)), run_(run), user_(run, params_.name) {}
 
 std::string ConsumerAgent::policy(const BotRequest& bot) {
-  return policy_name(heuristic_name(bot.heuristic), to_string(bot.allocation.mechanism));
+  return policy_name(heuristic_name(bot.heuristic),
+                     bot.allocation.mechanism == AllocationMechanism::Registered
+                         ? bot.allocation.registered
+                         : to_string(bot.allocation.mechanism));
 }
 
 void ConsumerAgent::operator()() {

@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 
 #include "agents/instance_types.hpp"
-#include "agents/mapping_registry.hpp"
 #include "core/error.hpp"
 #include "core/names.hpp"
+#include "policy/registry.hpp"
 
 namespace botsim::agents {
 
@@ -33,11 +34,11 @@ struct Benchmark {
 // per resource, a smaller task is quicker everywhere) to the most / least powerful available
 // resource.
 const Benchmark kBenchmarks[] = {
-    {"fcfs", {HeuristicKind::Fig5, TaskOrdering::U, MappingPolicy::R, {}}},
-    {"greedy-r", {HeuristicKind::Fig5, TaskOrdering::StoL, MappingPolicy::Fastest, {}}},
-    {"greedy-p", {HeuristicKind::Fig5, TaskOrdering::StoL, MappingPolicy::Slowest, {}}},
-    {"min-min", {HeuristicKind::MinMin, TaskOrdering::StoL, MappingPolicy::R, {}}},
-    {"max-min", {HeuristicKind::MaxMin, TaskOrdering::LtoS, MappingPolicy::R, {}}},
+    {"fcfs", {HeuristicKind::Fig5, TaskOrdering::U, MappingPolicy::R, {}, {}}},
+    {"greedy-r", {HeuristicKind::Fig5, TaskOrdering::StoL, MappingPolicy::Fastest, {}, {}}},
+    {"greedy-p", {HeuristicKind::Fig5, TaskOrdering::StoL, MappingPolicy::Slowest, {}, {}}},
+    {"min-min", {HeuristicKind::MinMin, TaskOrdering::StoL, MappingPolicy::R, {}, {}}},
+    {"max-min", {HeuristicKind::MaxMin, TaskOrdering::LtoS, MappingPolicy::R, {}, {}}},
 };
 
 std::string strip(std::string_view s) {
@@ -51,11 +52,11 @@ std::string strip(std::string_view s) {
 
 bool operator==(const Heuristic& a, const Heuristic& b) {
   return a.kind == b.kind && a.ordering == b.ordering && a.mapping == b.mapping &&
-         a.registered == b.registered;
+         a.registered == b.registered && a.registered_ordering == b.registered_ordering;
 }
 
 std::string to_string(TaskOrdering o) {
-  static constexpr const char* kNames[] = {"U", "LtoS", "StoL"};
+  static constexpr const char* kNames[] = {"U", "LtoS", "StoL", "Registered"};
   return enum_name(o, kNames);
 }
 
@@ -67,16 +68,17 @@ std::vector<MappingPolicy> table2_mappings() {
   return table2;
 }
 
-bool is_builtin_mapping_name(std::string_view name) {
-  return std::any_of(std::begin(kMappingNames), std::end(kMappingNames),
-                     [&](const char* n) { return iequals(name, n); });
+std::vector<TaskOrdering> table1_orderings() {
+  return {std::begin(kOrderings), std::end(kOrderings)};
 }
 
 std::string heuristic_name(const Heuristic& h) {
   for (const auto& b : kBenchmarks)
     if (b.heuristic == h) return std::string(b.name);
-  if (h.mapping == MappingPolicy::Registered) return to_string(h.ordering) + "," + h.registered;
-  return to_string(h.ordering) + "," + to_string(h.mapping);
+  const std::string order =
+      h.ordering == TaskOrdering::Registered ? h.registered_ordering : to_string(h.ordering);
+  return order + "," +
+         (h.mapping == MappingPolicy::Registered ? h.registered : to_string(h.mapping));
 }
 
 std::vector<std::string> all_heuristic_names() {
@@ -96,18 +98,39 @@ Heuristic parse_heuristic(std::string_view name) {
   if (auto comma = s.find(','); comma != std::string::npos) {
     std::string_view order = std::string_view(s).substr(0, comma);
     std::string_view mapping = std::string_view(s).substr(comma + 1);
-    for (auto o : kOrderings)
-      for (auto m : table2_mappings())
-        if (iequals(order, to_string(o)) && iequals(mapping, to_string(m)))
-          return Heuristic{HeuristicKind::Fig5, o, m, {}};
-    if (const auto* policy = find_mapping_policy(mapping))
-      for (auto o : kOrderings)
-        if (iequals(order, to_string(o)))
-          return Heuristic{HeuristicKind::Fig5, o, MappingPolicy::Registered, policy->name};
+    std::optional<Heuristic> h{Heuristic{}};
+    // Table 1 / Table 2 by their enums (the scheduler indexes them); else the registry's.
+    if (auto o = std::find_if(std::begin(kOrderings), std::end(kOrderings),
+                              [&](TaskOrdering x) { return iequals(order, to_string(x)); });
+        o != std::end(kOrderings))
+      h->ordering = *o;
+    else if (const auto* p =
+                 policy::find_policy_any_case(policy::DecisionPoint::AgentsOrdering, order))
+      h->ordering = TaskOrdering::Registered, h->registered_ordering = p->name;
+    else
+      h.reset();
+    const auto builtin = std::find_if(std::begin(kMappingNames), std::end(kMappingNames) - 1,
+                                      [&](const char* n) { return iequals(mapping, n); });
+    if (!h) {
+    } else if (builtin != std::end(kMappingNames) - 1) {
+      h->mapping = static_cast<MappingPolicy>(builtin - std::begin(kMappingNames));
+    } else if (const auto* p =
+                   policy::find_policy_any_case(policy::DecisionPoint::AgentsMapping, mapping)) {
+      h->mapping = MappingPolicy::Registered, h->registered = p->name;
+    } else {
+      h.reset();
+    }
+    if (h) return *h;
   }
   std::string valid;
   for (const auto& n : all_heuristic_names()) valid += (valid.empty() ? "" : ", ") + n;
-  for (const auto* p : registered_mapping_policies()) valid += ", ORDER," + p->name;
+  std::string orders, mappings;
+  for (const auto* p : policy::policies_of(policy::DecisionPoint::AgentsOrdering))
+    orders += (orders.empty() ? "" : "|") + p->name;
+  for (const auto* p : policy::policies_of(policy::DecisionPoint::AgentsMapping))
+    mappings += (mappings.empty() ? "" : "|") + p->name;
+  if (!orders.empty() && !mappings.empty())
+    valid += "; ORDER,MAPPING of " + orders + " and " + mappings;
   throw std::invalid_argument("unknown heuristic " + quote_text(std::string(name)) +
                               " (valid: " + valid + "; U,R is fcfs)");
 }

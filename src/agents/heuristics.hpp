@@ -8,21 +8,22 @@
 
 namespace botsim::agents {
 
-/// Table 1.
-enum class TaskOrdering { U, LtoS, StoL };
+/// Table 1. Registered: an ordering of the policy registry (policy/agents.hpp), named in
+/// Heuristic::registered_ordering.
+enum class TaskOrdering { U, LtoS, StoL, Registered };
 
 /// Table 2, plus the two mappings of the Greedy benchmarks (Section 5.1(b)): the most
 /// powerful (Fastest) or the least powerful (Slowest) unoccupied resource. Registered: a
-/// policy added by name (mapping_registry.hpp), named in Heuristic::registered.
+/// mapping of the policy registry other than these (a plug-in's, or a file of BOTSIM_POLICIES;
+/// policy/agents.hpp), named in Heuristic::registered.
 /// Table 2's five come first, in the paper's order.
 enum class MappingPolicy { R, MaxET, MaxCT, MinET, MinCT, Fastest, Slowest, Registered };
 
 /// Table 2's mapping policies, in the paper's order: the enum's first five values.
 std::vector<MappingPolicy> table2_mappings();
 
-/// Whether `name` is a built-in mapping's name (any MappingPolicy, case-insensitive), which a
-/// registered policy may not take.
-bool is_builtin_mapping_name(std::string_view name);
+/// Table 1's orderings, in the paper's order.
+std::vector<TaskOrdering> table1_orderings();
 
 /// Fig5: the general algorithm of Fig. 5 (map each unexecuted task, in order, to the best
 /// unoccupied resource). MinMin / MaxMin: the batch benchmarks, which plan every task on every
@@ -35,13 +36,15 @@ struct Heuristic {
   TaskOrdering ordering = TaskOrdering::U;
   MappingPolicy mapping = MappingPolicy::R;
   std::string registered;  // the registered mapping policy's name, when mapping is Registered
+  std::string registered_ordering;  // the registered ordering's name, when ordering is Registered
 };
 
 bool operator==(const Heuristic& a, const Heuristic& b);
 
 /// "U,MaxET", "LtoS,R", ... (ORDER,MAPPING; "(U, R)" with parentheses and spaces is accepted
 /// too), "fcfs" (= U,R), "greedy-r", "greedy-p", "min-min", "max-min"; case-insensitive.
-/// MAPPING may also be a registered mapping policy (mapping_registry.hpp).
+/// ORDER and MAPPING may also name an ordering and a mapping of the policy registry
+/// (policy/agents.hpp), whatever the case.
 /// Throws std::invalid_argument listing the valid names.
 Heuristic parse_heuristic(std::string_view name);
 

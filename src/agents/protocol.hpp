@@ -14,6 +14,7 @@
 #include "agents/heuristics.hpp"
 #include "agents/scheduler.hpp"
 #include "platform/messaging.hpp"
+#include "policy/registry.hpp"
 
 namespace botsim::agents {
 
@@ -68,6 +69,14 @@ struct BotRequest {
   std::string user;
   std::vector<Task> tasks;
   Heuristic heuristic;
+  /// The ordering's and mapping's policy objects when the heuristic names registered ones.
+  std::shared_ptr<policy::AgentsOrdering> ordering_policy;
+  std::shared_ptr<policy::AgentsMapping> mapping_policy;
+  /// The registry's entries of the heuristic's ordering and mapping and of the allocation
+  /// mechanism (how a failing policy is named).
+  const policy::PolicyEntry* ordering_entry = nullptr;
+  const policy::PolicyEntry* mapping_entry = nullptr;
+  const policy::PolicyEntry* allocation_entry = nullptr;
   AllocationConfig allocation;
   std::vector<std::string> resource_types;  // one resource of each (Table 5)
   std::size_t contractors = 3;              // k of the BA's CNPs

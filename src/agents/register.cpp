@@ -6,10 +6,12 @@
 #include "agents/catalog.hpp"
 #include "agents/cloud_directory.hpp"
 #include "agents/consumer_agent.hpp"
+#include "agents/paper_policies.hpp"
 #include "agents/records.hpp"
 #include "agents/service_provider_agent.hpp"
 #include "core/error.hpp"
 #include "core/summary.hpp"
+#include "policy/registry.hpp"
 
 namespace botsim::agents {
 
@@ -75,6 +77,7 @@ void register_model() {
   done = true;
   register_currency(kModel, "US$");  // the EC2 prices of Table 3
   register_consumer_fields();
+  register_paper_policies(policy::built_in_registrar());
   auto& r = actor_registry();
   r.add<CloudDirectory>("CloudDirectory", "Gutierrez-Garcia & Sim (2012) Cloud directory");
   r.add<ConsumerAgent>("ConsumerAgent", "a consumer agent submitting one BoT (2012, 2.2)");

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "agents/mapping_registry.hpp"
 #include "core/error.hpp"
+#include "policy/registry.hpp"
 
 namespace botsim::agents {
 
@@ -25,13 +25,17 @@ bool prefer(double value, int id, double best_value, int best_id, Better better)
 
 }  // namespace
 
-Scheduler::Scheduler(Heuristic heuristic) : heuristic_(std::move(heuristic)) {
-  if (heuristic_.mapping == MappingPolicy::Registered) {
-    registered_ = find_mapping_policy(heuristic_.registered);
-    if (!registered_)
-      throw std::invalid_argument("no mapping policy " + quote_text(heuristic_.registered) +
-                                  " registered");
-  }
+Scheduler::Scheduler(Heuristic heuristic, std::shared_ptr<policy::AgentsOrdering> ordering,
+                     std::shared_ptr<policy::AgentsMapping> mapping)
+    : heuristic_(std::move(heuristic)),
+      ordering_(std::move(ordering)),
+      mapping_(std::move(mapping)) {
+  if (heuristic_.ordering == TaskOrdering::Registered && !ordering_)
+    throw std::invalid_argument("ordering " + quote_text(heuristic_.registered_ordering) +
+                                " has no policy object");
+  if (heuristic_.mapping == MappingPolicy::Registered && !mapping_)
+    throw std::invalid_argument("mapping policy " + quote_text(heuristic_.registered) +
+                                " has no policy object");
 }
 
 void Scheduler::add_tasks(const std::vector<Task>& tasks) {
@@ -45,6 +49,11 @@ void Scheduler::add_tasks(const std::vector<Task>& tasks) {
     double priority = 0;
     if (heuristic_.ordering == TaskOrdering::LtoS) priority = -t.size_mi;
     if (heuristic_.ordering == TaskOrdering::StoL) priority = t.size_mi;
+    if (heuristic_.ordering == TaskOrdering::Registered) {
+      priority = ordering_->rank(policy::AgentTask{t.id, t.size_mi});
+      if (std::isnan(priority))
+        throw policy::DecisionError("rank() of task " + std::to_string(t.id) + " is NaN");
+    }
     pending_.emplace(TaskKey{priority, next_seq_++}, t);
   }
   plan_dirty_ = true;
@@ -247,17 +256,40 @@ int Scheduler::choose(double size_mi, double now, Rng& rng) const {
   return kNoResource;
 }
 
+namespace {
+
+class View : public policy::MappingView {
+ public:
+  View(double now, policy::AgentTask task, Rng& rng) : now_(now), task_(task), random_(rng) {}
+  double now() const override { return now_; }
+  const policy::AgentTask& task() const override { return task_; }
+  const std::vector<policy::AgentResource>& unoccupied() const override { return unoccupied_; }
+  policy::Random& random() const override { return random_; }
+  std::vector<policy::AgentResource> unoccupied_;
+
+ private:
+  double now_;
+  policy::AgentTask task_;
+  mutable policy::Random random_;
+};
+
+}  // namespace
+
 // A registered policy sees every unoccupied resource, by id (O(n log n) per task: for
 // policies under study, not for the paper's 2500-resource runs).
 int Scheduler::choose_registered(double size_mi, double now, Rng& rng) const {
-  MappingInput in{size_mi, now, {}};
   std::vector<int> ids = free_list_;
   std::sort(ids.begin(), ids.end());
-  for (int id : ids) in.unoccupied.push_back(&resources_.at(id));
-  int id = registered_->choose(in, rng);
-  if (std::find(ids.begin(), ids.end(), id) == ids.end())
-    throw std::logic_error("mapping policy " + quote_text(registered_->name) + " chose resource " +
-                           std::to_string(id) + ", which is not unoccupied");
+  View view(now, policy::AgentTask{pending_.begin()->second.id, size_mi}, rng);
+  view.unoccupied_.reserve(ids.size());
+  for (int id : ids) {
+    const ResourceState& r = resources_.at(id);
+    view.unoccupied_.push_back(policy::AgentResource{r.id, r.speed_mips, r.alloc_end});
+  }
+  const int id = mapping_->choose(view);
+  if (!std::binary_search(ids.begin(), ids.end(), id))
+    throw policy::DecisionError("chose resource " + std::to_string(id) + " for task " +
+                                std::to_string(view.task().id) + ", which it was not offered");
   return id;
 }
 

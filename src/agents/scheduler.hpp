@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -19,10 +20,9 @@
 
 #include "agents/heuristics.hpp"
 #include "core/rng.hpp"
+#include "policy/agents.hpp"
 
 namespace botsim::agents {
-
-struct MappingPolicyEntry;
 
 struct Task {
   int id = 0;
@@ -64,7 +64,11 @@ class Scheduler {
   /// The id that stands for no resource (a choice before any resource is seen, or none free).
   static constexpr int kNoResource = -1;
 
-  explicit Scheduler(Heuristic heuristic);
+  /// `ordering` / `mapping`: the policy objects of a Registered ordering / mapping (required
+  /// then, ignored otherwise). A registered mapping sees every unoccupied resource (O(n log n)
+  /// per task) and must choose one of them (else policy::DecisionError).
+  explicit Scheduler(Heuristic heuristic, std::shared_ptr<policy::AgentsOrdering> ordering = {},
+                     std::shared_ptr<policy::AgentsMapping> mapping = {});
 
   /// Tasks to execute, in submission order (the "U" order). Sizes must be > 0.
   void add_tasks(const std::vector<Task>& tasks);
@@ -132,7 +136,8 @@ class Scheduler {
   void plan_batch(double now);
 
   Heuristic heuristic_;
-  const MappingPolicyEntry* registered_ = nullptr;  // when the mapping is Registered
+  std::shared_ptr<policy::AgentsOrdering> ordering_;  // when the ordering is Registered
+  std::shared_ptr<policy::AgentsMapping> mapping_;    // when the mapping is Registered
   long next_seq_ = 0;
   std::size_t running_ = 0;
   std::map<int, ResourceState> resources_;

@@ -6,6 +6,7 @@
 #include "grid/register.hpp"
 #include "papers/register.hpp"
 #include "platform/faults.hpp"
+#include "policy/registry.hpp"
 #include "silva/register.hpp"
 
 namespace botsim {
@@ -18,6 +19,7 @@ void register_models() {
   cloud::register_static_provisioning();
   bats::register_model();
   papers::register_experiments();
+  policy::register_built_in_files();  // the files of BOTSIM_POLICIES, after the models' own
 }
 
 }  // namespace botsim

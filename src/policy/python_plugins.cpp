@@ -88,15 +88,15 @@ class Watchdog {
         // that is what the second limit is for.
         std::thread([tid] {
           py::gil_scoped_acquire gil;
-          PyObject* timeout = PyObject_GetAttrString(py::module_::import("botsim").ptr(),
-                                                     "PolicyTimeout");
+          PyObject* timeout =
+              PyObject_GetAttrString(py::module_::import("botsim").ptr(), "PolicyTimeout");
           PyThreadState_SetAsyncExc(tid, timeout);
           Py_XDECREF(timeout);
         }).detach();
       } else if (took >= limit + 5) {
         stuck_policy_exit((what ? *what : std::string("a Python policy")) +
-                           ": did not return within " + seconds_text(limit) +
-                           " s of wall-clock time (--policy-timeout), nor when interrupted");
+                          ": did not return within " + seconds_text(limit) +
+                          " s of wall-clock time (--policy-timeout), nor when interrupted");
       }
     }
   }
@@ -134,12 +134,18 @@ struct During {
 };
 using CloudViewRef = During<CloudView>;
 using AuctionViewRef = During<AuctionView>;
+using MappingViewRef = During<MappingView>;
 using PropsRef = During<Props>;
 // The view's random stream, valid while its view is (the Python object keeps its view's).
 struct RandomRef {
   const CloudViewRef* cloud = nullptr;
   const AuctionViewRef* auction = nullptr;
-  Random& get() const { return cloud ? cloud->get().random() : auction->get().random(); }
+  const MappingViewRef* mapping = nullptr;
+  Random& get() const {
+    if (cloud) return cloud->get().random();
+    if (auction) return auction->get().random();
+    return mapping->get().random();
+  }
 };
 
 // A view (or props) as a Python object, invalidated when the call returns.
@@ -206,6 +212,9 @@ class PyPolicyBase {
     if (added) it->second = hook_of(obj_, name);
     return it->second;
   }
+  static std::string type_name(const py::object& r) {
+    return py::str(py::type::of(r).attr("__name__")).cast<std::string>();
+  }
   template <class T>
   T result_as(const py::object& r, const char* name, const char* type_name) {
     if (r.is_none()) return T{};
@@ -262,8 +271,7 @@ class PyProvisioning : public ProvisioningPolicy, PyPolicyBase {
   CloudDecision decide(const char* name, const CloudView& v, const Extra&... extra) {
     py::object& h = hooks_.at(name);
     if (h.is_none()) {
-      if (std::string(name) == "start")
-        throw DecisionError("the policy has no start(view) method");
+      if (std::string(name) == "start") throw DecisionError("the policy has no start(view) method");
       return {};
     }
     PythonCall guard(&what_);
@@ -315,6 +323,63 @@ class PyAuction : public AuctionPolicy, PyPolicyBase {
   std::optional<double> fixed_;
 };
 
+// The agents' decision points: one call per task (rank, choose) or per check (renew).
+class PyOrdering : public AgentsOrdering, PyPolicyBase {
+ public:
+  PyOrdering(py::object obj, std::string what) : PyPolicyBase(std::move(obj), std::move(what)) {
+    if (hook("rank").is_none()) throw DecisionError("the policy has no rank(task) method");
+  }
+  double rank(const AgentTask& task) override {
+    PythonCall guard(&what_);
+    py::object r = call(hooks_.at("rank"), "rank", py::cast(task));
+    if (!py::isinstance<py::int_>(r) && !py::isinstance<py::float_>(r))
+      throw DecisionError("rank() returned a value of type " + type_name(r) + ", not a number");
+    return r.cast<double>();
+  }
+};
+
+class PyMapping : public AgentsMapping, PyPolicyBase {
+ public:
+  PyMapping(py::object obj, std::string what) : PyPolicyBase(std::move(obj), std::move(what)) {
+    if (hook("choose").is_none()) throw DecisionError("the policy has no choose(view) method");
+  }
+  int choose(const MappingView& v) override {
+    PythonCall guard(&what_);
+    Lent<MappingViewRef, MappingView> view(v);
+    py::object r = call(hooks_.at("choose"), "choose", view.obj());
+    if (!py::isinstance<py::int_>(r) || py::isinstance<py::bool_>(r))
+      throw DecisionError("choose() returned a value of type " + type_name(r) +
+                          ", not a resource id");
+    return r.cast<int>();
+  }
+};
+
+class PyAllocation : public AgentsAllocation, PyPolicyBase {
+ public:
+  PyAllocation(py::object obj, std::string what) : PyPolicyBase(std::move(obj), std::move(what)) {
+    if (hook("renew").is_none()) throw DecisionError("the policy has no renew(check) method");
+    initial_ = py::getattr(obj_, "initial_slots", py::int_(1)).cast<long>();
+    in_advance_ = py::getattr(obj_, "paid_in_advance", py::bool_(false)).cast<bool>();
+    at_end_ = py::getattr(obj_, "checks_at_end", py::bool_(false)).cast<bool>();
+  }
+  long initial_slots(const AllocationSetup&) const override { return initial_; }
+  bool paid_in_advance() const override { return in_advance_; }
+  bool checks_at_end() const override { return at_end_; }
+  long renew(const AllocationCheck& check) override {
+    PythonCall guard(&what_);
+    py::object r = call(hooks_.at("renew"), "renew", py::cast(check));
+    if (r.is_none()) return 0;
+    if (!py::isinstance<py::int_>(r) || py::isinstance<py::bool_>(r))
+      throw DecisionError("renew() returned a value of type " + type_name(r) +
+                          ", not a whole number of slots (or None)");
+    return r.cast<long>();
+  }
+
+ private:
+  long initial_ = 1;
+  bool in_advance_ = false, at_end_ = false;
+};
+
 // ---- declaring policies ----
 
 // The file being loaded, whose registrar the decorators use.
@@ -329,7 +394,8 @@ std::vector<py::object>& kept() {
 
 // Builds the Python policy object: factory(props, setup); a bad prop comes out as botsim's
 // InputError.
-py::object build(py::object& factory, const Props& props, const CloudSetup* setup,
+template <class Setup>
+py::object build(py::object& factory, const Props& props, const Setup* setup,
                  const std::string& what) {
   PythonCall guard(&what);
   Lent<PropsRef, Props> p(props);
@@ -351,19 +417,40 @@ void declare(const std::string& point, const std::string& name, const std::strin
   kept().push_back(factory);
   const size_t index = kept().size() - 1;
   const std::string what = "policy '" + name + "' (" + point + ") of " + g_loading->origin();
+  const auto built = [index, what](const Props& props, const auto* setup) {
+    return build(kept()[index], props, setup, what);
+  };
+  const CloudSetup* no_setup = nullptr;
+  // The C++ policy around the Python object, built under the GIL (its constructor reads it).
+  const auto wrap = [what](py::object obj, auto* tag) {
+    using Py = std::remove_pointer_t<decltype(tag)>;
+    py::gil_scoped_acquire gil;
+    try {
+      return std::make_unique<Py>(std::move(obj), what);
+    } catch (py::error_already_set& e) {
+      throw std::runtime_error("raised " + describe_python_error(e));
+    }
+  };
   if (point == "auction")
-    g_loading->auction(name, description, [index, what](const Props& props) {
-      py::object obj = build(kept()[index], props, nullptr, what);
-      py::gil_scoped_acquire gil;
-      return std::make_unique<PyAuction>(std::move(obj), what);
+    g_loading->auction(name, description, [=](const Props& props) {
+      return wrap(built(props, no_setup), static_cast<PyAuction*>(nullptr));
+    });
+  else if (point == "cloud-provisioning")
+    g_loading->provisioning(name, description, [=](const Props& props, const CloudSetup& setup) {
+      return wrap(built(props, &setup), static_cast<PyProvisioning*>(nullptr));
+    });
+  else if (point == "agents-ordering")
+    g_loading->ordering(name, description, [=](const Props& props) {
+      return wrap(built(props, no_setup), static_cast<PyOrdering*>(nullptr));
+    });
+  else if (point == "agents-mapping")
+    g_loading->mapping(name, description, [=](const Props& props) {
+      return wrap(built(props, no_setup), static_cast<PyMapping*>(nullptr));
     });
   else
-    g_loading->provisioning(name, description,
-                            [index, what](const Props& props, const CloudSetup& setup) {
-                              py::object obj = build(kept()[index], props, &setup, what);
-                              py::gil_scoped_acquire gil;
-                              return std::make_unique<PyProvisioning>(std::move(obj), what);
-                            });
+    g_loading->allocation(name, description, [=](const Props& props, const AllocationSetup& setup) {
+      return wrap(built(props, &setup), static_cast<PyAllocation*>(nullptr));
+    });
 }
 
 // The Python half of the module: the decorators and the error text.
@@ -416,6 +503,35 @@ def auction(name, description):
     return declare
 
 
+def ordering(name, description):
+    """Declares an agents task ordering (Table 1's kind): a class with rank(task), the task's
+    rank (tasks go by increasing rank, ties in the bag's order)."""
+    def declare(make):
+        _declare("agents-ordering", name, description, _factory(make))
+        return make
+    return declare
+
+
+def mapping(name, description):
+    """Declares an agents mapping policy (Table 2's kind): a class with choose(view), the id of
+    one of view.unoccupied for view.task."""
+    def declare(make):
+        _declare("agents-mapping", name, description, _factory(make))
+        return make
+    return declare
+
+
+def allocation(name, description):
+    """Declares an agents allocation mechanism: a class with renew(check), the slots added at a
+    resource's check (0 or None releases it), and optionally the attributes initial_slots (1),
+    paid_in_advance (False) and checks_at_end (False). Built given the props and the setup
+    (make(props, setup): setup.slot_s, setup.threshold_s, setup.fixed_hours)."""
+    def declare(make):
+        _declare("agents-allocation", name, description, _factory(make))
+        return make
+    return declare
+
+
 def _line(tb):
     frames = [f for f in _traceback.extract_tb(tb) if f.filename != "<botsim>"]
     return frames[-1].lineno if frames else None
@@ -442,49 +558,68 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
   m.attr("version") = BOTSIM_POLICY_VERSION;
 
   py::class_<RandomRef>(m, "Random", "the user's own random stream: draw from it only")
-      .def("index", [](const RandomRef& r, std::size_t n) { return r.get().index(n); },
-           "a whole number in [0, n)")
-      .def("integer", [](const RandomRef& r, long long lo, long long hi) {
-        return r.get().integer(lo, hi);
-      }, "a whole number in [lo, hi]")
-      .def("uniform", [](const RandomRef& r) { return r.get().uniform(); }, "a number in [0, 1)")
+      .def(
+          "index", [](const RandomRef& r, std::size_t n) { return r.get().index(n); },
+          "a whole number in [0, n)")
+      .def(
+          "integer",
+          [](const RandomRef& r, long long lo, long long hi) { return r.get().integer(lo, hi); },
+          "a whole number in [lo, hi]")
+      .def(
+          "uniform", [](const RandomRef& r) { return r.get().uniform(); }, "a number in [0, 1)")
       .def("permutation", [](const RandomRef& r, std::size_t n) { return r.get().permutation(n); })
-      .def("shuffle",
-           [](const RandomRef& r, py::list items) {
-             const auto p = r.get().permutation(items.size());
-             py::list copy(items.size());
-             for (std::size_t i = 0; i < p.size(); ++i) copy[i] = items[p[i]];
-             for (std::size_t i = 0; i < p.size(); ++i) items[i] = copy[i];
-           },
-           "shuffles a list in place (as C++'s Random::shuffle)")
+      .def(
+          "shuffle",
+          [](const RandomRef& r, py::list items) {
+            const auto p = r.get().permutation(items.size());
+            py::list copy(items.size());
+            for (std::size_t i = 0; i < p.size(); ++i) copy[i] = items[p[i]];
+            for (std::size_t i = 0; i < p.size(); ++i) items[i] = copy[i];
+          },
+          "shuffles a list in place (as C++'s Random::shuffle)")
       .def("choice", [](const RandomRef& r, py::sequence items) {
         return items[r.get().index(items.size())];
       });
 
   py::class_<PropsRef>(m, "Props", "the deployment props of the actor that names the policy")
       .def("has", [](const PropsRef& p, const std::string& k) { return p.get().has(k); })
-      .def("text", [](const PropsRef& p, const std::string& k, std::optional<std::string> d) {
-        return p.get().text(k, d);
-      }, py::arg("key"), py::arg("default") = py::none())
-      .def("choice", [](const PropsRef& p, const std::string& k, std::vector<std::string> allowed,
-                        std::optional<std::string> d) { return p.get().choice(k, allowed, d); },
-           py::arg("key"), py::arg("allowed"), py::arg("default") = py::none())
-      .def("number", [](const PropsRef& p, const std::string& k, std::optional<double> d,
-                        double lo, double hi) { return p.get().number(k, d, lo, hi); },
-           py::arg("key"), py::arg("default") = py::none(),
-           py::arg("min") = -std::numeric_limits<double>::infinity(),
-           py::arg("max") = std::numeric_limits<double>::infinity())
-      .def("integer", [](const PropsRef& p, const std::string& k, std::optional<long long> d,
-                         long long lo, long long hi) { return p.get().integer(k, d, lo, hi); },
-           py::arg("key"), py::arg("default") = py::none(),
-           py::arg("min") = std::numeric_limits<long long>::min(),
-           py::arg("max") = std::numeric_limits<long long>::max())
-      .def("duration", [](const PropsRef& p, const std::string& k, std::optional<double> d,
-                          double lo) { return p.get().duration(k, d, lo); },
-           py::arg("key"), py::arg("default") = py::none(), py::arg("min") = 0.0)
-      .def("money", [](const PropsRef& p, const std::string& k, std::optional<double> d,
-                       double lo) { return p.get().money(k, d, lo); },
-           py::arg("key"), py::arg("default") = py::none(), py::arg("min") = 0.0)
+      .def(
+          "text",
+          [](const PropsRef& p, const std::string& k, std::optional<std::string> d) {
+            return p.get().text(k, d);
+          },
+          py::arg("key"), py::arg("default") = py::none())
+      .def(
+          "choice",
+          [](const PropsRef& p, const std::string& k, std::vector<std::string> allowed,
+             std::optional<std::string> d) { return p.get().choice(k, allowed, d); },
+          py::arg("key"), py::arg("allowed"), py::arg("default") = py::none())
+      .def(
+          "number",
+          [](const PropsRef& p, const std::string& k, std::optional<double> d, double lo,
+             double hi) { return p.get().number(k, d, lo, hi); },
+          py::arg("key"), py::arg("default") = py::none(),
+          py::arg("min") = -std::numeric_limits<double>::infinity(),
+          py::arg("max") = std::numeric_limits<double>::infinity())
+      .def(
+          "integer",
+          [](const PropsRef& p, const std::string& k, std::optional<long long> d, long long lo,
+             long long hi) { return p.get().integer(k, d, lo, hi); },
+          py::arg("key"), py::arg("default") = py::none(),
+          py::arg("min") = std::numeric_limits<long long>::min(),
+          py::arg("max") = std::numeric_limits<long long>::max())
+      .def(
+          "duration",
+          [](const PropsRef& p, const std::string& k, std::optional<double> d, double lo) {
+            return p.get().duration(k, d, lo);
+          },
+          py::arg("key"), py::arg("default") = py::none(), py::arg("min") = 0.0)
+      .def(
+          "money",
+          [](const PropsRef& p, const std::string& k, std::optional<double> d, double lo) {
+            return p.get().money(k, d, lo);
+          },
+          py::arg("key"), py::arg("default") = py::none(), py::arg("min") = 0.0)
       .def("fail", [](const PropsRef& p, const std::string& k, const std::string& problem) {
         p.get().fail(k, problem);
       });
@@ -540,7 +675,8 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
       .def_property_readonly("start_s", [](const CloudViewRef& v) { return v.get().start_s(); })
       .def_property_readonly("tasks_total",
                              [](const CloudViewRef& v) { return v.get().tasks_total(); })
-      .def_property_readonly("tasks_done", [](const CloudViewRef& v) { return v.get().tasks_done(); })
+      .def_property_readonly("tasks_done",
+                             [](const CloudViewRef& v) { return v.get().tasks_done(); })
       .def_property_readonly("tasks_running",
                              [](const CloudViewRef& v) { return v.get().tasks_running(); })
       .def_property_readonly("tasks_waiting",
@@ -558,9 +694,12 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
       .def_property_readonly("budget", [](const CloudViewRef& v) { return v.get().budget(); })
       .def_property_readonly("deadline_s",
                              [](const CloudViewRef& v) { return v.get().deadline_s(); })
-      .def_property_readonly("random",
-                             [](const CloudViewRef& v) { return RandomRef{&v, nullptr}; },
-                             py::keep_alive<0, 1>());
+      .def_property_readonly(
+          "random",
+          [](const CloudViewRef& v) {
+            return RandomRef{&v, nullptr, nullptr};
+          },
+          py::keep_alive<0, 1>());
   py::class_<CloudDecision>(m, "CloudDecision", "what a provisioning policy decides")
       .def(py::init<>())
       .def("start_instances",
@@ -631,9 +770,12 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
       .def_property_readonly("held", [](const AuctionViewRef& v) { return v.get().held(); })
       .def_property_readonly("resources",
                              [](const AuctionViewRef& v) { return v.get().resources(); })
-      .def_property_readonly("random",
-                             [](const AuctionViewRef& v) { return RandomRef{nullptr, &v}; },
-                             py::keep_alive<0, 1>());
+      .def_property_readonly(
+          "random",
+          [](const AuctionViewRef& v) {
+            return RandomRef{nullptr, &v, nullptr};
+          },
+          py::keep_alive<0, 1>());
   py::class_<AuctionPlan>(m, "AuctionPlan", "accounts to open and tasks to submit, in order")
       .def(py::init<>())
       .def("open",
@@ -667,6 +809,39 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
         return self;
       });
 
+  // ---- the agents ----
+  py::class_<AgentTask>(m, "AgentTask", "a task of the consumer's BoT (id: its place in the bag)")
+      .def_readonly("id", &AgentTask::id)
+      .def_readonly("size_mi", &AgentTask::size_mi);
+  py::class_<AgentResource>(m, "AgentResource", "a resource agent held for the BoT")
+      .def_readonly("id", &AgentResource::id)
+      .def_readonly("speed_mips", &AgentResource::speed_mips)
+      .def_readonly("alloc_end", &AgentResource::alloc_end)
+      .def("remaining_allocation", &AgentResource::remaining_allocation);
+  py::class_<MappingViewRef>(m, "MappingView", "what a mapping policy sees, during its call")
+      .def_property_readonly("now", [](const MappingViewRef& v) { return v.get().now(); })
+      .def_property_readonly("task", [](const MappingViewRef& v) { return v.get().task(); })
+      .def_property_readonly("unoccupied",
+                             [](const MappingViewRef& v) { return v.get().unoccupied(); })
+      .def_property_readonly(
+          "random",
+          [](const MappingViewRef& v) {
+            return RandomRef{nullptr, nullptr, &v};
+          },
+          py::keep_alive<0, 1>());
+  py::class_<AllocationSetup>(m, "AllocationSetup", "what an allocation mechanism is given")
+      .def_readonly("slot_s", &AllocationSetup::slot_s)
+      .def_readonly("threshold_s", &AllocationSetup::threshold_s)
+      .def_readonly("fixed_hours", &AllocationSetup::fixed_hours);
+  py::class_<AllocationCheck>(m, "AllocationCheck", "a resource at its allocation check")
+      .def_readonly("resource", &AllocationCheck::resource)
+      .def_readonly("now", &AllocationCheck::now)
+      .def_readonly("alloc_end", &AllocationCheck::alloc_end)
+      .def_readonly("busy", &AllocationCheck::busy)
+      .def_readonly("bot_finished", &AllocationCheck::bot_finished)
+      .def_readonly("tasks_unsent", &AllocationCheck::tasks_unsent)
+      .def_readonly("tasks_running", &AllocationCheck::tasks_running);
+
   m.def("_declare", &declare);
   py::module_ builtins = py::module_::import("builtins");
   builtins.attr("exec")(builtins.attr("compile")(kModuleSource, "<botsim>", "exec"),
@@ -699,9 +874,9 @@ void start_python() {
     py::module_::import("botsim");
   } catch (py::error_already_set& e) {
     const py::object cause = py::getattr(e.value(), "__cause__", py::none());
-    throw std::logic_error("the botsim module of Python policies did not start: " +
-                           (cause.is_none() ? std::string(e.what())
-                                            : py::repr(cause).cast<std::string>()));
+    throw std::logic_error(
+        "the botsim module of Python policies did not start: " +
+        (cause.is_none() ? std::string(e.what()) : py::repr(cause).cast<std::string>()));
   }
   PyEval_SaveThread();  // each call takes the GIL (PythonCall)
 }
@@ -751,18 +926,19 @@ void load_python_plugin(const std::string& path) {
         failure = (where.is_none() ? "" : "line " + py::str(where).cast<std::string>() + ": ") +
                   py::str(e.value()).cast<std::string>();
       } else
-      failure = e.matches(botsim.attr("PolicyTimeout"))
-                    ? "did not finish loading within " + seconds_text(policy_timeout()) +
-                          " s of wall-clock time (--policy-timeout)"
-                    : load_error(e);
+        failure = e.matches(botsim.attr("PolicyTimeout"))
+                      ? "did not finish loading within " + seconds_text(policy_timeout()) +
+                            " s of wall-clock time (--policy-timeout)"
+                      : load_error(e);
     }
     g_loading = nullptr;
   }
   if (!failure.empty()) throw InputError(path, "", failure);
   if (registrar.added().empty())
     throw InputError(path, "",
-                     "declares no policy (declare one with @botsim.provisioning(...) or "
-                     "@botsim.auction(...), docs/policies.md)");
+                     "declares no policy (declare one with @botsim.provisioning(...), "
+                     "@botsim.auction(...), @botsim.ordering(...), @botsim.mapping(...) or "
+                     "@botsim.allocation(...), docs/policies.md)");
 }
 
 }  // namespace botsim::policy

@@ -51,9 +51,10 @@ const PolicyEntry& read_policy(const PropReader& props, const std::string& key, 
                                std::optional<std::string> fallback = std::nullopt);
 
 /// The policy object `make(props)` builds, for the actor whose props are `props`: a factory that
-/// throws (other than a bad prop) or builds nothing is a bad `policy` prop.
+/// throws (other than a bad prop) or builds nothing is a bad prop `key` (the one naming it).
 template <class Make>
-auto build_policy(const PolicyEntry& entry, const PropReader& props, Make make) {
+auto build_policy(const PolicyEntry& entry, const PropReader& props, Make make,
+                  const std::string& key = "policy") {
   ReaderProps policy_props(props);
   using Made = decltype(make(static_cast<const Props&>(policy_props)));
   std::shared_ptr<typename Made::element_type> made;
@@ -62,9 +63,9 @@ auto build_policy(const PolicyEntry& entry, const PropReader& props, Make make) 
   } catch (const InputError&) {
     throw;
   } catch (const std::exception& e) {
-    props.fail("policy", describe(entry) + " could not be built: " + e.what());
+    props.fail(key, describe(entry) + " could not be built: " + e.what());
   }
-  if (!made) props.fail("policy", describe(entry) + " built no policy");
+  if (!made) props.fail(key, describe(entry) + " built no policy");
   return made;
 }
 

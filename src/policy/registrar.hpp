@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "agents.hpp"
 #include "auction.hpp"
 #include "props.hpp"
 #include "provisioning.hpp"
@@ -26,6 +27,10 @@ struct CloudSetup {
 using AuctionFactory = std::function<std::unique_ptr<AuctionPolicy>(const Props&)>;
 using ProvisioningFactory =
     std::function<std::unique_ptr<ProvisioningPolicy>(const Props&, const CloudSetup&)>;
+using OrderingFactory = std::function<std::unique_ptr<AgentsOrdering>(const Props&)>;
+using MappingFactory = std::function<std::unique_ptr<AgentsMapping>(const Props&)>;
+using AllocationFactory =
+    std::function<std::unique_ptr<AgentsAllocation>(const Props&, const AllocationSetup&)>;
 
 /// Adds policies. A name is one word (letters, digits, '-', '_', '.') and unique within its
 /// decision point, whatever the case; a clash stops botsim with exit code 2.
@@ -36,6 +41,13 @@ class Registrar {
                        AuctionFactory factory) = 0;
   virtual void provisioning(const std::string& name, const std::string& description,
                             ProvisioningFactory factory) = 0;
+  /// The agents' task ordering, mapping policy and allocation mechanism (agents.hpp).
+  virtual void ordering(const std::string& name, const std::string& description,
+                        OrderingFactory factory) = 0;
+  virtual void mapping(const std::string& name, const std::string& description,
+                       MappingFactory factory) = 0;
+  virtual void allocation(const std::string& name, const std::string& description,
+                          AllocationFactory factory) = 0;
 };
 
 }  // namespace botsim::policy

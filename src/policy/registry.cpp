@@ -34,12 +34,19 @@ const char* decision_point_name(DecisionPoint point) {
       return "auction";
     case DecisionPoint::Provisioning:
       return "cloud-provisioning";
+    case DecisionPoint::AgentsOrdering:
+      return "agents-ordering";
+    case DecisionPoint::AgentsMapping:
+      return "agents-mapping";
+    case DecisionPoint::AgentsAllocation:
+      return "agents-allocation";
   }
   return "?";
 }
 
 std::vector<DecisionPoint> decision_points() {
-  return {DecisionPoint::Auction, DecisionPoint::Provisioning};
+  return {DecisionPoint::Auction, DecisionPoint::Provisioning, DecisionPoint::AgentsOrdering,
+          DecisionPoint::AgentsMapping, DecisionPoint::AgentsAllocation};
 }
 
 void OriginRegistrar::add(PolicyEntry e) {
@@ -49,7 +56,8 @@ void OriginRegistrar::add(PolicyEntry e) {
   for (char c : e.name)
     if (!word_char(c))
       throw RegistrationError(what + ": a name is one word of letters, digits, '-', '_' and '.'");
-  if (!e.auction && !e.provisioning) throw RegistrationError(what + ": no factory");
+  if (!e.auction && !e.provisioning && !e.ordering && !e.mapping && !e.allocation)
+    throw RegistrationError(what + ": no factory");
   for (const auto& other : entries())
     if (other->point == e.point && same_name(other->name, e.name))
       throw RegistrationError(
@@ -61,24 +69,44 @@ void OriginRegistrar::add(PolicyEntry e) {
   entries().push_back(std::make_unique<PolicyEntry>(std::move(e)));
 }
 
-void OriginRegistrar::auction(const std::string& name, const std::string& description,
-                              AuctionFactory factory) {
+template <class Set>
+void OriginRegistrar::add(DecisionPoint point, const std::string& name,
+                          const std::string& description, Set set) {
   PolicyEntry e;
   e.name = name;
   e.description = description;
-  e.point = DecisionPoint::Auction;
-  e.auction = std::move(factory);
+  e.point = point;
+  set(e);
   add(std::move(e));
 }
 
+void OriginRegistrar::auction(const std::string& name, const std::string& description,
+                              AuctionFactory f) {
+  add(DecisionPoint::Auction, name, description, [&](PolicyEntry& e) { e.auction = std::move(f); });
+}
+
 void OriginRegistrar::provisioning(const std::string& name, const std::string& description,
-                                   ProvisioningFactory factory) {
-  PolicyEntry e;
-  e.name = name;
-  e.description = description;
-  e.point = DecisionPoint::Provisioning;
-  e.provisioning = std::move(factory);
-  add(std::move(e));
+                                   ProvisioningFactory f) {
+  add(DecisionPoint::Provisioning, name, description,
+      [&](PolicyEntry& e) { e.provisioning = std::move(f); });
+}
+
+void OriginRegistrar::ordering(const std::string& name, const std::string& description,
+                               OrderingFactory f) {
+  add(DecisionPoint::AgentsOrdering, name, description,
+      [&](PolicyEntry& e) { e.ordering = std::move(f); });
+}
+
+void OriginRegistrar::mapping(const std::string& name, const std::string& description,
+                              MappingFactory f) {
+  add(DecisionPoint::AgentsMapping, name, description,
+      [&](PolicyEntry& e) { e.mapping = std::move(f); });
+}
+
+void OriginRegistrar::allocation(const std::string& name, const std::string& description,
+                                 AllocationFactory f) {
+  add(DecisionPoint::AgentsAllocation, name, description,
+      [&](PolicyEntry& e) { e.allocation = std::move(f); });
 }
 
 std::string describe(const PolicyEntry& e) {
@@ -96,6 +124,31 @@ const PolicyEntry* find_policy(DecisionPoint point, std::string_view name) {
   for (const auto& e : entries())
     if (e->point == point && e->name == name) return e.get();
   return nullptr;
+}
+
+const PolicyEntry* find_policy_any_case(DecisionPoint point, std::string_view name) {
+  for (const auto& e : entries())
+    if (e->point == point && same_name(e->name, name)) return e.get();
+  return nullptr;
+}
+
+namespace {
+std::vector<void (*)(Registrar&)>& built_in_files() {
+  static std::vector<void (*)(Registrar&)> files;
+  return files;
+}
+}  // namespace
+
+bool add_built_in_file(void (*declare)(Registrar&)) {
+  built_in_files().push_back(declare);
+  return true;
+}
+
+void register_built_in_files() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  for (auto* declare : built_in_files()) declare(built_in_registrar());
 }
 
 std::vector<const PolicyEntry*> policies_of(DecisionPoint point) {

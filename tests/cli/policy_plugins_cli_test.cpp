@@ -30,9 +30,8 @@ class PolicyPlugins : public ::testing::Test {
   // Runs `deployment` (a file of the source tree) with every `from` policy renamed `to`, from
   // DIR/<name>/ (so that summary.json names the same "d.xml"), results in DIR/<name>/out.
   t::CliResult run_as(const std::string& name, const std::string& platform,
-                      const std::string& deployment, const std::string& from,
-                      const std::string& to, const std::vector<std::string>& extra = {},
-                      const std::string& remove = "") {
+                      const std::string& deployment, const std::string& from, const std::string& to,
+                      const std::vector<std::string>& extra = {}, const std::string& remove = "") {
     const std::string here = dir_ + "/" + name;
     fs::create_directories(here);
     std::string text = t::read_text(kSource + "/" + deployment);
@@ -49,7 +48,7 @@ class PolicyPlugins : public ::testing::Test {
       for (size_t at; (at = text.find(needle)) != std::string::npos;)
         text.replace(at, needle.size(), named);
     t::write_text(here + "/d.xml", text);
-    std::vector<std::string> args{"run", kSource + "/" + platform, "d.xml", "--out", "out",
+    std::vector<std::string> args{"run",    kSource + "/" + platform, "d.xml", "--out", "out",
                                   "--quiet"};
     args.insert(args.end(), extra.begin(), extra.end());
     return t::botsim(args, here, 120);
@@ -97,7 +96,8 @@ TEST_F(PolicyPlugins, StaticProvisioningThreeWaysSameResultsWithFailingInstances
   std::map<std::string, std::string> want;
   for (const auto& [name, policy, plugin] :
        std::vector<std::tuple<std::string, std::string, std::string>>{
-           {"builtin", "static", ""}, {"cpp", "static-cpp", kStaticCpp},
+           {"builtin", "static", ""},
+           {"cpp", "static-cpp", kStaticCpp},
            {"py", "static-py", kStaticPy}}) {
     fs::create_directories(dir_ + "/" + name);
     t::write_text(dir_ + "/" + name + "/d.xml",
@@ -137,14 +137,15 @@ TEST_F(PolicyPlugins, RepsLoadThePlugInInEveryRun) {
 TEST_F(PolicyPlugins, PoliciesListsBuiltInAndLoadedOnesWithTheirDecisionPoint) {
   auto r = t::botsim({"policies"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* line : {"auction             no-opt", "auction             global",
-                           "auction             local", "cloud-provisioning  silva",
-                           "cloud-provisioning  static"})
+  for (const char* line :
+       {"auction             no-opt", "auction             global", "auction             local",
+        "cloud-provisioning  silva", "cloud-provisioning  static", "agents-ordering     LtoS",
+        "agents-mapping      MaxET", "agents-allocation   i-elastic"})
     EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
   EXPECT_EQ(r.out.find("static-py"), std::string::npos);
   r = t::botsim({"policies", "--plugin", kStaticPy, "--plugin", kNoOptCpp});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("cloud-provisioning  static-py   the built-in `static` in Python"),
+  EXPECT_NE(r.out.find("cloud-provisioning  static-py    the built-in `static` in Python"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("[" + fs::canonical(kStaticPy).string() + "]"), std::string::npos);
@@ -157,8 +158,10 @@ TEST_F(PolicyPlugins, ASweepWithAnEditedPlugInIsAnotherSweep) {
   const std::string mine = dir_ + "/mine.py", spec = dir_ + "/spec.json";
   t::write_text(mine, t::read_text(kStaticPy));
   t::write_text(spec, R"({
-  "platform": ")" + kSource + R"(/examples/04-silva-small-cloud.platform.xml",
-  "deployment": ")" + kSource + R"(/examples/07-static-cloud.xml",
+  "platform": ")" + kSource +
+                          R"(/examples/04-silva-small-cloud.platform.xml",
+  "deployment": ")" + kSource +
+                          R"(/examples/07-static-cloud.xml",
   "plugins": ["mine.py"],
   "parameters": {"U0.policy": ["static-py"]},
   "metrics": ["makespan_s"]
@@ -178,9 +181,12 @@ TEST_F(PolicyPlugins, ASweepWithAnEditedPlugInIsAnotherSweep) {
 TEST_F(PolicyPlugins, SweepRunsAPolicyOfAPlugInNamedInItsSpec) {
   const std::string spec = dir_ + "/spec.json";
   t::write_text(spec, R"({
-  "platform": ")" + kSource + R"(/examples/04-silva-small-cloud.platform.xml",
-  "deployment": ")" + kSource + R"(/examples/07-static-cloud.xml",
-  "plugins": [")" + kStaticPy + R"("],
+  "platform": ")" + kSource +
+                          R"(/examples/04-silva-small-cloud.platform.xml",
+  "deployment": ")" + kSource +
+                          R"(/examples/07-static-cloud.xml",
+  "plugins": [")" + kStaticPy +
+                          R"("],
   "parameters": {"U0.policy": ["static", "static-py"]},
   "metrics": ["makespan_s", "spent"]
 })");
@@ -207,9 +213,9 @@ class BadPlugins : public PolicyPlugins {
                           const std::vector<std::string>& extra = {}) {
     std::vector<std::string> args{"--plugin", plugin};
     args.insert(args.end(), extra.begin(), extra.end());
-    auto r = run_as("bad", "examples/04-silva-small-cloud.platform.xml",
-                    "examples/07-static-cloud.xml", "static", policy, args,
-                    "<prop id=\"instances\" value=\"14\"/>");
+    auto r =
+        run_as("bad", "examples/04-silva-small-cloud.platform.xml", "examples/07-static-cloud.xml",
+               "static", policy, args, "<prop id=\"instances\" value=\"14\"/>");
     if (policy != "static") {
       EXPECT_FALSE(fs::exists(dir_ + "/bad/out")) << "results were left";
     }
@@ -252,9 +258,9 @@ TEST_F(BadPlugins, APythonSyntaxError) {
 
 TEST_F(BadPlugins, ANameTakenByABuiltInPolicy) {
   auto r = t::botsim({"policies", "--plugin", kTestPython + "clash.py"});
-  t::expect_input_error(
-      r, {"clash.py", "line 4", "policy 'static' (cloud-provisioning): the name is taken by "
-                                "botsim's built-in policy 'static'"});
+  t::expect_input_error(r, {"clash.py", "line 4",
+                            "policy 'static' (cloud-provisioning): the name is taken by "
+                            "botsim's built-in policy 'static'"});
   r = t::botsim({"policies", "--plugin", CLASH_SO});
   t::expect_input_error(r, {CLASH_SO, "policy 'Silva'", "botsim's built-in policy 'silva'"});
 }
@@ -269,15 +275,16 @@ TEST_F(BadPlugins, AFileThatDeclaresNoPolicy) {
 TEST_F(BadPlugins, AnExceptionInsideAPythonPolicyMidRun) {
   auto r = run_static("divides-by-zero", kTestPython + "raises.py");
   // The first task ends at 1200 s.
-  t::expect_input_error(r, {"raises.py", "policy 'divides-by-zero' (cloud-provisioning)",
-                            "user U0", "task_ended() at 1200 s (simulated)",
-                            "ZeroDivisionError: division by zero", "raises.py, line 11, in task_ended"});
+  t::expect_input_error(
+      r, {"raises.py", "policy 'divides-by-zero' (cloud-provisioning)", "user U0",
+          "task_ended() at 1200 s (simulated)", "ZeroDivisionError: division by zero",
+          "raises.py, line 11, in task_ended"});
 }
 
 TEST_F(BadPlugins, AnExceptionInsideACppPolicyMidRun) {
   auto r = run_static("throws", MISBEHAVING_SO);
-  t::expect_input_error(r, {MISBEHAVING_SO, "policy 'throws'", "at 1200 s",
-                            "the policy's own C++ exception"});
+  t::expect_input_error(
+      r, {MISBEHAVING_SO, "policy 'throws'", "at 1200 s", "the policy's own C++ exception"});
 }
 
 TEST_F(BadPlugins, DecisionsAPolicyMayNotMake) {
@@ -287,16 +294,18 @@ TEST_F(BadPlugins, DecisionsAPolicyMayNotMake) {
   r = run_static("negative-count", MISBEHAVING_SO);
   t::expect_input_error(r, {"negative-count", "starts -1 instances"});
   r = run_static("unknown-type", MISBEHAVING_SO);
-  t::expect_input_error(r, {"unknown-type", "type 'huge', which the cloud does not offer "
-                                            "(it offers: small"});
+  t::expect_input_error(r, {"unknown-type",
+                            "type 'huge', which the cloud does not offer "
+                            "(it offers: small"});
   r = run_static("unknown-instance", MISBEHAVING_SO);
   t::expect_input_error(r, {"stops instance 'U0-i9999', which is not one of the user's live "
                             "instances"});
   r = run_static("nan-stop-time", MISBEHAVING_SO);
   t::expect_input_error(r, {"nan-stop-time", "at nan s, which is not a time to come"});
   r = run_static("wrong-type-returned", kTestPython + "raises.py");
-  t::expect_input_error(r, {"wrong-type-returned", "start() returned a value of type int, not a "
-                                                   "botsim.CloudDecision (or None)"});
+  t::expect_input_error(r, {"wrong-type-returned",
+                            "start() returned a value of type int, not a "
+                            "botsim.CloudDecision (or None)"});
   r = run_static("keeps-the-view", kTestPython + "raises.py");
   t::expect_input_error(r, {"keeps-the-view", "not valid after it"});
 }
@@ -315,15 +324,17 @@ TEST_F(BadPlugins, AuctionDecisionsAPolicyMayNotMake) {
     t::write_text(dir_ + "/d.xml", text);
     auto r = t::botsim({"run", "examples/01-one-resource.platform.xml", dir_ + "/d.xml", "--out",
                         dir_ + "/out", "--plugin", plugin});
-    t::expect_input_error(r, {policy, "(auction)", "user U0", "start() at 30.0520577 s (simulated)", needle});
+    t::expect_input_error(
+        r, {policy, "(auction)", "user U0", "start() at 30.0520577 s (simulated)", needle});
     EXPECT_FALSE(fs::exists(dir_ + "/out"));
   }
 }
 
 TEST_F(BadPlugins, APythonPolicyThatNeverReturnsIsStoppedByThePolicyTimeout) {
   auto r = run_static("never-returns", kTestPython + "raises.py", {"--policy-timeout", "1"});
-  t::expect_input_error(r, {"never-returns", "start() did not return within 1 s of wall-clock "
-                                             "time (--policy-timeout)"});
+  t::expect_input_error(r, {"never-returns",
+                            "start() did not return within 1 s of wall-clock "
+                            "time (--policy-timeout)"});
   // A file that never finishes loading, likewise.
   r = t::botsim({"policies", "--plugin", kTestPython + "loops_at_load.py", "--policy-timeout", "1"},
                 "", 60);
@@ -332,8 +343,9 @@ TEST_F(BadPlugins, APythonPolicyThatNeverReturnsIsStoppedByThePolicyTimeout) {
 
 TEST_F(BadPlugins, APythonPolicysOwnPropIsCheckedLikeBotsimsOwn) {
   std::string text = t::read_text(kSource + "/examples/07-static-cloud.xml");
-  text = t::replaced(text, "<prop id=\"instances\" value=\"14\"/>",
-                     "<prop id=\"policy\" value=\"reads-a-prop\"/><prop id=\"spare\" value=\"9\"/>");
+  text =
+      t::replaced(text, "<prop id=\"instances\" value=\"14\"/>",
+                  "<prop id=\"policy\" value=\"reads-a-prop\"/><prop id=\"spare\" value=\"9\"/>");
   t::write_text(dir_ + "/d.xml", text);
   auto r = t::botsim({"validate", "examples/04-silva-small-cloud.platform.xml", dir_ + "/d.xml",
                       "--plugin", kTestPython + "bad_prop.py"});
@@ -352,12 +364,12 @@ TEST_F(BadPlugins, APythonPolicysOwnPropIsCheckedLikeBotsimsOwn) {
 // one for each of the twelve later ones: 20, $2.00.
 TEST_F(PolicyPlugins, ReadmesOwnPolicyGivesTheNumbersItStates) {
   auto r = t::botsim({"run", "examples/04-silva-small-cloud.platform.xml",
-                      "examples/policies/one-more.xml", "--plugin",
-                      "examples/policies/one_more.py", "--out", dir_ + "/out", "--quiet"});
+                      "examples/policies/one-more.xml", "--plugin", "examples/policies/one_more.py",
+                      "--out", dir_ + "/out", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string summary = t::read_text(dir_ + "/out/summary.json");
-  for (const char* field : {"\"policy\": \"one-more\"", "\"tasks_done\": 40",
-                            "\"makespan_s\": 7200.0", "\"instances\": 16",
-                            "\"charged_units\": 20", "\"spent\": 2.0"})
+  for (const char* field :
+       {"\"policy\": \"one-more\"", "\"tasks_done\": 40", "\"makespan_s\": 7200.0",
+        "\"instances\": 16", "\"charged_units\": 20", "\"spent\": 2.0"})
     EXPECT_NE(summary.find(field), std::string::npos) << field << "\n" << summary;
 }

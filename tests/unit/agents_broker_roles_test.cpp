@@ -25,6 +25,13 @@ using botsim::agents::fakes::FakeBrokerPort;
 
 namespace {
 
+AllocationStatus status(bool busy, bool bot_finished) {
+  AllocationStatus s;
+  s.busy = busy;
+  s.bot_finished = bot_finished;
+  return s;
+}
+
 // CA0's BoT: tasks of `sizes` MI in submission order, one resource of each of `types`, k = 1,
 // I-ElasticAM (1-hour slots, checks 60 s before the end), submitted at 1 s.
 std::shared_ptr<BotRequest> roles_bot(const std::vector<double>& sizes,
@@ -198,7 +205,7 @@ TEST(BrokerResourceLedger, RenewsABusyResourceAndBillsStartedHours) {
   port.clock = 3542;
   auto pays = [](long) { return true; };
   EXPECT_TRUE(l.current(first));
-  EXPECT_FALSE(l.check(0, true, false, pays));
+  EXPECT_FALSE(l.check(0, status(true, false), pays));
   ASSERT_EQ(port.sent_of<Reallocate>().size(), 1u);
   EXPECT_EQ(port.sent_of<Reallocate>()[0].second.slots, 1);
   EXPECT_EQ(l.renewals(), 1);
@@ -207,7 +214,7 @@ TEST(BrokerResourceLedger, RenewsABusyResourceAndBillsStartedHours) {
   ASSERT_EQ(port.timers.size(), 2u);
   EXPECT_DOUBLE_EQ(port.timers[1].first, 7142);
   port.clock = 7142;
-  EXPECT_TRUE(l.check(0, false, false, pays));  // idle: let go (Fig. 3)
+  EXPECT_TRUE(l.check(0, status(false, false), pays));  // idle: let go (Fig. 3)
   ASSERT_EQ(port.sent_of<ReleaseResource>().size(), 1u);
   EXPECT_EQ(l.live_count(), 0u);
   EXPECT_EQ(l.pending_releases(), 1);
@@ -231,7 +238,7 @@ TEST(BrokerResourceLedger, ARenewalTheBudgetCannotPayReleases) {
   ResourceLedger l(*bot, port);
   l.hold(roles_allocated(0, "ra-0", 4, 0.34, 0, 3600));
   port.clock = 3540;
-  EXPECT_TRUE(l.check(0, true, false,
+  EXPECT_TRUE(l.check(0, status(true, false),
                       [&](long slots) { return affordable(bot->budget, l.committed(0, slots)); }));
   EXPECT_EQ(l.budget_short(), "the budget (0.5) cannot pay for renewing ra-0");
   EXPECT_TRUE(port.sent_of<Reallocate>().empty());

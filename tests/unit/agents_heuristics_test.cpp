@@ -227,7 +227,7 @@ TEST(AgentsHeuristicNames, AcceptsCaseAndThePapersSpelling) {
 }
 
 TEST(AgentsHeuristicNames, UnknownNameListsTheValidOnes) {
-  for (const char* bad : {"", "U", "U,Foo", "minmin", "LtoS,Fastest", "greedy", "U,MaxET,R"}) {
+  for (const char* bad : {"", "U", "U,Foo", "minmin", "LtoS,Quickest", "greedy", "U,MaxET,R"}) {
     SCOPED_TRACE(bad);
     try {
       parse_heuristic(bad);
