@@ -11,7 +11,8 @@
 #       agents, agents-10k, agents-100k, agents-1m, bag-10k, bag-100k, bag-1m, static-100k,
 #       static-1m, bats, bats-4c, static-100k-cpp, static-100k-py (static-100k's policy as a C++
 #       plug-in and in Python), agents-100k-maxet, agents-100k-cpp, agents-100k-py (agents-100k
-#       with (LtoS, MaxET): built in, and as a C++ plug-in and in Python, examples/policies/agents.*)
+#       with (LtoS, MaxET): built in, and as a C++ plug-in and in Python, examples/policies/agents.*),
+#       bag-100k-maxet, bag-100k-cpp, bag-100k-py (the same on bag-100k)
 #       (default: small,mid,medium,cloud,cloud-l,bats)
 #   -n  runs of each program per case; the table keeps the best (default 1)
 #   -t  per-run time limit in seconds (default 150); a run over it shows as "timeout"
@@ -311,7 +312,13 @@ bag_case() {
   local name=$1 dir=$work/$1
   rm -rf "$dir"
   python3 "$here/gen_static_bag.py" "$dir" "$3" "$2"
-  echo "== $name: agents static bag with latencies, $2 tasks on $3 resources" >&2
+  plugin_args=()
+  if [[ -n ${4:-} ]]; then  # another heuristic, maybe a plug-in's
+    sed -i "s/\"heuristic\" value=\"fcfs\"/\"heuristic\" value=\"$4\"/" "$dir/deployment.xml"
+    grep -q "value=\"$4\"" "$dir/deployment.xml" || { echo "bench/run.sh: no heuristic to set" >&2; exit 1; }
+  fi
+  [[ -n ${5:-} ]] && plugin_args=(--plugin "$5")
+  echo "== $name: agents static bag with latencies, $2 tasks on $3 resources${4:+, $4}" >&2
   against_bag_floor "$name" "agents-bag/$2/$3" "$dir/bag.txt" "$3"
   local greedy makespan=-
   greedy=$(cat "$dir/greedy.txt")
@@ -321,6 +328,7 @@ bag_case() {
   echo "   makespan ${makespan} s, greedy list schedule ${greedy} s" >&2
   local last=$((${#csv[@]} - 1))
   csv[last]="${csv[last]%,-,-},$makespan,$greedy"
+  plugin_args=()
 }
 
 # against_bag_floor NAME WHAT TASKS WORKERS [transfers]: botsim on BUILD/bench/NAME's files,
@@ -454,6 +462,9 @@ for s in "${wanted[@]}"; do
     bag-10k) bag_case bag-10k 10000 100 ;;
     bag-100k) bag_case bag-100k 100000 1000 ;;
     bag-1m) bag_case bag-1m 1000000 10000 ;;
+    bag-100k-maxet) bag_case bag-100k-maxet 100000 1000 LtoS,MaxET ;;
+    bag-100k-cpp) bag_case bag-100k-cpp 100000 1000 ltos-cpp,maxet-cpp "$build/bench/libbench_agents.so" ;;
+    bag-100k-py) bag_case bag-100k-py 100000 1000 ltos-py,maxet-py "$root/examples/policies/agents.py" ;;
     static-100k) static_bag_case static-100k 100000 1000 ;;
     static-1m) static_bag_case static-1m 1000000 10000 ;;
     static-100k-cpp)

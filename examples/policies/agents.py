@@ -24,9 +24,10 @@ class LargestFirst:
                 "allocation time once the task is done")
 class MaxET:
     def choose(self, view):
+        now, size = view.now, view.task.size_mi  # read once: each read asks botsim
         best, best_value = None, None
         for r in view.unoccupied:  # by increasing id: ties go to the lowest
-            value = r.alloc_end - view.now - view.task.size_mi / r.speed_mips
+            value = r.alloc_end - now - size / r.speed_mips
             if best is None or value > best_value:
                 best, best_value = r.id, value
         return best
