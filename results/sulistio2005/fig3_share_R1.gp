@@ -6,7 +6,7 @@ set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb '
 set output 'fig3_share_R1.svg'
 set title 'Fig. 3: share of R1 of domain A per user'
 set xlabel 'time (simulation minutes)'
-set ylabel 'share of the resource (%)'
+set ylabel 'share granted by the auction (%)'
 set key outside right top vertical Left reverse
 set yrange [0:105]
 set grid

@@ -6,7 +6,7 @@ set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb '
 set output 'fig5_share_R4.svg'
 set title 'Fig. 5: share of R4 of domain B per user'
 set xlabel 'time (simulation minutes)'
-set ylabel 'share of the resource (%)'
+set ylabel 'share granted by the auction (%)'
 set key outside right top vertical Left reverse
 set yrange [0:105]
 set grid

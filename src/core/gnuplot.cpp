@@ -213,6 +213,16 @@ std::string axes(const Chart& c) {
         "set logscale xy 10\nset xtics (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, "
         "1000)\nset ytics (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)\n"
         "set grid\n";
+    // Whole decades, as gnuplot's autoscale would give, but strictly past the values drawn: a
+    // value on a power of ten (gnuplot's axis would end there) is drawn inside the frame.
+    const auto [lo, hi] = drawn_y_span(c);
+    if (lo > 0 && hi > 0) {
+      double bottom = std::pow(10.0, std::floor(std::log10(lo)));
+      double top = std::pow(10.0, std::ceil(std::log10(hi)));
+      if (bottom >= lo) bottom /= 10;
+      if (top <= hi) top *= 10;
+      out += fmt::format("set yrange [{}:{}]\n", num(bottom), num(top));
+    }
     return out;
   }
   const double lo = y_floor(c);

@@ -246,8 +246,11 @@ void Auctioneer::end_of_period(double period_start) {
       // broker reports lost if this resource fails, docs/sulistio2005.md).
       a.current_charged += cost * a.current_mi / a.consumed_mi;
       resource_.earned += cost;
-      results_.timeline<BidRecord>().add(
-          {period_start, params_.info.name, a.user, a.bid, a.share_mips / capability, cost});
+      // `share` is eq. 1's S, with which eq. 3 charges; `received` what the tasks actually ran
+      // at over the period, which differs from S when the running tasks change mid-period.
+      results_.timeline<BidRecord>().add({period_start, params_.info.name, a.user, a.bid,
+                                          a.share_mips / capability, cost,
+                                          a.consumed_mi / (capability * period)});
     }
     a.consumed_mi = 0;
     a.current_mi = 0;

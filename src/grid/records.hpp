@@ -44,21 +44,26 @@ struct ResourceRecord {
   }
 };
 
-/// One user's bid, share and charge on one resource for one auction period.
+/// One user's bid, share and charge on one resource for one auction period, and the share its
+/// tasks actually received in it (docs/sulistio2005.md).
 struct BidRecord {
   static constexpr const char* kFile = "bids.csv";
-  static constexpr const char* kHeader = "time_s,resource,user,bid,share,cost";
+  static constexpr const char* kHeader = "time_s,resource,user,bid,share,cost,received";
   static constexpr bool kStreamed = true;  // millions of rows in a large run
 
   double time_s = 0;  // the start of the auction period
   std::string resource, user;
   double bid = 0;    // cents per minute
-  double share = 0;  // fraction of the resource, in [0, 1]
-  double cost = 0;   // charged for this auction period (G$)
+  double share = 0;  // S of eq. 1 granted at the auction: fraction of the resource, in [0, 1]
+  double cost = 0;   // charged for this auction period (G$), by eq. 3 with S
+  // The fraction of the resource's capacity over the period that the user's tasks used, q / (C.P):
+  // S while the running tasks stay the same; more when another user's task ends mid-period and
+  // SimGrid gives the CPU it leaves to the tasks still running, less when the user's own ends.
+  double received = 0;
 
   std::string csv_row() const {
-    return fmt::format("{},{},{},{},{},{}", csv_number(time_s), resource, user, csv_number(bid),
-                       csv_number(share), csv_number(cost));
+    return fmt::format("{},{},{},{},{},{},{}", csv_number(time_s), resource, user, csv_number(bid),
+                       csv_number(share), csv_number(cost), csv_number(received));
   }
 };
 

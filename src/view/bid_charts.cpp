@@ -51,7 +51,7 @@ Chart bid_chart(const std::vector<Bid>& rows, const std::vector<std::string>& or
   Chart c;
   c.kind = Chart::Kind::Step;
   c.x_label = "time (simulation minutes)";
-  c.y_label = share ? "share of the resource (%)" : "bid (cents per minute)";
+  c.y_label = share ? "share granted by the auction (%)" : "bid (cents per minute)";
   c.y_min = 0;  // bids and shares are never negative; a share is at most the whole resource
   if (share) c.y_max = 100;
   for (const auto& user : order) {

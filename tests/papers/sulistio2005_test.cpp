@@ -164,7 +164,7 @@ TEST_F(Sulistio2005Figures, TimeSeriesChartsNameResourceDomainAndUsers) {
   EXPECT_EQ(fig4.find("lc rgb '" + botsim::palette_color(0) + "'"), std::string::npos);
   std::string fig5 = read(out() / "fig5_share_R4.gp");
   EXPECT_NE(fig5.find("set title 'Fig. 5: share of R4 of domain B per user'"), std::string::npos);
-  EXPECT_NE(fig5.find("set ylabel 'share of the resource (%)'"), std::string::npos);
+  EXPECT_NE(fig5.find("set ylabel 'share granted by the auction (%)'"), std::string::npos);
   EXPECT_NE(fig5.find("set yrange [0:105]"), std::string::npos);  // 100 % below the frame
 }
 

@@ -81,6 +81,42 @@ std::map<std::pair<double, std::string>, BidRecord> bids_by_time(const Results& 
   return out;
 }
 
+// The task attempts of a run, each of which ended.
+std::vector<test::RanTask> ran_tasks(const Results& r) {
+  std::vector<test::RanTask> tasks;
+  for (const auto& t : r.tasks()) tasks.push_back({t.user, t.host, *t.start_s, *t.end_s});
+  return tasks;
+}
+
+// bids.csv's `share` or `received` (`field`), row by row.
+std::vector<test::RecordedShare> recorded(const Results& r, double BidRecord::*field) {
+  std::vector<test::RecordedShare> out;
+  for (const auto& b : r.records<BidRecord>())
+    out.push_back({b.time_s, b.resource, b.user, b.*field});
+  return out;
+}
+
+// A row of bids.csv worked out by hand.
+struct ExpectedBid {
+  double time_s;
+  std::string user;
+  double share, cost, received;
+};
+
+// bids.csv has exactly the rows `expected`, in that order.
+void expect_bids(const Results& r, const std::vector<ExpectedBid>& expected) {
+  const auto& rows = r.records<BidRecord>();
+  ASSERT_EQ(rows.size(), expected.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const std::string where = rows[i].user + " at " + format_number(rows[i].time_s);
+    EXPECT_EQ(rows[i].time_s, expected[i].time_s) << i;
+    EXPECT_EQ(rows[i].user, expected[i].user) << i;
+    EXPECT_DOUBLE_EQ(rows[i].share, expected[i].share) << where;
+    EXPECT_NEAR(rows[i].cost, expected[i].cost, 1e-9) << where;
+    EXPECT_NEAR(rows[i].received, expected[i].received, 1e-9) << where;
+  }
+}
+
 }  // namespace
 
 // 3.2's example: bids 10 and 6 on one PE give 62.5 % and 37.5 %. Both tasks (375,000 MI on a
@@ -130,34 +166,81 @@ TEST(AuctionSim, ATaskEndingAtAnAuctionInstantIsOverBeforeThatAuction) {
       test::run(one_resource_platform(tmp, 1),
                 deployment(tmp, no_opt_user("U0", 10, 30000) + no_opt_user("U1", 30, 45000)));
   // Every row of bids.csv: U1 has none at 120 s (nothing of it ran, nothing was charged).
-  struct Row {
-    double time_s;
-    std::string user;
-    double share, cost;
-  };
-  const std::vector<Row> expected{
-      {60, "U0", 0.25, 0.10}, {60, "U1", 0.75, 0.30}, {120, "U0", 1.0, 0.025}};
-  const auto& rows = r.records<BidRecord>();
-  ASSERT_EQ(rows.size(), expected.size());
-  for (size_t i = 0; i < rows.size(); ++i) {
-    EXPECT_EQ(rows[i].time_s, expected[i].time_s) << i;
-    EXPECT_EQ(rows[i].user, expected[i].user) << i;
-    EXPECT_DOUBLE_EQ(rows[i].share, expected[i].share) << rows[i].user << " at " << rows[i].time_s;
-    EXPECT_NEAR(rows[i].cost, expected[i].cost, 1e-12) << rows[i].user << " at " << rows[i].time_s;
-  }
+  // U0's row at 120 s: S = 1, and it received a quarter of the period's capacity (its task
+  // ended at 135 s).
+  expect_bids(
+      r,
+      {{60, "U0", 0.25, 0.10, 0.25}, {60, "U1", 0.75, 0.30, 0.75}, {120, "U0", 1.0, 0.025, 0.25}});
   EXPECT_NEAR(user(r, "U0").spent, 0.125, 1e-9);
   EXPECT_NEAR(user(r, "U1").spent, 0.30, 1e-9);
   // The recorded shares give each task its work: U1 60 s at 750 MIPS, to 120 s; U0 60 s at
   // 250 MIPS and 15 s at 1000, to 135 s.
   EXPECT_NEAR(*only_task(r, "U1").end_s, 120.0, 1e-9);
   EXPECT_NEAR(*only_task(r, "U0").end_s, 135.0, 1e-6);
-  std::vector<test::RanTask> tasks;
-  for (const auto& t : r.tasks()) tasks.push_back({t.user, t.host, *t.start_s, *t.end_s});
-  std::vector<test::RecordedShare> shares;
-  for (const auto& b : rows) shares.push_back({b.time_s, b.resource, b.user, b.share});
-  const auto work = test::recorded_work(tasks, shares, {{"R", 1000.0}}, 60);
+  const auto tasks = ran_tasks(r);
+  const auto work = test::recorded_work(tasks, recorded(r, &BidRecord::share), {{"R", 1000.0}}, 60);
   for (size_t i = 0; i < tasks.size(); ++i)
     EXPECT_NEAR(work[i], r.tasks()[i].length_mi, 1e-6) << tasks[i].user;
+}
+
+// Example 2 exactly as shipped (`botsim run examples/01-one-resource.platform.xml
+// examples/02-proportional-share.xml`, its default network): bids.csv recorded
+// `300,R0,U0,10,0.25,0.1` while U0 ran alone from 300 s, where U1's last task ended (U0's first
+// ends at 330 s). Every row, worked out by hand: U0 bids 10 and U1 30 on one PE of 1000 MIPS
+// from 60 s: 0.25 and 0.75 until 300 s (U1's 90,000 MI at 750 MIPS: 60-180, 180-300), then U0
+// alone; eq. 3 charges B.P a period (U0 10 cents, U1 30 cents; from 300 s U0's q = 60,000 MI
+// = S.P). The shares integrated over each task's run give its 90,000 MI.
+TEST(AuctionSim, ExampleTwoRecordsTheSharesItsTasksRanAt) {
+  const auto& r = test::run(test::source_file("examples/01-one-resource.platform.xml"),
+                            test::source_file("examples/02-proportional-share.xml"), 1,
+                            /*exact_network=*/false);
+  // No task ends mid-period but U0's first, followed at once by its second: `received` is S.
+  std::vector<ExpectedBid> expected;
+  for (double t : {60, 120, 180, 240}) {
+    expected.push_back({t, "U0", 0.25, 0.10, 0.25});
+    expected.push_back({t, "U1", 0.75, 0.30, 0.75});
+  }
+  expected.push_back({300, "U0", 1.0, 0.10, 1.0});
+  expected.push_back({360, "U0", 1.0, 0.10, 1.0});
+  expect_bids(r, expected);
+  for (const auto& b : r.records<BidRecord>()) EXPECT_EQ(b.resource, "R0");
+  const auto tasks = ran_tasks(r);
+  ASSERT_EQ(tasks.size(), 4u);
+  const auto work =
+      test::recorded_work(tasks, recorded(r, &BidRecord::share), {{"R0", 1000.0}}, 60);
+  for (size_t i = 0; i < tasks.size(); ++i)
+    EXPECT_NEAR(work[i], 90000, 1e-6) << tasks[i].user << " from " << tasks[i].start_s;
+}
+
+// A task that ends mid-period: SimGrid gives the CPU it leaves to the tasks still running, so
+// the others receive more than the S of eq. 1 that the auction granted (and charges with);
+// `received` records it. U0 bids 10 for 60,000 MI, U1 30 for 22,500 MI, one PE of 1000 MIPS,
+// both from 60 s. U1 at 750 MIPS ends at 90 s; U0 did 30 * 250 = 7,500 MI by then and 30,000
+// alone to 120 s: it received 37,500 / 60,000 = 0.625 of the period, U1 22,500 / 60,000 =
+// 0.375. Eq. 3: U0 min(37500 / (250 * 60), 1) * 0.10 = 0.10, U1 22500 / (750 * 60) * 0.30 =
+// 0.15. From 120 s U0 runs alone (S = 1) and ends at 120 + 22500/1000 = 142.5 s: received
+// 0.375, cost 0.375 * 0.10 = 0.0375.
+TEST(AuctionSim, ReceivedIsWhatTheTasksRanAtWhenATaskEndsMidPeriod) {
+  std::string tmp = test::temp_dir();
+  const auto& r =
+      test::run(one_resource_platform(tmp, 1),
+                deployment(tmp, no_opt_user("U0", 10, 60000) + no_opt_user("U1", 30, 22500)));
+  expect_bids(r, {{60, "U0", 0.25, 0.10, 0.625},
+                  {60, "U1", 0.75, 0.15, 0.375},
+                  {120, "U0", 1.0, 0.0375, 0.375}});
+  EXPECT_NEAR(*only_task(r, "U1").end_s, 90.0, 1e-9);
+  EXPECT_NEAR(*only_task(r, "U0").end_s, 142.5, 1e-6);
+  EXPECT_NEAR(user(r, "U0").spent, 0.1375, 1e-9);
+  EXPECT_NEAR(user(r, "U1").spent, 0.15, 1e-9);
+  // `received` gives each user its work; S, held for the period, gives U0 only 37,500 MI.
+  const auto work = test::received_work(recorded(r, &BidRecord::received), {{"R", 1000.0}}, 60);
+  EXPECT_NEAR(work.at({"R", "U0"}), 60000, 1e-6);
+  EXPECT_NEAR(work.at({"R", "U1"}), 22500, 1e-6);
+  const auto tasks = ran_tasks(r);
+  const auto by_share =
+      test::recorded_work(tasks, recorded(r, &BidRecord::share), {{"R", 1000.0}}, 60);
+  for (size_t i = 0; i < tasks.size(); ++i)
+    EXPECT_NEAR(by_share[i], tasks[i].user == "U0" ? 37500 : 22500, 1e-6) << tasks[i].user;
 }
 
 // The same with a 1 s bidding interval, far shorter than the 60 s auction period: the brokers

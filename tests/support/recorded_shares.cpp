@@ -25,4 +25,13 @@ std::vector<double> recorded_work(const std::vector<RanTask>& tasks,
   return work;
 }
 
+std::map<std::pair<std::string, std::string>, double> received_work(
+    const std::vector<RecordedShare>& received, const std::map<std::string, double>& mips,
+    double period_s) {
+  std::map<std::pair<std::string, std::string>, double> work;
+  for (const auto& r : received)
+    work[{r.resource, r.user}] += r.share * mips.at(r.resource) * period_s;
+  return work;
+}
+
 }  // namespace botsim::test

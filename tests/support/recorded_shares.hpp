@@ -3,6 +3,7 @@
 // that the recorded shares give each task attempt, to compare with its length.
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace botsim::test {
@@ -25,5 +26,12 @@ struct RanTask {
 std::vector<double> recorded_work(const std::vector<RanTask>& tasks,
                                   const std::vector<RecordedShare>& shares,
                                   const std::map<std::string, double>& mips, double period_s);
+
+/// For each resource and user, in MI: the work that bids.csv's `received` column gives the
+/// user's tasks there, the sum over its rows (`share` holding `received`) of received x the
+/// resource's capability (`mips`) x `period_s`.
+std::map<std::pair<std::string, std::string>, double> received_work(
+    const std::vector<RecordedShare>& received, const std::map<std::string, double>& mips,
+    double period_s);
 
 }  // namespace botsim::test

@@ -146,7 +146,7 @@ TEST(Gnuplot, DrawsSvgAndPngOrSaysItCannot) {
 }
 
 // Estimates against actual values: the line y = x, and log axes for values over decades (no
-// yrange from 0, which a log axis cannot show).
+// yrange from 0, which a log axis cannot show, but whole decades strictly past the values).
 TEST(Gnuplot, IdentityLineAndLogAxes) {
   Chart c;
   c.kind = Chart::Kind::Scatter;
@@ -159,7 +159,14 @@ TEST(Gnuplot, IdentityLineAndLogAxes) {
   c.log_axes = true;
   gp = botsim::gnuplot_script(c, "f");
   EXPECT_TRUE(has(gp, "set logscale xy 10\n")) << gp;
-  EXPECT_FALSE(has(gp, "set yrange")) << gp;
+  // Whole decades around the values drawn (y = x draws the x values too), never from 0.
+  EXPECT_TRUE(has(gp, "set yrange [1:100]\n")) << gp;
+  // A value on a power of ten lay on the frame, where gnuplot's autoscale ended: the axis goes
+  // a decade past it.
+  c.series = {Series{"runs", {1.5, 35}, {1.6, 100}}};
+  EXPECT_TRUE(has(botsim::gnuplot_script(c, "f"), "set yrange [1:1000]\n"));
+  c.series = {Series{"runs", {1, 35}, {1.6, 34}}};
+  EXPECT_TRUE(has(botsim::gnuplot_script(c, "f"), "set yrange [0.1:100]\n"));
   // No points: no line either (it would have no range to be drawn over).
   c.series = {};
   EXPECT_FALSE(has(botsim::gnuplot_script(c, "f"), "y = x"));
