@@ -17,6 +17,7 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <unordered_map>
 
 #include "core/error.hpp"
 #include "policy/plugins.hpp"
@@ -134,7 +135,10 @@ struct During {
 };
 using CloudViewRef = During<CloudView>;
 using AuctionViewRef = During<AuctionView>;
-using MappingViewRef = During<MappingView>;
+// A mapping's view, with the list of its unoccupied resources built for the call.
+struct MappingViewRef : During<MappingView> {
+  py::object unoccupied;
+};
 using PropsRef = During<Props>;
 // The view's random stream, valid while its view is (the Python object keeps its view's).
 struct RandomRef {
@@ -343,15 +347,51 @@ class PyMapping : public AgentsMapping, PyPolicyBase {
   PyMapping(py::object obj, std::string what) : PyPolicyBase(std::move(obj), std::move(what)) {
     if (hook("choose").is_none()) throw DecisionError("the policy has no choose(view) method");
   }
+  ~PyMapping() {
+    py::gil_scoped_acquire gil;
+    cache_.clear();
+    resource_class_ = py::object();
+  }
   int choose(const MappingView& v) override {
     PythonCall guard(&what_);
-    Lent<MappingViewRef, MappingView> view(v);
-    py::object r = call(hooks_.at("choose"), "choose", view.obj());
+    if (!resource_class_) resource_class_ = py::module_::import("botsim").attr("AgentResource");
+    // Each resource is one immutable Python object, kept while its speed and allocation end
+    // stay the same: a call then costs a list of references, not an object per resource.
+    const auto& shown = v.unoccupied();
+    py::list list(shown.size());
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+      const AgentResource& r = shown[i];
+      Cached& c = cache_[r.id];
+      if (!c.obj || c.speed_mips != r.speed_mips || c.alloc_end != r.alloc_end)
+        c = Cached{r.speed_mips, r.alloc_end, resource_class_(r.id, r.speed_mips, r.alloc_end)};
+      list[i] = c.obj;
+    }
+    MappingViewRef ref;
+    ref.p = &v;
+    ref.unoccupied = std::move(list);
+    py::object view = py::cast(std::move(ref));
+    struct Invalidate {  // the view is valid during the call only
+      py::object& view;
+      ~Invalidate() {
+        auto& r = view.cast<MappingViewRef&>();
+        r.p = nullptr;
+        r.unoccupied = py::object();
+      }
+    } invalidate{view};
+    py::object r = call(hooks_.at("choose"), "choose", view);
     if (!py::isinstance<py::int_>(r) || py::isinstance<py::bool_>(r))
       throw DecisionError("choose() returned a value of type " + type_name(r) +
                           ", not a resource id");
     return r.cast<int>();
   }
+
+ private:
+  struct Cached {
+    double speed_mips = 0, alloc_end = 0;
+    py::object obj;
+  };
+  std::unordered_map<int, Cached> cache_;
+  py::object resource_class_;
 };
 
 class PyAllocation : public AgentsAllocation, PyPolicyBase {
@@ -455,8 +495,18 @@ void declare(const std::string& point, const std::string& name, const std::strin
 
 // The Python half of the module: the decorators and the error text.
 const char* const kModuleSource = R"PY(
+import collections as _collections
 import inspect as _inspect
 import traceback as _traceback
+
+
+class AgentResource(_collections.namedtuple("AgentResource", "id speed_mips alloc_end")):
+    """A resource agent held for the BoT, as a mapping policy sees it (read-only)."""
+    __slots__ = ()
+
+    def remaining_allocation(self, now):
+        """The paper's "current remaining allocation time" at now."""
+        return self.alloc_end - now
 
 
 class PolicyTimeout(BaseException):
@@ -813,16 +863,15 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
   py::class_<AgentTask>(m, "AgentTask", "a task of the consumer's BoT (id: its place in the bag)")
       .def_readonly("id", &AgentTask::id)
       .def_readonly("size_mi", &AgentTask::size_mi);
-  py::class_<AgentResource>(m, "AgentResource", "a resource agent held for the BoT")
-      .def_readonly("id", &AgentResource::id)
-      .def_readonly("speed_mips", &AgentResource::speed_mips)
-      .def_readonly("alloc_end", &AgentResource::alloc_end)
-      .def("remaining_allocation", &AgentResource::remaining_allocation);
+  // AgentResource is a Python class (kModuleSource): an immutable named tuple.
   py::class_<MappingViewRef>(m, "MappingView", "what a mapping policy sees, during its call")
       .def_property_readonly("now", [](const MappingViewRef& v) { return v.get().now(); })
       .def_property_readonly("task", [](const MappingViewRef& v) { return v.get().task(); })
       .def_property_readonly("unoccupied",
-                             [](const MappingViewRef& v) { return v.get().unoccupied(); })
+                             [](const MappingViewRef& v) {
+                               v.get();  // valid during the call only
+                               return v.unoccupied;
+                             })
       .def_property_readonly(
           "random",
           [](const MappingViewRef& v) {

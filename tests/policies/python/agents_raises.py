@@ -38,3 +38,22 @@ class NoSlotFirst:
 
     def renew(self, check):
         return 0
+
+
+@botsim.mapping("changes-a-resource", "writes into what it is shown")
+class ChangesAResource:
+    def choose(self, view):
+        view.unoccupied[0].alloc_end = 0
+        return view.unoccupied[0].id
+
+
+@botsim.mapping("keeps-the-view", "reads a view after its call")
+class KeepsTheView:
+    def __init__(self):
+        self.view = None
+
+    def choose(self, view):
+        if self.view is not None:
+            return self.view.unoccupied[0].id
+        self.view = view
+        return view.unoccupied[0].id
