@@ -84,6 +84,29 @@ void check_budget(const PropReader& props, const BatsParams& p) {
   }
 }
 
+// The rules botsim adds (docs/bats2011.md, "Rules botsim adds"): `rules` gives every switch's
+// default, botsim (on) or paper (off, Fig. 4 and 3.1 as printed); each switch's own prop
+// overrides it.
+struct RuleSwitch {
+  const char* prop;
+  const char* label;  // in summary.json's policy when off
+  bool ExecutionRules::*on;
+};
+const RuleSwitch kRuleSwitches[] = {
+    {"end_game", "end-game", &ExecutionRules::end_game},
+    {"wait_for_unpaid", "wait-for-unpaid", &ExecutionRules::wait_for_unpaid},
+    {"better_left_to_others", "better-left-to-others", &ExecutionRules::better_left_to_others},
+    {"paid_first", "paid-first", &ExecutionRules::paid_first},
+    {"keep_running", "keep-running", &ExecutionRules::keep_running}};
+
+void read_rules(const PropReader& props, BatsParams& p) {
+  const bool paper = props.choice("rules", {"botsim", "paper"}, std::string("botsim")) == "paper";
+  p.rules = paper ? ExecutionRules::paper() : ExecutionRules{};
+  for (const RuleSwitch& r : kRuleSwitches)
+    p.rules.*r.on =
+        props.choice(r.prop, {"on", "off"}, std::string(p.rules.*r.on ? "on" : "off")) == "on";
+}
+
 }  // namespace
 
 BatsParams BatsParams::read(const PropReader& props, const ActorSite& site) {
@@ -101,7 +124,7 @@ BatsParams BatsParams::read(const PropReader& props, const ActorSite& site) {
   if (p.budget) check_budget(props, p);
   p.accept_cushion =
       props.choice("cushion", {"accept", "refuse"}, std::string("accept")) == "accept";
-  p.end_game = props.choice("end_game", {"on", "off"}, std::string("on")) == "on";
+  read_rules(props, p);
   p.monitoring_fraction = props.number("monitoring_fraction", 1.0 / 12);
   if (!(p.monitoring_fraction > 0 && p.monitoring_fraction <= 1))
     props.fail("monitoring_fraction", "must lie in (0, 1] (a fraction of the ATU)");
@@ -115,7 +138,10 @@ std::string BatsParams::policy() const {
   std::string s = budget ? "budget=" + format_number(*budget) : fmt::format("sched{}", schedule);
   if (sampling == Sampling::Implicit) s += ",implicit";
   if (!accept_cushion) s += ",no-cushion";
-  if (!end_game) s += ",no-end-game";
+  // Rules off: ",paper" when all are (the algorithm as printed), else each by name.
+  if (rules == ExecutionRules::paper()) return s + ",paper";
+  for (const RuleSwitch& r : kRuleSwitches)
+    if (!(rules.*r.on)) s += std::string(",no-") + r.label;
   return s;
 }
 

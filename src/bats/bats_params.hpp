@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bats/cluster.hpp"
+#include "bats/execution.hpp"
 #include "cloud/billing.hpp"
 #include "platform/scenario.hpp"
 
@@ -27,7 +28,9 @@ struct BatsParams {
   int schedule = 2;              // 1..4, when no budget is given
   std::optional<double> budget;  // a budget taken directly
   bool accept_cushion = true;
-  bool end_game = true;  // docs/bats2011.md, "The end game"
+  /// The rules botsim adds to the execution phase (docs/bats2011.md, "Rules botsim adds"):
+  /// `rules` = botsim (all on) or paper (all off), each overridden by its own prop.
+  ExecutionRules rules;
   double monitoring_fraction = 1.0 / 12;
   bool random_order = true;  // task_order: "random" (the paper) or "given" (file order)
   /// A time from the start after which the user stops, its bag undone (not in the paper).

@@ -195,7 +195,7 @@ std::vector<double> MonitoredExecution::ti_s() const {
 
 std::vector<int> MonitoredExecution::first_target(const std::vector<MachineState>& machines,
                                                   long n_tasks) const {
-  if (money_.config.total_machines() == 0) return money_.config.machines;
+  if (money_.config.total_machines() == 0 || !rules_.keep_running) return money_.config.machines;
   return keep_running(money_.config.machines, running_per_cluster(machines, clusters_.size()),
                       clusters_, ti_s(), n_tasks, ledger_.left(), atu_s_, tolerance_);
 }
@@ -219,17 +219,18 @@ MachineAction MonitoredExecution::work_request(const MachineState& m,
   const double ti_m = ti.at(static_cast<std::size_t>(m.cluster));
   MachineAction a = on_work_request(m, ti_m, atu_s_, tasks_in_bag == 0);
   if (a != MachineAction::TakeTask) return a;
-  if (!m.marked) {
+  if (!m.marked && rules_.wait_for_unpaid) {
     const auto c = static_cast<std::size_t>(m.cluster);
     const bool crossing = m.uptime_s + ti_m > current_atu_end_s(m.uptime_s, atu_s_);
-    const bool may_overrun = m.paid_left_s && ti_m + z_ * sigma_s_.at(c) > *m.paid_left_s;
+    const bool may_overrun = rules_.better_left_to_others && m.paid_left_s &&
+                             ti_m + z_ * sigma_s_.at(c) > *m.paid_left_s;
     // The money is looked at (O(machines)) only for a task that may run past the paid time.
     if ((crossing || may_overrun) &&
         ledger_.left_with_cushion() - committed(others) < clusters_.at(c).price_per_atu - 1e-9 &&
         (crossing || better_left_to_others(m, others, ti, sigma_s_, z_, tasks_in_bag)))
       return MachineAction::Wait;
   }
-  if (end_game_ && outpaced(m, others, ti, tasks_in_bag)) return MachineAction::Wait;
+  if (rules_.end_game && outpaced(m, others, ti, tasks_in_bag)) return MachineAction::Wait;
   return a;
 }
 
@@ -239,8 +240,12 @@ bool MonitoredExecution::goes_on(const MachineState& m, bool busy,
   if (m.marked || (!busy && tasks_in_bag == 0)) return false;
   if (busy)
     return ledger_.can_pay(price) &&
-           paid_first(m, others, clusters_, ti_s(), ledger_.left_with_cushion());
-  if (end_game_ && outpaced(m, others, ti_s(), tasks_in_bag)) return false;
+           (!rules_.paid_first ||
+            paid_first(m, others, clusters_, ti_s(), ledger_.left_with_cushion()));
+  if (rules_.end_game && outpaced(m, others, ti_s(), tasks_in_bag)) return false;
+  // As printed, an idle machine goes on when the ledger pays; botsim keeps the money the
+  // others' running tasks commit (wait_for_unpaid).
+  if (!rules_.wait_for_unpaid) return ledger_.can_pay(price);
   return ledger_.left_with_cushion() - committed(others) >= price - 1e-9;
 }
 
@@ -256,16 +261,18 @@ std::optional<std::vector<int>> MonitoredExecution::target(
   if (r.decision != Decision::Reconfigure) return std::nullopt;
   const std::vector<int> running = running_per_cluster(machines, clusters_.size());
   if (r.target.total_machines() > 0)
-    return keep_running(r.target.machines, running, clusters_, r.ti_s, r.ne,
-                        std::max(0.0, r.budget_for_plan), atu_s_, tolerance_);
+    return rules_.keep_running ? keep_running(r.target.machines, running, clusters_, r.ti_s, r.ne,
+                                              std::max(0.0, r.budget_for_plan), atu_s_, tolerance_)
+                               : r.target.machines;
   // No configuration runs the Ne tasks within the budget: try with the accepted cushion, else
   // keep the machines running as far as the ledger pays (never over the budget), rather than
   // release them with money left (docs/bats2011.md, "When the knapsack finds nothing").
   double money = std::max(0.0, ledger_.left_with_cushion() - r.committed);
   KnapsackAnswer a = knapsack(clusters_, r.ti_s, r.ne, money, atu_s_);
   if (a.feasible)
-    return keep_running(a.best.machines, running, clusters_, r.ti_s, r.ne, money, atu_s_,
-                        tolerance_);
+    return rules_.keep_running ? keep_running(a.best.machines, running, clusters_, r.ti_s, r.ne,
+                                              money, atu_s_, tolerance_)
+                               : a.best.machines;
   if (!machines.empty()) return std::nullopt;
   // No machine left: the most profitable cluster's machine, if one ATU can still be paid.
   int best = most_profitable(r.ti_s, money, gone);

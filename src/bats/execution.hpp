@@ -86,6 +86,23 @@ bool better_left_to_others(const MachineState& machine, const std::vector<Machin
 /// Whether a plan changes the machine set (a reconfiguration that changes nothing is none).
 bool changes_machines(const ReconfigurationPlan& plan);
 
+/// The rules botsim adds to the execution phase of Fig. 4 and section 3.1 (docs/bats2011.md,
+/// "Rules botsim adds"), each with its own switch; paper() turns all of them off: the
+/// algorithm as printed.
+struct ExecutionRules {
+  bool end_game = true;               // outpaced() machines wait and are released
+  bool wait_for_unpaid = true;        // no task into an ATU the money left cannot pay
+  bool better_left_to_others = true;  // ... nor one that may overrun into it (Ti + z sigma)
+  bool paid_first = true;             // at a common ATU end, the money keeps the most tasks
+  bool keep_running = true;           // a reconfiguration keeps running machines as good
+  static ExecutionRules paper() { return {false, false, false, false, false}; }
+  bool operator==(const ExecutionRules& o) const {
+    return end_game == o.end_game && wait_for_unpaid == o.wait_for_unpaid &&
+           better_left_to_others == o.better_left_to_others && paid_first == o.paid_first &&
+           keep_running == o.keep_running;
+  }
+};
+
 /// The execution phase's money and knowledge: the ledger, the clusters' statistics (Ti's
 /// moving average, 2.1) and the monitor's decisions (3.1).
 class MonitoredExecution {
@@ -126,7 +143,10 @@ class MonitoredExecution {
   bool goes_on(const MachineState& machine, bool busy, const std::vector<MachineState>& others,
                long tasks_in_bag) const;
   /// Turns the end game on (the default) or off (Fig. 4 as printed).
-  void set_end_game(bool on) { end_game_ = on; }
+  void set_end_game(bool on) { rules_.end_game = on; }
+  /// The rules botsim adds, each on or off (ExecutionRules::paper(): Fig. 4 as printed).
+  void set_rules(const ExecutionRules& rules) { rules_ = rules; }
+  const ExecutionRules& rules() const { return rules_; }
   /// The run's confidence level alpha (2.1): a task whose end at Ti + z sigma (z one-sided for
   /// alpha) overruns a paid time nobody will extend is left to machines with room.
   void set_confidence(double alpha);
@@ -168,7 +188,7 @@ class MonitoredExecution {
   double tolerance_;             // speed_tolerance() of the sample sets
   std::vector<double> sigma_s_;  // each cluster's sample standard deviation
   double z_ = 0;                 // one-sided quantile of the run's confidence
-  bool end_game_ = true;
+  ExecutionRules rules_;
   long reconfigurations_ = 0;
   long signals_ = 0;
   std::optional<double> first_signal_s_;

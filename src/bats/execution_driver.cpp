@@ -19,7 +19,7 @@ ExecutionDriver::ExecutionDriver(const BatsParams& params, MachineFleet& fleet,
       execution_(params.clusters, params.atu_s, std::move(schedule), money, std::move(stats),
                  already_spent),
       start_s_(start_s) {
-  execution_.set_end_game(params.end_game);
+  execution_.set_rules(params.rules);
   execution_.set_confidence(params.confidence);
   fleet_.pay_from(&execution_.ledger());
 }
@@ -35,7 +35,7 @@ void ExecutionDriver::dispatch() {
     // Its paid time ends at this instant (its AtuEnding is on the way, which pays the next ATU
     // of a busy unmarked machine when the ledger can): marked, or with no money for that ATU,
     // a task handed to it now would only be lost with it.
-    if (fleet_.paid_until_s(inst) <= fleet_.now() &&
+    if (params_.rules.wait_for_unpaid && fleet_.paid_until_s(inst) <= fleet_.now() &&
         (mc.marked || !execution_.ledger().can_pay(fleet_.price(mc.cluster))))
       continue;
     switch (execution_.work_request(fleet_.state(inst), fleet_.others_of(inst),

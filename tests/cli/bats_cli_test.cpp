@@ -149,6 +149,12 @@ TEST_F(BatsCli, BadEndGame) {
   expect_input_error(run(platform(), deployment({{"end_game", "maybe"}})), {"d.xml", "end_game"});
 }
 
+TEST_F(BatsCli, BadRules) {
+  expect_input_error(run(platform(), deployment({{"rules", "printed"}})),
+                     {"d.xml", "rules", "botsim", "paper"});
+  expect_input_error(run(platform(), deployment({{"paid_first", "yes"}})), {"d.xml", "paid_first"});
+}
+
 // The five scenarios of section 4.1, as shipped.
 class BatsScenarioCli : public ::testing::TestWithParam<std::string> {};
 
@@ -263,6 +269,35 @@ TEST(BatsEndGameCli, SlowMachinesLeaveTheLastTasksToFastOnes) {
   };
   EXPECT_GT(ratio("off"), 1.15);
   EXPECT_LT(ratio("on"), 1.1);
+  fs::remove_all(dir);
+}
+
+// rules="paper" runs Fig. 4 and 3.1 as printed: every rule botsim adds off, named in the policy;
+// a rule's own prop overrides it. On S3-4 Sched4 seed 9 the printed algorithm ends later (no
+// end game), as in BatsEndGameCli above.
+TEST(BatsRulesCli, PaperTurnsEveryAdditionOffAndSaysSo) {
+  std::string dir = t::make_temp_dir();
+  auto run = [&](const std::string& name, std::vector<std::string> set) {
+    std::vector<std::string> args{"run", "platforms/bats-S3-4.xml", "deployments/bats-S3-4.xml",
+                                  "--set", "U0.schedule=4", "--seed", "9", "--out",
+                                  dir + "/" + name, "--quiet", "--log-level", "error"};
+    for (const auto& s : set) args.insert(args.end(), {"--set", s});
+    auto r = t::botsim(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return nlohmann::json::parse(t::read_text(dir + "/" + name + "/summary.json"))
+        .at("users")
+        .at(0);
+  };
+  auto paper = run("paper", {"U0.rules=paper"});
+  EXPECT_EQ(paper.at("policy"), "sched4,paper");
+  EXPECT_GT(paper.at("execution_makespan_s").get<double>() /
+                paper.at("expected_makespan_s").get<double>(),
+            1.15);
+  auto paper_end_game = run("paper-end-game", {"U0.rules=paper", "U0.end_game=on"});
+  EXPECT_EQ(paper_end_game.at("policy"),
+            "sched4,no-wait-for-unpaid,no-better-left-to-others,no-paid-first,no-keep-running");
+  auto one_off = run("no-paid-first", {"U0.paid_first=off"});
+  EXPECT_EQ(one_off.at("policy"), "sched4,no-paid-first");
   fs::remove_all(dir);
 }
 

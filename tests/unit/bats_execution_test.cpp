@@ -337,3 +337,98 @@ TEST(BatsExecution, ATaskThatMayOverrunAnUnpaidAtuIsLeftToMachinesWithRoom) {
   run.set_confidence(0.5);  // no margin: Fig. 4's expected end alone
   EXPECT_EQ(run.work_request(asking, {roomy}, 1), MachineAction::TakeTask);
 }
+
+// Each rule botsim adds, turned off alone, changes only what it names; all off is Fig. 4 and
+// section 3.1 as printed (docs/bats2011.md, "Rules botsim adds"). The cases are the ones worked
+// out by hand above.
+namespace {
+MonitoredExecution with_rules(const std::vector<Cluster>& clusters, double atu, int machines,
+                              double budget, std::vector<ClusterStats> stats,
+                              ExecutionRules rules) {
+  Schedule s;
+  s.config.machines = std::vector<int>(clusters.size(), 0);
+  s.config.machines[0] = machines;
+  MonitoredExecution run(clusters, atu, s, ExecutionBudget{budget, 0, 0, 0, s.config},
+                         std::move(stats), 0);
+  run.set_rules(rules);
+  return run;
+}
+ExecutionRules without(bool ExecutionRules::*rule) {
+  ExecutionRules r;
+  r.*rule = false;
+  return r;
+}
+}  // namespace
+
+TEST(BatsExecutionRules, PaperTurnsEveryRuleOff) {
+  const ExecutionRules paper = ExecutionRules::paper();
+  EXPECT_FALSE(paper.end_game || paper.wait_for_unpaid || paper.better_left_to_others ||
+               paper.paid_first || paper.keep_running);
+  const ExecutionRules botsim;
+  EXPECT_TRUE(botsim.end_game && botsim.wait_for_unpaid && botsim.better_left_to_others &&
+              botsim.paid_first && botsim.keep_running);
+}
+
+TEST(BatsExecutionRules, WithoutWaitForUnpaidAMachineStartsATaskIntoAnAtuNobodyPays) {
+  // AMachineDoesNotStartATaskIntoAnAtuNobodyPays, with the rule off: $1 left, committed by m1.
+  MachineState asking{0, 1, 60, 80, false, 0, false};
+  MachineState crossing{0, 0, 0, 90, true, 10, false};
+  MachineState early{0, 0, 0, 20, false, 0, false};
+  auto run = with_rules(kOne, kAtu, 2, 8, sixty(1), without(&ExecutionRules::wait_for_unpaid));
+  run.ledger().pay(7);
+  EXPECT_EQ(run.work_request(asking, {crossing}, 5), MachineAction::TakeTask);  // was Wait
+  EXPECT_TRUE(run.goes_on(asking, false, {crossing}, 5));  // the ledger pays: it goes on
+  // Unchanged: what the rule does not name.
+  EXPECT_EQ(run.work_request(early, {crossing}, 5), MachineAction::TakeTask);
+  EXPECT_TRUE(run.goes_on(asking, true, {crossing}, 5));
+  EXPECT_FALSE(run.goes_on(asking, false, {}, 0));
+  run.ledger().pay(1);  // nothing left: an idle machine is not paid into its next ATU
+  EXPECT_FALSE(run.goes_on(asking, false, {}, 5));
+}
+
+TEST(BatsExecutionRules, WithoutBetterLeftToOthersAMachineTakesATaskThatMayOverrun) {
+  // ATaskThatMayOverrunAnUnpaidAtuIsLeftToMachinesWithRoom, no money left, the rule off.
+  MachineState asking{0, 0, 0, 30, false, 0, false, 70.0};
+  MachineState roomy{0, 0, 0, 10, false, 0, false, 90.0};
+  auto run =
+      with_rules(kOne, kAtu, 2, 8, spread(1), without(&ExecutionRules::better_left_to_others));
+  run.ledger().pay(8);
+  EXPECT_EQ(run.work_request(asking, {roomy}, 1), MachineAction::TakeTask);  // was Wait
+  // Unchanged: a task expected (Ti) to cross into the unpaid ATU still waits.
+  MachineState late{0, 0, 0, 80, false, 0, false, 20.0};
+  EXPECT_EQ(run.work_request(late, {roomy}, 1), MachineAction::Wait);
+}
+
+TEST(BatsExecutionRules, WithoutPaidFirstTheLedgerPaysWhoeverComesFirst) {
+  // AtACommonAtuEndTheMoneyKeepsTheMostRunningTasks, the rule off: c2 is paid if it comes first.
+  const std::vector<Cluster> priced{{"c1", 3, 4}, {"c2", 12, 4}};
+  std::vector<ClusterStats> stats{ClusterStats{SampleSet({900, 900, 900}), 2700, 3},
+                                  ClusterStats{SampleSet({900, 900, 900}), 2700, 3}};
+  MachineState c1_near{0, 0, 0, 3600, true, 840, false, 0.0};
+  MachineState c1_far{0, 0, 0, 3600, true, 780, false, 0.0};
+  MachineState c2{1, 0, 0, 3600, true, 870, false, 0.0};
+  auto run = with_rules(priced, 3600, 2, 30, stats, without(&ExecutionRules::paid_first));
+  run.ledger().pay(18);  // $12 left
+  EXPECT_TRUE(run.goes_on(c2, true, {c1_near, c1_far}, 0));  // was false
+  run.ledger().pay(12);  // what it took: $0 left
+  EXPECT_FALSE(run.goes_on(c1_far, true, {c1_near}, 0));
+}
+
+TEST(BatsExecutionRules, WithoutKeepRunningAReconfigurationTakesTheKnapsacksAnswer) {
+  // AReconfigurationBetweenEqualClustersKeepsTheRunningMachines, the rule off.
+  const std::vector<Cluster> two{{"c1", 1, 4}, {"c2", 1, 4}};
+  const std::vector<double> ti{60, 59};
+  auto run = with_rules(two, kAtu, 2, 8, spread(2), without(&ExecutionRules::keep_running));
+  std::vector<MachineState> machines(2, MachineState{0, 1, 60, 150, true, 30, false});
+  MonitorReport r;
+  r.ti_s = ti;
+  r.ne = 6;
+  r.budget_for_plan = 4;
+  r.decision = Decision::Reconfigure;
+  r.target = evaluate({0, 4}, two, ti, 6, kAtu);
+  std::optional<std::vector<int>> target = run.target(r, machines, {false, false});
+  ASSERT_TRUE(target);
+  EXPECT_EQ(*target, (std::vector<int>{0, 4}));  // was {2, 2}
+  run.set_rules(ExecutionRules{});
+  EXPECT_EQ(*run.target(r, machines, {false, false}), (std::vector<int>{2, 2}));
+}
