@@ -32,10 +32,9 @@ bool ResourceContracts::call_for_resource(int cnp_id, Rng& rng) {  // the CNP's 
   std::size_t k = std::min(bot_.contractors, providers_.size());
   if (k > 0) cnp.contractors = choose_contractors(providers_, k, rng);
   BrokerAddress reply = port_.address();
-  const long slots = bot_.allocation.policy && bot_.allocation_entry
-                         ? guard_policy(*bot_.allocation_entry, bot_.user, "initial_slots",
-                                        [&] { return initial_slots(bot_.allocation); })
-                         : initial_slots(bot_.allocation);
+  const long slots =
+      guard_registered_policy(bot_.allocation.policy != nullptr, bot_.allocation_entry, bot_.user,
+                              "initial_slots", [&] { return initial_slots(bot_.allocation); });
   for (const auto& spa : cnp.contractors)
     port_.to_provider(bot_.user, spa, CallForResource{bot_.user, cnp_id, cnp.type, slots, reply});
   return !cnp.contractors.empty();

@@ -6,25 +6,13 @@
 
 namespace botsim::agents {
 
-namespace {
-
-// f(), stopping the run with exit code 2 if a registered policy (`policy` set) fails in it.
-template <class F>
-auto guarded(const void* policy, const policy::PolicyEntry* entry, const std::string& user,
-             const char* hook, F f) -> decltype(f()) {
-  if (!policy || !entry) return f();
-  return guard_policy(*entry, user, hook, f);
-}
-
-}  // namespace
-
 TaskDispatch::TaskDispatch(const BotRequest& bot, BrokerPort& port)
     : bot_(bot),
       port_(port),
       user_(port.run(), bot.user),
       scheduler_(bot.heuristic, bot.ordering_policy, bot.mapping_policy) {
-  guarded(bot.ordering_policy.get(), bot.ordering_entry, bot.user, "rank",
-          [&] { scheduler_.add_tasks(bot.tasks); });
+  guard_registered_policy(bot.ordering_policy != nullptr, bot.ordering_entry, bot.user, "rank",
+                          [&] { scheduler_.add_tasks(bot.tasks); });
   std::size_t ids = 0;
   for (const Task& t : bot.tasks) ids = std::max(ids, static_cast<std::size_t>(t.id) + 1);
   rows_.resize(ids);
@@ -63,8 +51,9 @@ void TaskDispatch::output(const TaskOutput& m, std::optional<int> id) {
 
 void TaskDispatch::hand_out(const std::vector<HeldResource>& held, Rng& rng) {
   const double now = port_.now();
-  const auto assigned = guarded(bot_.mapping_policy.get(), bot_.mapping_entry, bot_.user, "choose",
-                                [&] { return scheduler_.assign(now, rng); });
+  const auto assigned =
+      guard_registered_policy(bot_.mapping_policy != nullptr, bot_.mapping_entry, bot_.user,
+                              "choose", [&] { return scheduler_.assign(now, rng); });
   for (const Assignment& a : assigned) {
     const auto& r = held.at(static_cast<std::size_t>(a.resource_id));
     rows_[a.task_id] = user_.sent(a.task_id, a.size_mi, r.ra, bot_.submit_s);

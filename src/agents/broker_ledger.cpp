@@ -39,10 +39,9 @@ bool ResourceLedger::check(int id, AllocationStatus status, const Affordable& af
   status.alloc_end = r.alloc_end;
   status.resource = id;
   status.now = port_.now();
-  AllocationDecision d = bot_.allocation.policy && bot_.allocation_entry
-                             ? guard_policy(*bot_.allocation_entry, bot_.user, "renew",
-                                            [&] { return decide(bot_.allocation, status); })
-                             : decide(bot_.allocation, status);
+  AllocationDecision d =
+      guard_registered_policy(bot_.allocation.policy != nullptr, bot_.allocation_entry, bot_.user,
+                              "renew", [&] { return decide(bot_.allocation, status); });
   if (d.action == AllocationAction::Renew && !affordable(d.slots)) {
     budget_short_ = fmt::format("the budget ({}) cannot pay for renewing {}",
                                 format_number(*bot_.budget), r.ra);

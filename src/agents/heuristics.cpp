@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <iterator>
-#include <optional>
 #include <stdexcept>
 
 #include "agents/instance_types.hpp"
@@ -46,6 +45,26 @@ std::string strip(std::string_view s) {
   for (char c : s)
     if (c != ' ' && c != '\t' && c != '(' && c != ')') out += c;
   return out;
+}
+
+// Table 1's ordering by its enum (the scheduler indexes it), else the registry's; false if none.
+bool parse_ordering(std::string_view name, Heuristic& h) {
+  for (auto o : kOrderings)
+    if (iequals(name, to_string(o))) return h.ordering = o, true;
+  const auto* p = policy::find_policy_any_case(policy::DecisionPoint::AgentsOrdering, name);
+  if (!p) return false;
+  h.ordering = TaskOrdering::Registered, h.registered_ordering = p->name;
+  return true;
+}
+
+// Table 2's (or Fastest / Slowest) mapping by its enum, else the registry's; false if none.
+bool parse_mapping(std::string_view name, Heuristic& h) {
+  for (std::size_t m = 0; m + 1 < std::size(kMappingNames); ++m)  // the last is Registered
+    if (iequals(name, kMappingNames[m])) return h.mapping = static_cast<MappingPolicy>(m), true;
+  const auto* p = policy::find_policy_any_case(policy::DecisionPoint::AgentsMapping, name);
+  if (!p) return false;
+  h.mapping = MappingPolicy::Registered, h.registered = p->name;
+  return true;
 }
 
 }  // namespace
@@ -98,29 +117,8 @@ Heuristic parse_heuristic(std::string_view name) {
   if (auto comma = s.find(','); comma != std::string::npos) {
     std::string_view order = std::string_view(s).substr(0, comma);
     std::string_view mapping = std::string_view(s).substr(comma + 1);
-    std::optional<Heuristic> h{Heuristic{}};
-    // Table 1 / Table 2 by their enums (the scheduler indexes them); else the registry's.
-    if (auto o = std::find_if(std::begin(kOrderings), std::end(kOrderings),
-                              [&](TaskOrdering x) { return iequals(order, to_string(x)); });
-        o != std::end(kOrderings))
-      h->ordering = *o;
-    else if (const auto* p =
-                 policy::find_policy_any_case(policy::DecisionPoint::AgentsOrdering, order))
-      h->ordering = TaskOrdering::Registered, h->registered_ordering = p->name;
-    else
-      h.reset();
-    const auto builtin = std::find_if(std::begin(kMappingNames), std::end(kMappingNames) - 1,
-                                      [&](const char* n) { return iequals(mapping, n); });
-    if (!h) {
-    } else if (builtin != std::end(kMappingNames) - 1) {
-      h->mapping = static_cast<MappingPolicy>(builtin - std::begin(kMappingNames));
-    } else if (const auto* p =
-                   policy::find_policy_any_case(policy::DecisionPoint::AgentsMapping, mapping)) {
-      h->mapping = MappingPolicy::Registered, h->registered = p->name;
-    } else {
-      h.reset();
-    }
-    if (h) return *h;
+    Heuristic h;
+    if (parse_ordering(order, h) && parse_mapping(mapping, h)) return h;
   }
   std::string valid;
   for (const auto& n : all_heuristic_names()) valid += (valid.empty() ? "" : ", ") + n;

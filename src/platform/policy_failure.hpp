@@ -5,6 +5,7 @@
 // no results directory is written.
 #include <exception>
 #include <string>
+#include <utility>
 
 #include "policy/registry.hpp"
 
@@ -22,6 +23,16 @@ auto guard_policy(const policy::PolicyEntry& policy, const std::string& user, co
   } catch (const std::exception& e) {
     policy_failed(policy, user, hook, e.what());
   }
+}
+
+/// f(), guarded as guard_policy when a policy object of the registry's `entry` is in use
+/// (`registered`); else plain f() (the papers' policies run through models' own code, whose
+/// failure is botsim's, not a policy's).
+template <class F>
+auto guard_registered_policy(bool registered, const policy::PolicyEntry* entry,
+                             const std::string& user, const char* hook, F&& f) -> decltype(f()) {
+  if (!registered || !entry) return f();
+  return guard_policy(*entry, user, hook, std::forward<F>(f));
 }
 
 }  // namespace botsim

@@ -43,6 +43,17 @@ std::vector<MachineState> first_tick() {
   return std::vector<MachineState>(4, MachineState{0, 0, 0, 5, true, 5, false});
 }
 
+// A monitor report whose knapsack answer is [0, 4] (4 machines of c2) for 6 tasks within $4.
+MonitorReport reconfigure_to_c2(const std::vector<Cluster>& two, const std::vector<double>& ti) {
+  MonitorReport r;
+  r.ti_s = ti;
+  r.ne = 6;
+  r.budget_for_plan = 4;
+  r.decision = Decision::Reconfigure;
+  r.target = evaluate({0, 4}, two, ti, 6, kAtu);
+  return r;
+}
+
 }  // namespace
 
 TEST(BatsExecution, TheRaisedScheduleWorkedOutByHand) {
@@ -127,12 +138,7 @@ TEST(BatsExecution, AReconfigurationBetweenEqualClustersKeepsTheRunningMachines)
   s.config.machines = {2, 0};
   MonitoredExecution run(two, kAtu, s, ExecutionBudget{8, 0, 0, 0, s.config}, spread(2), 0);
   std::vector<MachineState> machines(2, MachineState{0, 1, 60, 150, true, 30, false});
-  MonitorReport r;
-  r.ti_s = ti;
-  r.ne = 6;
-  r.budget_for_plan = 4;
-  r.decision = Decision::Reconfigure;
-  r.target = evaluate({0, 4}, two, ti, 6, kAtu);
+  MonitorReport r = reconfigure_to_c2(two, ti);
   std::optional<std::vector<int>> target = run.target(r, machines, {false, false});
   ASSERT_TRUE(target);
   EXPECT_EQ(*target, (std::vector<int>{2, 2}));
@@ -408,9 +414,9 @@ TEST(BatsExecutionRules, WithoutPaidFirstTheLedgerPaysWhoeverComesFirst) {
   MachineState c1_far{0, 0, 0, 3600, true, 780, false, 0.0};
   MachineState c2{1, 0, 0, 3600, true, 870, false, 0.0};
   auto run = with_rules(priced, 3600, 2, 30, stats, without(&ExecutionRules::paid_first));
-  run.ledger().pay(18);  // $12 left
+  run.ledger().pay(18);                                      // $12 left
   EXPECT_TRUE(run.goes_on(c2, true, {c1_near, c1_far}, 0));  // was false
-  run.ledger().pay(12);  // what it took: $0 left
+  run.ledger().pay(12);                                      // what it took: $0 left
   EXPECT_FALSE(run.goes_on(c1_far, true, {c1_near}, 0));
 }
 
@@ -420,12 +426,7 @@ TEST(BatsExecutionRules, WithoutKeepRunningAReconfigurationTakesTheKnapsacksAnsw
   const std::vector<double> ti{60, 59};
   auto run = with_rules(two, kAtu, 2, 8, spread(2), without(&ExecutionRules::keep_running));
   std::vector<MachineState> machines(2, MachineState{0, 1, 60, 150, true, 30, false});
-  MonitorReport r;
-  r.ti_s = ti;
-  r.ne = 6;
-  r.budget_for_plan = 4;
-  r.decision = Decision::Reconfigure;
-  r.target = evaluate({0, 4}, two, ti, 6, kAtu);
+  MonitorReport r = reconfigure_to_c2(two, ti);
   std::optional<std::vector<int>> target = run.target(r, machines, {false, false});
   ASSERT_TRUE(target);
   EXPECT_EQ(*target, (std::vector<int>{0, 4}));  // was {2, 2}
