@@ -12,7 +12,7 @@ set logscale xy 10
 set xtics (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 set ytics (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 set grid
-set yrange [1:100]
+set yrange [1:1000]
 plot 'fig6_makespans.dat' index 0 using 1:2 with points lc rgb '#1f77b4' pt 6 ps 0.9 title 'S4-1', \
      'fig6_makespans.dat' index 1 using 1:2 with points lc rgb '#ff7f0e' pt 4 ps 0.9 title 'S4-3', \
      'fig6_makespans.dat' index 2 using 1:2 with points lc rgb '#2ca02c' pt 8 ps 0.9 title 'S1-1', \

@@ -8,7 +8,7 @@ set title 'Table 1: sampling (S), cheapest (C.M.) and fastest (F.M.) makespan''s
 set xlabel 'scenario (profitability)'
 set ylabel 'cost ($, mean)'
 set key outside right top vertical Left reverse
-set yrange [0:2154.6]
+set yrange [0:2131.29]
 set xrange [-0.6:4.6]
 set xtics ('S4-1 (0.25)' 0, 'S4-3 (0.75)' 1, 'S1-1 (1.00)' 2, 'S3-4 (1.33)' 3, 'S1-4 (4.00)' 4)
 set boxwidth 0.1333333333 absolute

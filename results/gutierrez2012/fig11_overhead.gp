@@ -8,7 +8,7 @@ set title 'Fig. 11: scheduling overhead (Section 5.2)'
 set xlabel 'tasks per BoT (each setting shifted by up to ±5 tasks)'
 set ylabel 'overhead (s)'
 set key outside right top vertical Left reverse
-set yrange [0:1.473685342]
+set yrange [0:1.538166063]
 set grid
 plot 'fig11_overhead.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 lw 2.5 pt 6 ps 0.8 title '10 CAs, 1 req/s', \
      'fig11_overhead.dat' index 1 using 1:2 with linespoints lc rgb '#ff7f0e' dt 2 lw 2.2 pt 4 ps 0.8 title '10 CAs, 100 req/s', \

@@ -8,7 +8,7 @@ set title 'Fig. 12: average cost, generalized vs i-elastic (Section 5.3; mean ±
 set xlabel 'BoT distribution'
 set ylabel 'average cost (US$)'
 set key outside right top vertical Left reverse
-set yrange [0:22.97396112]
+set yrange [0:22.91955176]
 set xrange [-0.6:3.6]
 set xtics ('right-half-normal' 0, 'uniform' 1, 'normal' 2, 'left-half-normal' 3) rotate by 35 right
 set boxwidth 0.4 absolute

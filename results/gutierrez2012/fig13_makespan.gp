@@ -8,7 +8,7 @@ set title 'Fig. 13: average makespan, fixed vs i-elastic (Section 5.3; mean ± s
 set xlabel 'BoT distribution'
 set ylabel 'average makespan (min)'
 set key outside right top vertical Left reverse
-set yrange [0:451.4096411]
+set yrange [0:454.5932931]
 set xrange [-0.6:3.6]
 set xtics ('right-half-normal' 0, 'uniform' 1, 'normal' 2, 'left-half-normal' 3) rotate by 35 right
 set boxwidth 0.4 absolute

@@ -8,7 +8,7 @@ set title 'Cost of local against global users, deadline 1.1 x the ideal makespan
 set xlabel 'surcharge on other domains'' users (%)'
 set ylabel 'local / global cost per user'
 set key outside right top vertical Left reverse
-set yrange [0:1.857039638]
+set yrange [0:1.75554032]
 set grid
 plot 'fig_cost_ratio_d1.1.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 lw 2.5 pt 6 ps 0.8 title '2 domains, equal speeds', \
      'fig_cost_ratio_d1.1.dat' index 1 using 1:2 with linespoints lc rgb '#ff7f0e' dt 2 lw 2.2 pt 4 ps 0.8 title '2 domains, spread speeds', \

@@ -2,8 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
+#include <stdexcept>
 #include <utility>
+
+#include "campaign/stats.hpp"
 
 namespace botsim::campaign {
 
@@ -16,7 +23,52 @@ bool Finding::holds() const {
   return std::isfinite(m) && m >= 0;
 }
 
-std::string Finding::verdict() const { return holds() ? "yes" : "no"; }
+std::string Finding::verdict() const {
+  const double m = margin();
+  if (tie > 0 && std::isfinite(m) && std::abs(m) < tie) return "tie";
+  if (!holds()) return "no";
+  if (runs && runs->holding < runs->n) return "partly";
+  return "yes";
+}
+
+Finding& Finding::spread_over(const std::vector<double>& per_run) {
+  Spread s;
+  s.n = per_run.size();
+  std::vector<double> measured;
+  double least = std::numeric_limits<double>::infinity();
+  for (double x : per_run) {
+    if (!std::isfinite(x)) {  // not measured: it does not hold, and it is the worst run
+      s.worst = x;
+      least = -std::numeric_limits<double>::infinity();
+      continue;
+    }
+    measured.push_back(x);
+    const double m = compare == Compare::AtMost ? threshold - x : x - threshold;
+    if (m >= 0) ++s.holding;
+    if (m < least) {
+      least = m;
+      s.worst = x;
+    }
+  }
+  const Stats st = stats(measured);
+  const double h = ci95_half_width(st);
+  s.mean = st.mean;
+  s.ci95_low = st.mean - h;
+  s.ci95_high = st.mean + h;
+  runs = s;
+  return *this;
+}
+
+Finding& Finding::over_runs(const std::vector<double>& per_run) {
+  spread_over(per_run);
+  value = runs->mean;
+  return *this;
+}
+
+std::vector<Finding> under_rules(std::vector<Finding> found, const std::string& rules) {
+  for (Finding& f : found) f.rules = rules;
+  return found;
+}
 
 static Finding make(std::string id, std::string claim, std::string paper, std::string test,
                     double value, Compare compare, double threshold, std::string unit) {
@@ -44,21 +96,68 @@ Finding at_least(std::string id, std::string claim, std::string paper, std::stri
               Compare::AtLeast, threshold, std::move(unit));
 }
 
+std::vector<Finding> side_by_side(const std::vector<Finding>& paper,
+                                  const std::vector<Finding>& botsim) {
+  std::vector<Finding> out;
+  for (size_t i = 0; i < std::max(paper.size(), botsim.size()); ++i) {
+    if (i < paper.size()) out.push_back(under_rules({paper[i]}, kRulesPaper).front());
+    if (i < botsim.size()) out.push_back(under_rules({botsim[i]}, kRulesBotsim).front());
+  }
+  return out;
+}
+
+CsvTable by_rules(const std::vector<std::pair<std::string, CsvTable>>& tables) {
+  CsvTable out;
+  for (const auto& [rules, t] : tables) {
+    if (out.header.empty()) {
+      out.header = {"rules"};
+      out.header.insert(out.header.end(), t.header.begin(), t.header.end());
+    } else if (out.header.size() != t.header.size() + 1 ||
+               !std::equal(t.header.begin(), t.header.end(), out.header.begin() + 1)) {
+      throw std::logic_error("by_rules: tables of different columns");
+    }
+    for (const auto& row : t.rows) {
+      std::vector<std::string> r{rules};
+      r.insert(r.end(), row.begin(), row.end());
+      out.rows.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
 std::string finding_number(double v) {
   if (!std::isfinite(v)) return "";
   return fmt::format("{:.4g}", v == 0 ? 0.0 : v);  // no "-0"
 }
 
 CsvTable findings_table(const std::vector<Finding>& findings) {
-  CsvTable t{
-      {"id", "claim", "paper", "botsim", "test", "value", "threshold", "margin", "unit", "verdict"},
-      {}};
+  CsvTable t{{"id", "claim", "paper", "botsim", "test", "value", "threshold", "margin", "unit",
+              "verdict", "rules", "n", "mean", "ci95_low", "ci95_high", "worst", "cause"},
+             {}};
   for (const auto& f : findings) {
     const std::string op = f.compare == Compare::AtMost ? "<= " : ">= ";
-    t.rows.push_back({f.id, f.claim, f.paper, f.botsim,
-                      f.test + " " + op + finding_number(f.threshold), finding_number(f.value),
-                      finding_number(f.threshold), finding_number(f.margin()), f.unit,
-                      f.verdict()});
+    std::string test = f.test + " " + op + finding_number(f.threshold);
+    if (f.tie > 0) test += fmt::format(" (tie within {})", finding_number(f.tie));
+    std::vector<std::string> row{f.id,
+                                 f.claim,
+                                 f.paper,
+                                 f.botsim,
+                                 test,
+                                 finding_number(f.value),
+                                 finding_number(f.threshold),
+                                 finding_number(f.margin()),
+                                 f.unit,
+                                 f.verdict(),
+                                 f.rules};
+    if (f.runs) {
+      for (double v : {static_cast<double>(f.runs->n), f.runs->mean, f.runs->ci95_low,
+                       f.runs->ci95_high, f.runs->worst})
+        row.push_back(finding_number(v));
+    } else {
+      row.insert(row.end(), 5, "");
+    }
+    row.push_back(f.verdict() == "yes" ? "" : f.cause);
+    t.rows.push_back(std::move(row));
   }
   return t;
 }
@@ -71,10 +170,13 @@ std::string findings_text(const std::vector<Finding>& findings) {
   std::string out;
   for (const auto& f : findings) {
     const std::string unit = f.unit.empty() ? "" : " " + f.unit;
-    out +=
-        fmt::format("  {} {}: {} ({} {} {}{}, margin {}{}): {}\n", f.id, f.claim, f.botsim, f.test,
-                    f.compare == Compare::AtMost ? "<=" : ">=", finding_number(f.threshold), unit,
-                    finding_number(f.margin()), unit, f.verdict());
+    const std::string n =
+        f.runs ? fmt::format(", {} of {} runs hold", f.runs->holding, f.runs->n) : "";
+    const std::string rules = f.rules == kRulesPaper ? "[as printed] " : "";
+    out += fmt::format("  {}{} {}: {} ({} {} {}{}, margin {}{}{}): {}\n", rules, f.id, f.claim,
+                       f.botsim, f.test,
+                       f.compare == Compare::AtMost ? "<=" : ">=", finding_number(f.threshold),
+                       unit, finding_number(f.margin()), unit, n, f.verdict());
   }
   return out;
 }
@@ -85,19 +187,74 @@ std::string findings_markdown(const CsvTable& findings) {
     for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
     return out;
   };
-  std::string out =
-      "| finding | the paper | botsim | test | margin | holds |\n| --- | --- | --- | --- | --- | "
-      "--- |\n";
+  auto optional_column = [&](const std::string& name) {
+    const auto& h = findings.header;
+    const auto it = std::find(h.begin(), h.end(), name);
+    return it == h.end() ? std::optional<size_t>() : std::optional<size_t>(it - h.begin());
+  };
   const size_t id = findings.column("id"), claim = findings.column("claim"),
                paper = findings.column("paper"), botsim = findings.column("botsim"),
                test = findings.column("test"), margin = findings.column("margin"),
                unit = findings.column("unit"), verdict = findings.column("verdict");
-  for (const auto& row : findings.rows)
-    out += fmt::format(
-        "| {}: {} | {} | {} | {} | {} | **{}** |\n", cell(row[id]), cell(row[claim]),
-        cell(row[paper]), cell(row[botsim]), cell(row[test]),
-        row[margin].empty() ? "-" : cell(row[margin] + (row[unit].empty() ? "" : " " + row[unit])),
-        row[verdict]);
+  const std::optional<size_t> rules = optional_column("rules"), n = optional_column("n"),
+                              cause = optional_column("cause");
+  auto rules_of = [&](const std::vector<std::string>& row) {
+    return rules ? row[*rules] : kRulesBotsim;
+  };
+  // One row per claim, a column per rule set the table holds: the paper's algorithm as printed
+  // first, then botsim's default.
+  std::vector<std::string> sets;
+  for (const std::string& r : {kRulesPaper, kRulesBotsim})
+    for (const auto& row : findings.rows)
+      if (rules_of(row) == r) {
+        sets.push_back(r);
+        break;
+      }
+  std::vector<std::string> ids;
+  std::map<std::pair<std::string, std::string>, const std::vector<std::string>*> by;
+  for (const auto& row : findings.rows) {
+    if (std::find(ids.begin(), ids.end(), row[id]) == ids.end()) ids.push_back(row[id]);
+    by[{row[id], rules_of(row)}] = &row;
+  }
+  std::string out = "| finding | the paper |";
+  for (const std::string& r : sets)
+    out += r == kRulesPaper ? " botsim, as printed |" : " botsim's default |";
+  out += " test | cause of a gap |\n| --- | --- |";
+  for (size_t k = 0; k < sets.size(); ++k) out += " --- |";
+  out += " --- | --- |\n";
+  for (const std::string& i : ids) {
+    const std::vector<std::string>* first = nullptr;
+    std::string results;
+    std::vector<std::pair<std::string, std::string>> gaps;  // rule set, cause
+    for (const std::string& r : sets) {
+      const auto it = by.find({i, r});
+      if (it == by.end()) {
+        results += " - |";
+        continue;
+      }
+      const auto& row = *it->second;
+      if (!first) first = &row;
+      const std::string m =
+          row[margin].empty() ? "-" : row[margin] + (row[unit].empty() ? "" : " " + row[unit]);
+      const std::string runs = n && !row[*n].empty() ? ", " + row[*n] + " runs" : "";
+      results += fmt::format(" {} (margin {}{}): **{}** |", cell(row[botsim]), cell(m), runs,
+                             row[verdict]);
+      if (cause && !row[*cause].empty()) gaps.push_back({r, row[*cause]});
+    }
+    // A cause shared by every rule set the table holds is said once; else each with its own.
+    std::string causes;
+    if (!gaps.empty() && gaps.size() == sets.size() &&
+        std::all_of(gaps.begin(), gaps.end(),
+                    [&](const auto& g) { return g.second == gaps[0].second; }))
+      causes = gaps[0].second;
+    else
+      for (const auto& [r, c] : gaps)
+        causes += fmt::format("{}{}: {}", causes.empty() ? "" : "; ",
+                              r == kRulesPaper ? "as printed" : "botsim's default", c);
+    out += fmt::format("| {}: {} | {} |{} {} | {} |\n", cell(i), cell((*first)[claim]),
+                       cell((*first)[paper]), results, cell((*first)[test]),
+                       causes.empty() ? "-" : cell(causes));
+  }
   return out;
 }
 

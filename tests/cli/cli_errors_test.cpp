@@ -276,10 +276,10 @@ TEST(CliHelp, HelpAndVersionExitZero) {
   EXPECT_NE(exp_help.out.find("--jobs"), std::string::npos);
   // Each experiment's default --reps.
   for (const char* line :
-       {"  sulistio2005: 1 (the paper reports one run)\n",
-        "  silva2008: 200 per setting (the paper's populations)\n", "  bats2011: 3 per scenario\n",
-        "  gutierrez2012: 5 (section 5.1), 2 (5.2) and 3 (5.3) per configuration\n",
-        "  vo-policies: 2\n"})
+       {"  sulistio2005: 10 (the paper reports one run; Figs 2-5 show the first)\n",
+        "  silva2008: 200 per setting (the paper's populations)\n",
+        "  bats2011: 10 per scenario and rule set\n", "  gutierrez2012: 10 per configuration\n",
+        "  vo-policies: 10\n"})
     EXPECT_NE(exp_help.out.find(line), std::string::npos) << line << exp_help.out;
 
   auto version = cli({"--version"});
@@ -323,9 +323,9 @@ TEST(CliHelp, ExperimentListExitsZero) {
   EXPECT_TRUE(r.err.empty());
   // One line per experiment: its name, about how long it takes on two cores, and what it
   // reproduces, each in its column.
-  EXPECT_NE(r.out.find("silva2008      6 min    Silva"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("vo-policies    15 s     Sulistio"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("sulistio2005   1 s      Sulistio"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("silva2008      6 min  Silva"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("vo-policies    25 s   Sulistio"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("sulistio2005   2 s    Sulistio"), std::string::npos) << r.out;
 }
 
 // Found by mutating the shipped scenario: text inside an <actor> (which SimGrid's parser

@@ -34,8 +34,8 @@ class Sulistio2005Cli : public ::testing::Test {
 
 // Each figure's table, gnuplot data and script, and (where gnuplot is installed) its SVG and PNG.
 std::vector<std::string> figure_files() {
-  std::vector<std::string> names{".botsim", "findings.csv", "runs", "runs-total",
-                                 "fig6_runtime_total.csv", "fig7_cost_total.csv"};
+  std::vector<std::string> names{".botsim",    "findings.csv",           "runs",
+                                 "runs-total", "fig6_runtime_total.csv", "fig7_cost_total.csv"};
   const bool drawn = !botsim::find_gnuplot().empty();
   for (std::string f : {"fig2_bid_cost_R1", "fig3_share_R1", "fig4_bid_cost_R4", "fig5_share_R4",
                         "fig6_runtime", "fig7_cost"})
@@ -55,12 +55,17 @@ TEST_F(Sulistio2005Cli, IsListed) {
   EXPECT_NE(r.out.find("sulistio2005"), std::string::npos) << r.out;
 }
 
-TEST_F(Sulistio2005Cli, DefaultIsOneRunOfSeedOne) {
+// The default: ten runs, seeds 1-10 (the findings are judged over them); the time series of
+// Figs 2-5 from the first.
+TEST_F(Sulistio2005Cli, DefaultIsTenRunsFromSeedOne) {
   std::string out = dir_ + "/out";
-  auto r = cli({"experiment", "sulistio2005", "--out", out, "--jobs", "1"});
+  auto r = cli({"experiment", "sulistio2005", "--out", out, "--jobs", "2"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(names_in(out), kFigureFiles);
-  EXPECT_EQ(names_in(out + "/runs"), (std::vector<std::string>{"seed-1"}));
+  std::vector<std::string> seeds;
+  for (int s = 1; s <= 10; ++s) seeds.push_back("seed-" + std::to_string(s));
+  std::sort(seeds.begin(), seeds.end());
+  EXPECT_EQ(names_in(out + "/runs"), seeds);
   EXPECT_TRUE(fs::exists(out + "/runs/seed-1/summary.json"));
   EXPECT_TRUE(fs::exists(out + "/runs/seed-1/bids.csv"));
   // One row per user of the paper's Table 2, in Fig. 6 and in Fig. 7.
@@ -70,9 +75,8 @@ TEST_F(Sulistio2005Cli, DefaultIsOneRunOfSeedOne) {
   ASSERT_EQ(cost.rows.size(), 10u);
   for (size_t i = 0; i < 10; ++i) {
     EXPECT_EQ(runtime.rows[i][0], "U" + std::to_string(i));
-    EXPECT_EQ(runtime.rows[i][runtime.column("runs")], "1");
+    EXPECT_EQ(runtime.rows[i][runtime.column("runs")], "10");
     EXPECT_EQ(runtime.rows[i][runtime.column("deadline_h")], "10");
-    EXPECT_EQ(runtime.rows[i][runtime.column("runtime_h_sd")], "0");
   }
   // The time series come from that run's bids.csv: R1's and R4's rows, nothing else.
   auto bids = botsim::read_csv(out + "/runs/seed-1/bids.csv");
@@ -92,7 +96,10 @@ TEST_F(Sulistio2005Cli, DefaultIsOneRunOfSeedOne) {
   ASSERT_EQ(found.rows.size(), 14u);
   std::string verdicts;
   for (const auto& row : found.rows) verdicts += row[found.column("verdict")][0];
-  EXPECT_EQ(verdicts, "ynnyyyn" "ynynnny");
+  // Per PE, U8's "much lower costs" holds on the means, not in every run: partly.
+  EXPECT_EQ(verdicts,
+            "ynnypyn"
+            "nnynnny");
   EXPECT_EQ(found.rows[7][0], "fig6 optimising sooner (total)");
   // U2 and U3 meet the deadline by 0.16 s with C_r per PE: the margin shows the knife edge.
   EXPECT_EQ(found.rows[1][found.column("margin")], "-0.1561");

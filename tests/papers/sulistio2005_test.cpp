@@ -204,7 +204,8 @@ TEST_F(Sulistio2005Figures, CostMeanAndDeviationAcrossRuns) {
   // A finding botsim does not reproduce points to where the docs say why.
   EXPECT_NE(table.find("  fig6 optimising sooner users with a time optimisation policy finish "
                        "sooner than No-Opt users: U3 12.00 h against U0 2.50 h (largest mean run "
-                       "time of U2 U3 U8 - smallest of U0 <= 0 h, margin -9.5 h): no\n"),
+                       "time of U2 U3 U8 / smallest of U0 <= 0.9, margin -3.9, 0 of 2 runs hold): "
+                       "no\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("why: docs/sulistio2005.md#reproduction-section-5)\n"), std::string::npos);
@@ -283,14 +284,14 @@ TEST_F(Sulistio2005Figures, FindingsOfThePaperAreChecked) {
   auto row = [&](size_t i) {
     return t.rows[i][0] + "|" + t.rows[i][5] + "|" + t.rows[i][7] + "|" + t.rows[i][9];
   };
-  EXPECT_EQ(row(0), "fig6 optimising sooner|9.5|-9.5|no");  // U3 12 h - U0 2.5 h
+  EXPECT_EQ(row(0), "fig6 optimising sooner|4.8|-3.9|no");  // U3 12 h / U0 2.5 h against 0.9
   // U2's worst run 7200 s, U8's 5400 s against 36000 s; U3 never finishes in run 1, so its
   // best run (43200 s) misses by 7200 s: the smallest slack is U3's.
   EXPECT_EQ(row(1), "fig6 deadline|7200|7200|yes");
-  EXPECT_EQ(row(2), "fig7 No-Opt cheaper|-30|30|yes");    // U0 12 - U2 42 G$
-  EXPECT_EQ(row(3), "fig6 local A sooner|-0.5|0.5|yes");  // U8 1.25 - U2 1.75 h
-  EXPECT_EQ(row(4), "fig7 local A cheaper than global|-21|21|yes");
-  EXPECT_EQ(row(5), "fig7 local A cheaper than No-Opt B|||no");  // no No-Opt user in B
+  EXPECT_EQ(row(2), "fig7 No-Opt cheaper|-30|30|yes");                // U0 12 - U2 42 G$
+  EXPECT_EQ(row(3), "fig6 local A sooner|0.7143|0.1857|yes");         // U8 1.25 / U2 1.75 h
+  EXPECT_EQ(row(4), "fig7 local A cheaper than global|0.5|0.4|yes");  // 21 / 42 G$
+  EXPECT_EQ(row(5), "fig7 local A cheaper than No-Opt B|||no");       // no No-Opt user in B
   EXPECT_EQ(t.rows[5][3], "no such users");
   EXPECT_EQ(row(6), "fig7 local B about global|1.31|0.1905|yes");  // 55 / 42
 }
@@ -329,7 +330,7 @@ TEST(Sulistio2005Findings, HoldOnThePapersPicture) {
   EXPECT_EQ(verdicts(paper), "yyyyyyy");
   auto f = botsim::papers::sulistio2005_findings(paper, "total");
   EXPECT_EQ(f[0].id, "fig6 optimising sooner (total)");
-  EXPECT_DOUBLE_EQ(f[0].margin(), 6);         // No-Opt U4 18 h - U3 12 h
+  EXPECT_DOUBLE_EQ(f[0].margin(), 0.9 - 12.0 / 18);  // U3 12 h / No-Opt U4 18 h, "much": 0.9
   EXPECT_DOUBLE_EQ(f[1].margin(), 1800);      // U7 meets by 0.5 h, U2 by 1 h; U3 misses by 2 h
   EXPECT_DOUBLE_EQ(f[6].value, 450 / 390.0);  // U3 against the global mean 390
 }
@@ -350,4 +351,13 @@ TEST(Sulistio2005Findings, AnswerNoWhereTheyDoNotHold) {
   const std::vector<UserAcross> no_opt_dear{user("U0", "no-opt", "A", 20, 500),
                                             user("U2", "global", "B", 9, 400)};
   EXPECT_EQ(botsim::papers::sulistio2005_findings(no_opt_dear, "")[2].verdict(), "no");
+  // "Much faster": 1 h sooner in 20 h (C_r total: U8 20.05 h against U5 21.07 h) is 4.8 %, not
+  // the 10 % of "much"; 17 h against 21.07 h is.
+  for (double u8 : {20.05, 17.0}) {
+    const std::vector<UserAcross> slightly{user("U5", "no-opt", "B", 21.07, 300),
+                                           user("U8", "local", "A", u8, 200)};
+    EXPECT_EQ(botsim::papers::sulistio2005_findings(slightly, "")[0].verdict(),
+              u8 < 18 ? "yes" : "no")
+        << u8;
+  }
 }

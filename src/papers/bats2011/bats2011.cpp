@@ -195,9 +195,10 @@ CsvTable bats2011_fig5(const BatsRuns& runs, int reps, Chart& chart) {
 }
 
 CsvTable bats2011_table1(const BatsRuns& runs, int reps, Chart& chart) {
-  CsvTable t{{"profitability", "scenario", "S_lr", "CM_lr", "FM_lr", "S_implicit", "CM_implicit",
-              "FM_implicit"},
-             {}};
+  CsvTable t{
+      {"profitability", "scenario", "S_lr", "CM_lr", "FM_lr", "S_implicit", "CM_implicit",
+       "FM_implicit", "CM_lr_budget", "FM_lr_budget", "CM_implicit_budget", "FM_implicit_budget"},
+      {}};
   chart.title = "Table 1: sampling (S), cheapest (C.M.) and fastest (F.M.) makespan's cost";
   chart.kind = Chart::Kind::Bar;
   chart.x_label = "scenario (profitability)";
@@ -206,7 +207,7 @@ CsvTable bats2011_table1(const BatsRuns& runs, int reps, Chart& chart) {
                            "C.M. without LR", "F.M. without LR"})
     chart.series.push_back(Series{name, {}, {}, {}});
   for (const auto& s : kScenarios) {
-    std::vector<double> v[6];
+    std::vector<double> v[10];
     for (int rep = 0; rep < reps; ++rep) {
       const BatsRun& cm = runs.at(s.name, "sched1", rep);
       const BatsRun& fm = runs.at(s.name, "sched4", rep);
@@ -218,6 +219,11 @@ CsvTable bats2011_table1(const BatsRuns& runs, int reps, Chart& chart) {
       v[3].push_back(icm.sampling_spent);
       v[4].push_back(icm.spent);
       v[5].push_back(ifm.spent);
+      // The run's budget is S + B: the sampling's cost and the schedule's budget.
+      v[6].push_back(cm.budget);
+      v[7].push_back(fm.budget);
+      v[8].push_back(icm.budget);
+      v[9].push_back(ifm.budget);
     }
     std::vector<std::string> row{num6(s.profitability), s.name};
     for (const auto& x : v) row.push_back(num6(stats(x).mean));
@@ -241,6 +247,62 @@ CsvTable bats2011_table2(const BatsRuns& runs) {
                         std::to_string(sc.machines.at(0)), std::to_string(sc.machines.at(1)),
                         std::to_string(sc.makespan_atus), num6(sc.expected_makespan_s / 60),
                         std::to_string(sc.delta_n)});
+  return t;
+}
+
+CsvTable bats2011_fig6_rules(const Bats2011Tables& as_printed, const Bats2011Tables& botsim,
+                             Chart& chart) {
+  CsvTable t{{"run", "paper_min", "as_printed_min", "as_printed_ci95", "as_printed_complete",
+              "botsim_min", "botsim_ci95", "botsim_complete", "runs"},
+             {}};
+  chart.title = "Figs 6-7: the paper's makespans, as printed and with botsim's rules";
+  chart.kind = Chart::Kind::Bar;
+  chart.x_label = "the paper's run";
+  chart.y_label = "execution makespan (min; mean, 95 % CI)";
+  chart.y_min = 0;
+  chart.series = {Series{"the paper", {}, {}, {}}, Series{"as printed", {}, {}, {}},
+                  Series{"botsim's default", {}, {}, {}}};
+  auto makespans = [](const Bats2011Tables& tb, const PaperRun& p) {
+    const bool refused = std::string(p.variant) == "sched4-nocushion";
+    const CsvTable& table = refused ? tb.fig7 : tb.fig6;
+    std::vector<double> m;
+    size_t n = 0;
+    for (const auto& row : table.rows) {
+      if (refused ? row.at(table.column("cushion")) != "refused"
+                  : (row.at(table.column("scenario")) != p.scenario ||
+                     row.at(table.column("schedule")) !=
+                         fmt::format("Sched{}", std::string(p.variant).substr(5))))
+        continue;
+      ++n;
+      const double x = cell(table, row, "execution_min");
+      if (!std::isnan(x)) m.push_back(x);
+    }
+    return std::make_pair(m, n);
+  };
+  for (const PaperRun& p : kPaperRuns) {
+    const std::string label = fmt::format("{} {}", p.scenario,
+                                          std::string(p.variant) == "sched4-nocushion"
+                                              ? "Sched4 no cushion"
+                                              : "Sched" + std::string(p.variant).substr(5));
+    const auto [mp, np] = makespans(as_printed, p);
+    const auto [mb, nb] = makespans(botsim, p);
+    const campaign::Stats sp = stats(mp), sb = stats(mb);
+    const double hp = campaign::ci95_half_width(sp), hb = campaign::ci95_half_width(sb);
+    t.rows.push_back({label, num6(p.minutes), num6(sp.mean), num6(hp), std::to_string(mp.size()),
+                      num6(sb.mean), num6(hb), std::to_string(mb.size()),
+                      std::to_string(std::max(np, nb))});
+    const double x = static_cast<double>(chart.categories.size());
+    chart.categories.push_back(label);
+    chart.series[0].x.push_back(x);
+    chart.series[0].y.push_back(p.minutes);
+    chart.series[0].y_err.push_back(0);
+    chart.series[1].x.push_back(x);
+    chart.series[1].y.push_back(sp.mean);
+    chart.series[1].y_err.push_back(std::isnan(hp) ? 0 : hp);
+    chart.series[2].x.push_back(x);
+    chart.series[2].y.push_back(sb.mean);
+    chart.series[2].y_err.push_back(std::isnan(hb) ? 0 : hb);
+  }
   return t;
 }
 
@@ -301,12 +363,21 @@ CsvTable bats2011_fig7(const BatsRuns& runs, int reps, Chart& chart) {
   return t;
 }
 
-std::vector<Finding> bats2011_findings(const Bats2011Tables& t) {
+double paper_tolerance_percent(const std::string& scenario, const std::string& variant) {
+  const PaperRun* p = paper_run(scenario, variant);
+  if (!p) throw std::out_of_range("bats2011: the paper ran no " + scenario + " " + variant);
+  double nearest = INFINITY;
+  for (const PaperRun& q : kPaperRuns)
+    if (std::string(q.scenario) == p->scenario && q.minutes != p->minutes)
+      nearest = std::min(nearest, std::abs(q.minutes / p->minutes - 1));
+  return std::min(kFig6TolerancePercent, 100 * nearest / 2);
+}
+
+std::vector<Finding> bats2011_findings(const Bats2011Tables& t, const std::string& rules) {
   std::vector<Finding> out;
-  auto max_of = [](const std::vector<double>& v) {
-    return v.empty() ? NAN : *std::max_element(v.begin(), v.end());
-  };
-  // Fig. 5 (4.2).
+  const bool as_printed = rules == campaign::kRulesPaper;
+  // Fig. 5 (4.2): every estimate within 10 % of the bag's value ("almost perfect"); judged on
+  // the mean error over the estimates, the share within shown as "partly".
   std::vector<double> mu_err, sd_err;
   for (const auto& row : t.fig5.rows) {
     mu_err.push_back(
@@ -315,31 +386,48 @@ std::vector<Finding> bats2011_findings(const Bats2011Tables& t) {
         100 *
         std::abs(cell(t.fig5, row, "sigma_lr_min") / cell(t.fig5, row, "sigma_real_min") - 1));
   }
-  Finding mu = at_most("fig5 mu", "LR finds almost perfect estimates of the bag's mean (4.2)",
-                       "almost perfect", "largest |mu_LR / mu - 1|", max_of(mu_err), 10, "%");
-  mu.botsim = fmt::format("mu within {:.1f} % in {} estimates", max_of(mu_err), mu_err.size());
-  out.push_back(mu);
-  // sigma from 30 sample values: a relative standard error of about 13 %.
-  Finding sd =
-      at_most("fig5 sigma", "LR finds almost perfect estimates of the bag's deviation (4.2)",
-              "almost perfect", "largest |sigma_LR / sigma - 1|", max_of(sd_err), 35, "%");
-  sd.botsim = fmt::format("sigma within {:.1f} % in {} estimates", max_of(sd_err), sd_err.size());
+  auto estimates = [&](const char* id, const char* what, const char* sym,
+                       const std::vector<double>& err) {
+    Finding f =
+        at_most(id, fmt::format("LR finds almost perfect estimates of the bag's {} (4.2)", what),
+                "almost perfect", fmt::format("|{}_LR / {} - 1| per estimate", sym, sym), NAN,
+                kAlmostPerfectPercent, "%");
+    f.over_runs(err);
+    f.botsim = fmt::format(
+        "{} within {:.0f} % in {} of {} estimates; mean error {:.1f} %, "
+        "largest {:.1f} %",
+        sym, kAlmostPerfectPercent, f.runs->holding, f.runs->n, f.value, f.runs->worst);
+    return f;
+  };
+  out.push_back(estimates("fig5 mu", "mean", "mu", mu_err));
+  Finding sd = estimates("fig5 sigma", "deviation", "sigma", sd_err);
+  // A deviation estimated from ns = 30 values has a relative standard error of about
+  // 1 / sqrt(2 (ns - 1)) = 13 %, whatever the regression does.
+  sd.cause =
+      "sigma from a sample of 30 tasks: relative standard error about 13 % (docs/bats2011.md, "
+      "Where botsim disagrees with the paper)";
   out.push_back(sd);
 
-  // Table 1.
+  // Table 1: the paper's quantity is sampling + budget (S + B, "84 + 768 = 852"); spent is
+  // shown beside it.
   std::vector<double> s_ratio, cm_ratio;
   std::string s_words, cm_words;
   for (const auto& row : t.table1.rows) {
     const std::string& name = row.at(t.table1.column("scenario"));
     double s_lr = cell(t.table1, row, "S_lr"), s_without = cell(t.table1, row, "S_implicit");
-    double cm_lr = cell(t.table1, row, "CM_lr"), cm_without = cell(t.table1, row, "CM_implicit");
+    double cm_lr = cell(t.table1, row, "CM_lr_budget"),
+           cm_without = cell(t.table1, row, "CM_implicit_budget");
     s_ratio.push_back(s_lr / s_without);
     cm_ratio.push_back(cm_without / cm_lr);
     s_words +=
         fmt::format("{}{} ${:.0f} vs ${:.0f}", s_words.empty() ? "" : ", ", name, s_lr, s_without);
-    cm_words += fmt::format("{}{} ${:.0f} vs ${:.0f}", cm_words.empty() ? "" : ", ", name,
-                            cm_without, cm_lr);
+    cm_words += fmt::format("{}{} ${:.0f} vs ${:.0f} (spent ${:.0f} vs ${:.0f})",
+                            cm_words.empty() ? "" : ", ", name, cm_without, cm_lr,
+                            cell(t.table1, row, "CM_implicit"), cell(t.table1, row, "CM_lr"));
   }
+  auto max_of = [](const std::vector<double>& v) {
+    return v.empty() ? NAN : *std::max_element(v.begin(), v.end());
+  };
   Finding s = at_most("table1 S", "sampling with LR costs less than without, in every scenario",
                       "S4-1: $105 vs $450; S1-4: $42 vs $180", "largest S_LR / S_without",
                       max_of(s_ratio), 1);
@@ -348,9 +436,9 @@ std::vector<Finding> bats2011_findings(const Bats2011Tables& t) {
   Finding cm = at_least(
       "table1 penalty",
       "too many machines in the sampling (BaTS without LR) can incur serious cost penalties",
-      "C.M. $1026 without LR vs $837 with (S4-1, +23 %)", "largest C.M. without / with LR",
-      max_of(cm_ratio), 1.1);
-  cm.botsim = "C.M. without LR vs with: " + cm_words;
+      "C.M. S + B $1026 without LR vs $837 with (S4-1, +23 %)",
+      "largest C.M. S + B without / with LR", max_of(cm_ratio), 1.1);
+  cm.botsim = "C.M. S + B without LR vs with: " + cm_words;
   out.push_back(cm);
 
   // The paper's runs (Figs 6 and 7): complete within budget, within their estimates.
@@ -360,15 +448,16 @@ std::vector<Finding> bats2011_findings(const Bats2011Tables& t) {
     const std::vector<std::string>* row;
   };
   std::vector<Row> paper_rows;
-  long others = 0, others_incomplete = 0;
+  std::map<std::string, std::pair<long, long>> others;  // schedule -> (incomplete, runs)
   for (const auto& row : t.fig6.rows) {
-    std::string name = row.at(t.fig6.column("scenario")) + " " + row.at(t.fig6.column("schedule")) +
-                       " rep " + row.at(t.fig6.column("rep"));
+    const std::string schedule =
+        row.at(t.fig6.column("scenario")) + " " + row.at(t.fig6.column("schedule"));
     if (row.at(t.fig6.column("paper_run")) == "yes") {
-      paper_rows.push_back({name, &t.fig6, &row});
+      paper_rows.push_back({schedule + " rep " + row.at(t.fig6.column("rep")), &t.fig6, &row});
     } else {
-      ++others;
-      if (cell(t.fig6, row, "tasks_done") < cell(t.fig6, row, "tasks_total")) ++others_incomplete;
+      auto& [incomplete, n] = others[schedule];
+      ++n;
+      if (cell(t.fig6, row, "tasks_done") < cell(t.fig6, row, "tasks_total")) ++incomplete;
     }
   }
   for (const auto& row : t.fig7.rows)
@@ -389,58 +478,96 @@ std::vector<Finding> bats2011_findings(const Bats2011Tables& t) {
     }
     // Without its cushion a schedule is short of money by design (delta_n > 0): Fig. 7's run is
     // longer than its estimate in the paper too.
+    if (r.table == &t.fig7) continue;
     double ratio = cell(*r.table, *r.row, "execution_ratio");
-    if (std::isnan(ratio) || r.table == &t.fig7) continue;
-    ratios.push_back(ratio);
-    if (ratio > worst_ratio) {
+    ratios.push_back(ratio);  // NaN: the bag is incomplete
+    if (ratio > worst_ratio || std::isnan(ratio)) {
       worst_ratio = ratio;
       worst = r.name;
     }
   }
+  std::string other_words;
+  for (const auto& [schedule, counts] : others)
+    if (counts.first > 0)
+      other_words += fmt::format("{}{} {} of {}", other_words.empty() ? "" : ", ", schedule,
+                                 counts.first, counts.second);
   Finding runs =
       at_most("runs", "every run finishes its bag within its budget (Figs 6 and 7)", "every run",
               "runs incomplete or over budget", static_cast<double>(failed), 0);
   runs.botsim =
-      fmt::format("{} of {} of the paper's runs{}; other schedules: {} of {} incomplete", failed,
-                  paper_rows.size(), failed_words.empty() ? "" : " (" + failed_words + ")",
-                  others_incomplete, others);
+      fmt::format("{} of {} of the paper's runs{}; schedules the paper did not run, incomplete: {}",
+                  failed, paper_rows.size(), failed_words.empty() ? "" : " (" + failed_words + ")",
+                  other_words.empty() ? "none" : other_words);
+  runs.cause = as_printed
+                   ? "as printed, a task that may overrun an unpaid ATU starts anyway and is lost "
+                     "when the money ends (docs/bats2011.md, A task that may overrun an unpaid "
+                     "ATU)"
+                   : "docs/bats2011.md, Where botsim disagrees with the paper";
   out.push_back(runs);
   Finding est = at_most("estimates",
                         "the runs with their cushion end within the schedules' estimated makespans",
                         "e.g. S3-4 Sched4 95 min in 2 ATUs, S4-1 Sched3 293 min in 5 ATUs",
-                        "largest execution / Te", max_of(ratios), 1.15);
-  est.botsim = fmt::format("largest {:.3f} ({}), mean {:.3f} over {} runs", worst_ratio, worst,
-                           ratios.empty() ? NAN : stats(ratios).mean, ratios.size());
+                        "execution / Te per run", NAN, kEstimateBound);
+  est.over_runs(ratios);
+  est.botsim =
+      fmt::format("{} of {} runs within {}; mean {:.3f}, worst {:.3f} ({})", est.runs->holding,
+                  est.runs->n, kEstimateBound, est.value, worst_ratio, worst);
+  est.cause = as_printed
+                  ? "as printed there is no end game: the last tasks run on whichever machine "
+                    "asks, the slow ones included (docs/bats2011.md, The end game)"
+                  : "the cheapest plan (S3-4's Sched1) leaves no slack when the sample "
+                    "underestimates the mean (docs/bats2011.md, Where botsim disagrees with the "
+                    "paper)";
   out.push_back(est);
 
-  // Each of the paper's makespans (execution phase) against botsim's mean over replications.
+  // Each of the paper's makespans (execution phase) against botsim's runs: the error of each
+  // run, judged on the mean, within a tolerance that tells the schedule from its scenario's
+  // others (half the distance to the nearest other makespan the paper gives, at most 15 %).
   for (const PaperRun& p : kPaperRuns) {
     const bool refused = std::string(p.variant) == "sched4-nocushion";
     const CsvTable& table = refused ? t.fig7 : t.fig6;
-    std::vector<double> m;
+    std::vector<double> err, m;
     for (const auto& row : table.rows) {
       if (refused ? row.at(table.column("cushion")) != "refused"
                   : (row.at(table.column("scenario")) != p.scenario ||
                      row.at(table.column("schedule")) !=
                          fmt::format("Sched{}", std::string(p.variant).substr(5))))
         continue;
-      double x = cell(table, row, "execution_min");
+      double x = cell(table, row, "execution_min");  // NaN: the bag is incomplete
+      err.push_back(100 * std::abs(x / p.minutes - 1));
       if (!std::isnan(x)) m.push_back(x);
     }
-    double mean = m.empty() ? NAN : stats(m).mean;
     std::string label = fmt::format(
         "{} {}", p.scenario,
         refused ? "Sched4 without cushion" : "Sched" + std::string(p.variant).substr(5));
     Finding f = at_most(fmt::format("fig{} {}", refused ? 7 : 6, label),
                         fmt::format("BaTS finishes the bag's execution in {}", p.words),
-                        fmt::format("{:.0f} min", p.minutes), "|botsim / paper - 1|",
-                        100 * std::abs(mean / p.minutes - 1), 15, "%");
-    f.botsim = fmt::format("{:.0f} min (mean of {} complete runs)", mean, m.size());
+                        fmt::format("{:.0f} min", p.minutes), "|botsim / paper - 1| per run", NAN,
+                        paper_tolerance_percent(p.scenario, p.variant), "%");
+    f.over_runs(err);
+    f.botsim = fmt::format("{:.0f} min (mean of {} complete of {} runs; {} within {:.1f} %)",
+                           m.empty() ? NAN : stats(m).mean, m.size(), err.size(), f.runs->holding,
+                           f.threshold);
+    if (refused)
+      f.cause =
+          "the runs without the cushion meet a violation signal in their first ATU in few "
+          "seeds (fig7 cushion); the others take about the cushioned time";
+    else if (std::string(p.scenario) == "S4-1" && std::string(p.variant) == "sched3")
+      f.cause =
+          "what $1536 buys depends on the sample's Ti: the paper's raised plan on 1 seed in "
+          "10 (docs/bats2011.md, Where botsim disagrees with the paper)";
+    else if (as_printed)
+      f.cause =
+          "as printed there is no end game: the last tasks run on whichever machine asks, "
+          "the slow ones included (docs/bats2011.md, Rules botsim adds)";
+    else
+      f.cause = "docs/bats2011.md, Where botsim disagrees with the paper";
     out.push_back(f);
   }
 
   // Fig. 7's cushion, where the paper's condition holds: the run without it meets a violation
-  // signal in its first ATU.
+  // signal in its first ATU. Each such seed's delay without the cushion, in %.
+  std::vector<double> gain;
   std::vector<double> with, without;
   int reps = 0;
   for (const auto& row : t.fig7.rows) {
@@ -452,23 +579,30 @@ std::vector<Finding> bats2011_findings(const Bats2011Tables& t) {
       if (other.at(t.fig7.column("rep")) == row.at(t.fig7.column("rep")) &&
           other.at(t.fig7.column("cushion")) == "accepted") {
         double w = cell(t.fig7, other, "execution_min"), wo = cell(t.fig7, row, "execution_min");
-        with.push_back(std::isnan(w) ? INFINITY : w);  // incomplete: never finished
-        without.push_back(std::isnan(wo) ? INFINITY : wo);
+        with.push_back(w);
+        without.push_back(wo);
+        gain.push_back(100 * (wo / w - 1));  // NaN: a bag left incomplete
       }
   }
-  double gain = with.empty() ? NAN : 100 * (stats(without).mean / stats(with).mean - 1);
-  Finding c =
-      at_least("fig7 cushion",
-               "without the cushion BaTS reconfigures at the violation signal in the first "
-               "ATU and takes longer",
-               "4 h 29 min without vs 3 h 56 min with (+14 %)",
-               "mean without / with - 1, where the signal comes in the first ATU", gain, 5, "%");
-  c.botsim = with.empty() ? fmt::format("no signal in the first ATU in {} replications", reps)
+  Finding c = at_least("fig7 cushion",
+                       "without the cushion BaTS reconfigures at the violation signal in the first "
+                       "ATU and takes longer",
+                       "4 h 29 min without vs 3 h 56 min with (+14 %)",
+                       "without / with - 1 per seed where the signal comes in the first ATU", NAN,
+                       kCushionGainPercent, "%");
+  c.over_runs(gain);
+  // Judged on at least kCushionMinSeeds such seeds: fewer is no evidence either way.
+  if (gain.size() < static_cast<size_t>(kCushionMinSeeds)) c.value = NAN;
+  c.botsim = with.empty() ? fmt::format("no signal in the first ATU in {} seeds", reps)
                           : fmt::format(
-                                "signal in the first ATU in {} of {} replications: "
-                                "{:.0f} min without vs {:.0f} min with",
+                                "signal in the first ATU in {} of {} seeds: {:.0f} min without "
+                                "vs {:.0f} min with (means)",
                                 with.size(), reps, stats(without).mean, stats(with).mean);
+  if (gain.size() < static_cast<size_t>(kCushionMinSeeds))
+    c.cause = fmt::format("the condition (a signal in the first ATU) comes in fewer than {} seeds",
+                          kCushionMinSeeds);
   out.push_back(c);
+  for (Finding& f : out) f.rules = rules;
   return out;
 }
 

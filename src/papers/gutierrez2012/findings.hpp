@@ -35,6 +35,12 @@ using Allocations = std::map<std::string, std::map<std::string, AllocationMeans>
 /// Figs 6-9's distributions (right-half-normal, uniform, normal, left-half-normal).
 extern const std::vector<std::string> kDistributions;
 
+/// Replications per configuration by default: every finding is judged over means of 10 runs.
+constexpr int kReps = 10;
+/// Two makespans within 1 % of each other are a tie: the paper's Figs 6-9 are bar charts on
+/// which bars 1 % apart cannot be told apart (docs/gutierrez2012.md).
+constexpr double kTiePercent = 1;
+
 /// Section 5.1, Observations 1-5: one finding per claim (Obs. 1 per ordering and against the
 /// batch benchmarks; Obs. 2 shortest, better than Min-min, close to Max-min; Obs. 3 among the
 /// immediate heuristics and against Max-min; Obs. 4; Obs. 5).

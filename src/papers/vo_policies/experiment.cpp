@@ -101,7 +101,7 @@ namespace {
 void run_vo_policies(const ExperimentOptions& opts) {
   const std::vector<VoSetting> settings = vo_settings();
   Campaign campaign(opts);
-  const int reps = campaign.reps(2);
+  const int reps = campaign.reps(10);  // findings judged over at least 10 runs
   const fs::path& out = campaign.result();
   std::vector<std::vector<std::string>> dirs(settings.size());
   for (size_t i = 0; i < settings.size(); ++i) {
@@ -130,7 +130,7 @@ void register_vo_policies_experiment() {
       Experiment{"vo-policies",
                  "Sulistio & Buyya 2005's global against local domain policy over 2-8 VO domains, "
                  "domain speeds, surcharges and deadlines",
-                 run_vo_policies, "2", "15 s"});
+                 run_vo_policies, "10", "25 s"});
 }
 
 }  // namespace botsim::papers

@@ -329,7 +329,18 @@ std::string write_vo_policies_tables(const std::vector<VoSetting>& settings,
   PolicyOutcome o = aggregate(settings, dirs);
   write_csv((out / "comparison.csv").string(), o.comparison);
   write_csv((out / "by_domain.csv").string(), o.by_domain);
-  const auto found = vo_policies_findings(settings, o.cmp);
+  auto found = vo_policies_findings(settings, o.cmp);
+  // Each finding also on every replication alone: its spread over them (n, mean, 95 % CI, the
+  // worst), and "partly" where the claim on the means holds but some replication's does not.
+  std::map<std::string, std::vector<double>> per_rep;
+  const size_t reps = dirs.empty() ? 0 : dirs.front().size();
+  for (size_t r = 0; r < reps; ++r) {
+    std::vector<std::vector<std::string>> one;
+    for (const auto& d : dirs) one.push_back({d.at(r)});
+    for (const Finding& f : vo_policies_findings(settings, aggregate(settings, one).cmp))
+      per_rep[f.id].push_back(f.value);
+  }
+  for (Finding& f : found) f.spread_over(per_rep[f.id]);
   write_findings((out / "findings.csv").string(), found);
   write_figures(settings, o.cmp, out);
   return o.table + "\nfindings (findings.csv):\n" + findings_text(found);
