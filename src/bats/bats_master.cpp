@@ -117,6 +117,7 @@ void BatsMaster::follow(const Next& next) {
 
 void BatsMaster::on(const InstanceReady& m) {
   Instance* inst = pool_->on(m);
+  fleet_->lead_stops_by(pool_->control_delay_s());
   if (!inst) return;
   phase_->dispatch();  // its ATUs are watched since its request (MachineFleet::acquire)
 }
@@ -139,6 +140,7 @@ void BatsMaster::on(const InstanceRefused& m) {
 
 void BatsMaster::on(const InstanceStopped& m) {
   fleet_->stopped(m.instance, pool_->on(m));
+  fleet_->lead_stops_by(pool_->control_delay_s());
   follow(phase_->machine_stopped(m.failed, tasks_left()));
 }
 
@@ -160,7 +162,8 @@ void BatsMaster::on(const TaskDone& m) {
 
 void BatsMaster::on(const AtuEnding& m) {
   Instance* inst = pool_->on(m);
-  if (!inst) return;
+  // A watch superseded by an earlier one (MachineFleet::lead_stops_by) whose ATU is paid.
+  if (!inst || !fleet_->atu_ending_due(*inst)) return;
   const bool busy = !inst->slots[0].idle();
   // The phase in charge says whether it goes on into its next ATU, which the fleet pays if the
   // money allows; else it is released now, at the end of its paid time.

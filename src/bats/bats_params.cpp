@@ -97,7 +97,9 @@ const RuleSwitch kRuleSwitches[] = {
     {"wait_for_unpaid", "wait-for-unpaid", &ExecutionRules::wait_for_unpaid},
     {"better_left_to_others", "better-left-to-others", &ExecutionRules::better_left_to_others},
     {"paid_first", "paid-first", &ExecutionRules::paid_first},
-    {"keep_running", "keep-running", &ExecutionRules::keep_running}};
+    {"keep_running", "keep-running", &ExecutionRules::keep_running},
+    {"knapsack_fallback", "knapsack-fallback", &ExecutionRules::knapsack_fallback},
+    {"replica_wait", "replica-wait", &ExecutionRules::replica_wait}};
 
 void read_rules(const PropReader& props, BatsParams& p) {
   const bool paper = props.choice("rules", {"botsim", "paper"}, std::string("botsim")) == "paper";

@@ -28,7 +28,7 @@ struct BatsParams {
   int schedule = 2;              // 1..4, when no budget is given
   std::optional<double> budget;  // a budget taken directly
   bool accept_cushion = true;
-  /// The rules botsim adds to the execution phase (docs/bats2011.md, "Rules botsim adds"):
+  /// The rules botsim adds to the phases (docs/bats2011.md, "Rules botsim adds"):
   /// `rules` = botsim (all on) or paper (all off), each overridden by its own prop.
   ExecutionRules rules;
   double monitoring_fraction = 1.0 / 12;

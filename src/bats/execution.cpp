@@ -264,6 +264,9 @@ std::optional<std::vector<int>> MonitoredExecution::target(
     return rules_.keep_running ? keep_running(r.target.machines, running, clusters_, r.ti_s, r.ne,
                                               std::max(0.0, r.budget_for_plan), atu_s_, tolerance_)
                                : r.target.machines;
+  // As printed (3.1), the knapsack's answer is the configuration, empty or not: every machine
+  // is released at its ATU's end (docs/bats2011.md, "Reconfiguring to nothing").
+  if (!rules_.knapsack_fallback) return std::vector<int>(clusters_.size(), 0);
   // No configuration runs the Ne tasks within the budget: try with the accepted cushion, else
   // keep the machines running as far as the ledger pays (never over the budget), rather than
   // release them with money left (docs/bats2011.md, "When the knapsack finds nothing").

@@ -87,19 +87,22 @@ bool better_left_to_others(const MachineState& machine, const std::vector<Machin
 bool changes_machines(const ReconfigurationPlan& plan);
 
 /// The rules botsim adds to the execution phase of Fig. 4 and section 3.1 (docs/bats2011.md,
-/// "Rules botsim adds"), each with its own switch; paper() turns all of them off: the
-/// algorithm as printed.
+/// "Rules botsim adds"), and replica_wait to the LR sampling's (Fig. 3), each with its own
+/// switch; paper() turns all of them off: the algorithm as printed.
 struct ExecutionRules {
   bool end_game = true;               // outpaced() machines wait and are released
   bool wait_for_unpaid = true;        // no task into an ATU the money left cannot pay
   bool better_left_to_others = true;  // ... nor one that may overrun into it (Ti + z sigma)
   bool paid_first = true;             // at a common ATU end, the money keeps the most tasks
   bool keep_running = true;           // a reconfiguration keeps running machines as good
-  static ExecutionRules paper() { return {false, false, false, false, false}; }
+  bool knapsack_fallback = true;      // no configuration fits: cushion, keep, or one machine
+  bool replica_wait = true;           // (LR sampling) a booting machine waits for its replicas
+  static ExecutionRules paper() { return {false, false, false, false, false, false, false}; }
   bool operator==(const ExecutionRules& o) const {
     return end_game == o.end_game && wait_for_unpaid == o.wait_for_unpaid &&
            better_left_to_others == o.better_left_to_others && paid_first == o.paid_first &&
-           keep_running == o.keep_running;
+           keep_running == o.keep_running && knapsack_fallback == o.knapsack_fallback &&
+           replica_wait == o.replica_wait;
   }
 };
 

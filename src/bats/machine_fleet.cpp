@@ -27,7 +27,21 @@ bool MachineFleet::asks_for_work(const Instance& inst) {
 
 double MachineFleet::paid_until_s(const Instance& inst) const {
   const Machine& mc = machines_.at(inst.name);
-  return mc.requested_s + static_cast<double>(mc.paid_atus) * atu_s_;
+  return mc.requested_s + static_cast<double>(mc.paid_atus) * atu_s_ - stop_lead_s_;
+}
+
+bool MachineFleet::lead_stops_by(double lead_s) {
+  if (!(lead_s > stop_lead_s_)) return false;
+  stop_lead_s_ = lead_s;
+  // The watches already set would send their stops too late; the old ones, once their ATU is
+  // paid or the machine released, are ignored (atu_ending_due).
+  for (const auto& [name, inst] : backend_.live())
+    if (!inst.stopping && machines_.count(name)) backend_.alarm_at(inst, paid_until_s(inst));
+  return true;
+}
+
+bool MachineFleet::atu_ending_due(const Instance& inst) const {
+  return paid_until_s(inst) <= backend_.now() + cloud::kBoundaryTolerance;
 }
 
 MachineState MachineFleet::state(const Instance& inst) const {

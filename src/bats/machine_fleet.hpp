@@ -70,8 +70,17 @@ class MachineFleet {
 
   /// A ready machine, not being stopped, without a task: it asks for work (Fig. 4).
   static bool asks_for_work(const Instance& inst);
-  /// When `inst`'s paid ATUs end, counted from its start request.
+  /// When `inst`'s paid ATUs end for the master, counted from its start request: the stop lead
+  /// before the provider's end, so that a stop sent then reaches the provider in paid time.
   double paid_until_s(const Instance& inst) const;
+  /// A stop sent `lead_s` before an ATU's end reaches the provider within it (the longest
+  /// delay seen to and from the provider, InstancePool::control_delay_s). A longer lead than
+  /// before watches every live machine's ATU end again, at the earlier time; returns whether
+  /// it grew.
+  bool lead_stops_by(double lead_s);
+  /// Whether `inst`'s AtuEnding is for its current ATU: not one superseded by an earlier watch
+  /// (lead_stops_by) whose ATU has been paid since.
+  bool atu_ending_due(const Instance& inst) const;
   /// 3.1's snapshot of `inst` now.
   MachineState state(const Instance& inst) const;
   /// The snapshots of the active machines (not being stopped), by name, and their instances in
@@ -120,6 +129,7 @@ class MachineFleet {
   std::vector<long> known_;                  // per cluster: machines in machines_ (no walk)
   BudgetLedger* ledger_ = nullptr;           // the money in charge; none: paid apart
   double spent_apart_ = 0;
+  double stop_lead_s_ = 0;
 };
 
 }  // namespace botsim::bats

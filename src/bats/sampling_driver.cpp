@@ -82,9 +82,12 @@ bool SamplingDriver::goes_on(const Instance& inst, bool busy) const {
   // In the LR sampling (3.2) a machine goes on only to finish a replicated task, or as the one
   // machine of the intermediary type that carries the sampling on; the others are released.
   // A machine still booting (a boot longer than an ATU, not in the paper) has run nothing yet:
-  // it goes on while the sampling waits for a machine of its cluster.
+  // it goes on while the sampling waits for a machine of its cluster (replica_wait; off, it is
+  // released as an idle machine is).
   const bool intermediary = inst.name == intermediary_;
-  if (lr_ && !inst.ready) return lr_->needs(mc.cluster) || lr_->goes_on(false, intermediary);
+  if (lr_ && !inst.ready)
+    return (params_.rules.replica_wait && lr_->needs(mc.cluster)) ||
+           lr_->goes_on(false, intermediary);
   if (lr_) return lr_->goes_on(busy && mc.replicated >= 0, intermediary);
   return !mc.marked && (busy || !bag_.empty());
 }

@@ -261,7 +261,10 @@ void CloudUser::check(const policy::CloudDecision& d) const {
 void CloudUser::apply(const policy::CloudDecision& d) {
   auto& live = pool_->live();
   for (const auto& name : d.stop) stop_instance(live.at(name));
-  for (const auto& s : d.stop_at) pool_->alarm_at(live.at(s.instance), s.time);
+  // A stop reaches the provider, which bills up to then, one control delay after it is sent:
+  // sent that much earlier, it arrives by the time the policy asked for (docs/cloud.md).
+  for (const auto& s : d.stop_at)
+    pool_->alarm_at(live.at(s.instance), s.time - pool_->control_delay_s());
   for (const auto& s : d.start) {
     const InstanceType& type = *type_named(s.type);
     for (long i = 0; i < s.count; ++i) pool_->request(type);

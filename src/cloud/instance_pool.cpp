@@ -111,15 +111,19 @@ void InstancePool::alarm_at(const Instance& inst, double at) const {
 }
 
 InstancePool::Instance* InstancePool::on(const InstanceReady& m) {
+  const double now = sg4::Engine::get_clock();
+  control_delay_s_ = std::max(control_delay_s_, now - m.sent_s);
   auto it = live_.find(m.instance);
   if (it == live_.end()) return nullptr;
   auto& inst = it->second;
+  // billing_start_s is still the request time: the request's own delay.
+  control_delay_s_ = std::max(control_delay_s_, m.billing_start_s - inst.billing_start_s);
   // Stopped before it was ready (the stop crossed this message): its host is off already.
   if (inst.stopping) return nullptr;
   inst.ready = true;
   inst.host = m.host;
   inst.billing_start_s = m.billing_start_s;
-  inst.ready_s = sg4::Engine::get_clock();
+  inst.ready_s = now;
   index(inst);
   spdlog::info("{}: instance {} ready on host {}", user_, inst.name, inst.host);
   start_workers(inst);
@@ -150,6 +154,7 @@ void InstancePool::on(const InstanceRefused& m) {
 }
 
 std::vector<long> InstancePool::on(const InstanceStopped& m) {
+  control_delay_s_ = std::max(control_delay_s_, sg4::Engine::get_clock() - m.stop_s);
   std::vector<long> lost;
   if (auto it = live_.find(m.instance); it != live_.end()) {
     if (!it->second.stopping)

@@ -91,6 +91,11 @@ class InstancePool {
   long started() const { return started_; }  // stopped instances, counted when billed
   long charged_units() const { return charged_units_; }
   double spent() const { return spent_; }
+  /// The longest one-way delay seen between the owner and the provider: a start request's
+  /// (the provider's billing start less the request time) and the provider's InstanceReady and
+  /// InstanceStopped (received less sent). A stop meant to reach the provider by an ATU's end
+  /// is sent at least this long before it (docs/cloud.md, "Billing").
+  double control_delay_s() const { return control_delay_s_; }
   /// A renter's record as it opens: no instance, no ATU, and lost attempts priced by the pool.
   static void open_record(UserRecord& u) {
     u.instances = 0;
@@ -124,6 +129,7 @@ class InstancePool {
   long next_instance_ = 0;
   long started_ = 0, charged_units_ = 0;
   double spent_ = 0;
+  double control_delay_s_ = 0;
 };
 
 /// The mailbox of the worker of slot `slot` of `instance`.

@@ -14,6 +14,7 @@ namespace botsim::cloud {
 struct InstanceReady {
   std::string instance, host;
   double billing_start_s = 0;  // the start request as the provider received it
+  double sent_s = 0;           // when the provider sent this (the owner measures the delay)
 };
 struct InstanceRefused {
   std::string instance, reason;

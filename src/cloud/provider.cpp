@@ -192,7 +192,8 @@ void CloudProvider::boot_done(const BootDone& m) {
   auto it = running_.find(m.instance);
   if (it == running_.end() || it->second.ready) return;  // stopped while booting
   it->second.ready = true;
-  it->second.owner.send(InstanceReady{m.instance, it->second.host, it->second.start_s}, 0);
+  it->second.owner.send(
+      InstanceReady{m.instance, it->second.host, it->second.start_s, sg4::Engine::get_clock()}, 0);
 }
 
 void CloudProvider::stop(const StopInstance& m) {

@@ -315,9 +315,11 @@ TEST(BatsRulesCli, PaperTurnsEveryAdditionOffAndSaysSo) {
             1.15);
   auto paper_end_game = run("paper-end-game", {"U0.rules=paper", "U0.end_game=on"});
   EXPECT_EQ(paper_end_game.at("policy"),
-            "sched4,no-wait-for-unpaid,no-better-left-to-others,no-paid-first,no-keep-running");
+            "sched4,no-wait-for-unpaid,no-better-left-to-others,no-paid-first,no-keep-running,"
+            "no-knapsack-fallback,no-replica-wait");
   auto one_off = run("no-paid-first", {"U0.paid_first=off"});
   EXPECT_EQ(one_off.at("policy"), "sched4,no-paid-first");
+  EXPECT_EQ(run("no-replica-wait", {"U0.replica_wait=off"}).at("policy"), "sched4,no-replica-wait");
   fs::remove_all(dir);
 }
 

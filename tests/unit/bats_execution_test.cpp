@@ -369,10 +369,12 @@ ExecutionRules without(bool ExecutionRules::*rule) {
 TEST(BatsExecutionRules, PaperTurnsEveryRuleOff) {
   const ExecutionRules paper = ExecutionRules::paper();
   EXPECT_FALSE(paper.end_game || paper.wait_for_unpaid || paper.better_left_to_others ||
-               paper.paid_first || paper.keep_running);
+               paper.paid_first || paper.keep_running || paper.knapsack_fallback ||
+               paper.replica_wait);
   const ExecutionRules botsim;
   EXPECT_TRUE(botsim.end_game && botsim.wait_for_unpaid && botsim.better_left_to_others &&
-              botsim.paid_first && botsim.keep_running);
+              botsim.paid_first && botsim.keep_running && botsim.knapsack_fallback &&
+              botsim.replica_wait);
 }
 
 TEST(BatsExecutionRules, WithoutWaitForUnpaidAMachineStartsATaskIntoAnAtuNobodyPays) {
@@ -432,4 +434,59 @@ TEST(BatsExecutionRules, WithoutKeepRunningAReconfigurationTakesTheKnapsacksAnsw
   EXPECT_EQ(*target, (std::vector<int>{0, 4}));  // was {2, 2}
   run.set_rules(ExecutionRules{});
   EXPECT_EQ(*run.target(r, machines, {false, false}), (std::vector<int>{2, 2}));
+}
+
+// "When the knapsack finds nothing", worked out by hand: one cluster at $1 per 100 s ATU, 4
+// machines, Ti 60 s, 6 tasks (360 s of work). A configuration costs at least $4: 1 machine
+// runs 360 s in 4 ATUs, 2 run 180 s in 2 ATUs each, 3 run 120 s in 2 each ($6), 4 run 90 s in
+// 1 each. The monitor's knapsack, on the budget without the cushion ($2), found nothing.
+namespace {
+// A Reconfigure report for 6 tasks whose knapsack found no configuration.
+MonitorReport nothing_fits() {
+  MonitorReport r;
+  r.ti_s = {60};
+  r.ne = 6;
+  r.decision = Decision::Reconfigure;
+  return r;
+}
+// The execution with budget $2 and an accepted cushion of `cushion`, 2 machines to start with.
+MonitoredExecution short_of_money(double cushion, ExecutionRules rules) {
+  Schedule s;
+  s.config.machines = {2};
+  MonitoredExecution run(kOne, kAtu, s, ExecutionBudget{2, 0, cushion, 1, s.config}, sixty(1), 0);
+  run.set_rules(rules);
+  return run;
+}
+}  // namespace
+
+TEST(BatsExecution, WhenTheKnapsackFindsNothingTheCushionTheMachinesOrOneMachine) {
+  const std::vector<MachineState> two(2, MachineState{0, 1, 60, 150, true, 30, false});
+  // With the $3 cushion, $5: 4 machines run the 6 tasks in 1 ATU ($4).
+  EXPECT_EQ(*short_of_money(3, {}).target(nothing_fits(), {}, {false}), (std::vector<int>{4}));
+  // With $1 of cushion, $3 pays no configuration: the two running machines are kept (no
+  // reconfiguration, the ledger stops them when the money ends) ...
+  EXPECT_FALSE(short_of_money(1, {}).target(nothing_fits(), two, {false}));
+  // ... and with no machine left, one of the most profitable cluster is rented ($1 an ATU).
+  EXPECT_EQ(*short_of_money(1, {}).target(nothing_fits(), {}, {false}), (std::vector<int>{1}));
+  // Its hosts gone for good: none.
+  EXPECT_FALSE(short_of_money(1, {}).target(nothing_fits(), {}, {true}));
+}
+
+TEST(BatsExecutionRules, WithoutKnapsackFallbackNothingFoundIsTheEmptyConfiguration) {
+  // WhenTheKnapsackFindsNothingTheCushionTheMachinesOrOneMachine, the rule off: each of its
+  // three answers becomes the empty configuration (every machine released at its ATU's end).
+  const ExecutionRules off = without(&ExecutionRules::knapsack_fallback);
+  const std::vector<MachineState> two(2, MachineState{0, 1, 60, 150, true, 30, false});
+  const std::vector<int> none{0};
+  EXPECT_EQ(*short_of_money(3, off).target(nothing_fits(), {}, {false}), none);   // was {4}
+  EXPECT_EQ(*short_of_money(1, off).target(nothing_fits(), two, {false}), none);  // was kept
+  EXPECT_EQ(*short_of_money(1, off).target(nothing_fits(), {}, {false}), none);   // was {1}
+  // Unchanged: a configuration the knapsack found, through keep_running, and no reconfiguration.
+  const std::vector<Cluster> two_clusters{{"c1", 1, 4}, {"c2", 1, 4}};
+  auto run = with_rules(two_clusters, kAtu, 2, 8, spread(2), off);
+  MonitorReport r = reconfigure_to_c2(two_clusters, {60, 59});
+  EXPECT_EQ(*run.target(r, two, {false, false}), (std::vector<int>{2, 2}));
+  MonitorReport keep = nothing_fits();
+  keep.decision = Decision::Keep;
+  EXPECT_FALSE(short_of_money(1, off).target(keep, two, {false}));
 }

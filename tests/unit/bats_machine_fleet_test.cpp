@@ -130,6 +130,32 @@ TEST(BatsMachineFleet, ABootingMachinesAtusArePaidFromItsRequest) {
   EXPECT_EQ(f.fleet.size(), 0u);
 }
 
+// The provider bills up to when it receives a stop: with 2 s between the master and it, the
+// master's paid time ends 2 s early, and the ATU ends already watched are watched again then.
+TEST(BatsMachineFleet, AStopLeadEndsThePaidTimeEarlyAndWatchesAgain) {
+  FleetFixture f;
+  f.backend.clock = 10;
+  MachineFleet::Instance& m = *f.fleet.acquire(0);  // its first ATU ends at 110
+  f.fleet.acquire(1);                               // m02, stopping by the time the lead is seen
+  f.backend.live().at("m02").stopping = true;
+  ASSERT_EQ(f.backend.alarms.size(), 2u);
+  f.backend.clock = 12;
+  EXPECT_FALSE(f.fleet.lead_stops_by(0));  // no longer than before: nothing watched again
+  EXPECT_TRUE(f.fleet.lead_stops_by(2));
+  ASSERT_EQ(f.backend.alarms.size(), 3u);  // m01 only
+  EXPECT_EQ(f.backend.alarms[2].machine, "m01");
+  EXPECT_DOUBLE_EQ(f.backend.alarms[2].at_s, 108);
+  EXPECT_FALSE(f.fleet.lead_stops_by(1.5));
+  EXPECT_DOUBLE_EQ(*f.fleet.state(m).paid_left_s, 96);
+  f.backend.clock = 108;  // the new watch: due, and the next ATU is paid
+  EXPECT_TRUE(f.fleet.atu_ending_due(m));
+  EXPECT_TRUE(f.fleet.pay_next_atu(m));
+  EXPECT_DOUBLE_EQ(f.backend.alarms.back().at_s, 208);
+  f.backend.clock = 110;  // the old watch: its ATU is paid, it is ignored
+  EXPECT_FALSE(f.fleet.atu_ending_due(m));
+  EXPECT_EQ(f.fleet.machine("m01").paid_atus, 2);
+}
+
 TEST(BatsMachineFleet, TasksLostWithAMachineGoBack) {
   FleetFixture f;
   for (int c : {0, 1, 1}) f.fleet.acquire(c);

@@ -244,6 +244,26 @@ TEST(BatsSamplingDriver, ABootingMachineGoesOnWhileItsClusterIsNeeded) {
   EXPECT_FALSE(f.driver->goes_on(f.machine("m01"), false));  // ready and idle
 }
 
+// ABootingMachineGoesOnWhileItsClusterIsNeeded with replica_wait off (as printed, Fig. 3 and
+// 3.2): at the end of its ATU a booting machine, running no replicated task, is released as an
+// idle one is.
+TEST(BatsSamplingDriver, WithoutReplicaWaitABootingMachineIsReleased) {
+  SamplingFixture f(1, BatsParams::Sampling::LinearRegression);
+  f.params.rules.replica_wait = false;
+  f.driver->start();
+  EXPECT_FALSE(f.driver->goes_on(f.machine("m01"), false));  // booting, c1 needed: was true
+  // Unchanged: a ready machine running a replicated task goes on, an idle one does not.
+  f.deliver_all();
+  f.driver->dispatch();
+  ASSERT_EQ(f.backend.runs.size(), 2u);
+  EXPECT_TRUE(f.backend.runs[0].replica);
+  EXPECT_TRUE(f.driver->goes_on(f.machine("m01"), true));
+  f.machine("m02").ready = false;  // c2's machine, still booting: released too
+  EXPECT_FALSE(f.driver->goes_on(f.machine("m02"), false));
+  f.params.rules.replica_wait = true;
+  EXPECT_TRUE(f.driver->goes_on(f.machine("m02"), false));
+}
+
 // The standalone mode with $2 (c1 at $1, c2 at $3): the sampling's c2 machine cannot be paid,
 // and its c1 machine, released still booting at the end of its paid time, leaves no machine
 // and no money for another: the user stops rather than waits for nothing.
