@@ -106,6 +106,7 @@ Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& si
   const bool paper = props.choice("rules", {"botsim", "paper"}, std::string("botsim")) == "paper";
   p.migrate_failed =
       props.choice("migrate_failed", {"on", "off"}, std::string(paper ? "off" : "on")) == "on";
+  p.join_late = props.choice("join_late", {"on", "off"}, std::string(paper ? "off" : "on")) == "on";
   return p;
 }
 
@@ -154,7 +155,13 @@ void Broker::operator()() {
   u.model = "auction";
   const std::string label = params_.policy->label();
   u.policy = label.empty() ? params_.policy_entry->name : label;
-  if (!params_.migrate_failed) u.policy += ",paper";  // botsim's one rule is off: as printed
+  // Rules off: ",paper" when all are (the algorithm as printed), else each by name.
+  if (!params_.migrate_failed && !params_.join_late)
+    u.policy += ",paper";
+  else if (!params_.migrate_failed)
+    u.policy += ",no-migrate-failed";
+  else if (!params_.join_late)
+    u.policy += ",no-join-late";
   fixed_bid_ = params_.policy->fixed_bid();
   u.vo = params_.vo;
   u.tasks_total = static_cast<long>(params_.lengths.size());
@@ -179,6 +186,7 @@ void Broker::operator()() {
                    QueryResources{params_.vo, inbox_});
   while (!discovered_) std::visit([this](auto& m) { handle(m); }, *inbox.receive());
   if (resources_.empty() && !wait_for_resources(inbox)) return;
+  started_ = true;
   submit_initial_tasks();
 
   const long total = static_cast<long>(params_.lengths.size());
@@ -210,7 +218,8 @@ void Broker::handle(ResourceList& m) {
     resources_.push_back(std::move(r));
   };
   // After the first answer, the GIS reports resources registered later (a resource already
-  // known is not added twice).
+  // known is not added twice); once the user has started, only with join_late on.
+  if (started_ && !params_.join_late) return;
   for (auto& info : m.local)
     if (!by_name_.count(info.name)) add(info, true);
   for (auto& info : m.global)
