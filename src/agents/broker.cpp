@@ -84,7 +84,7 @@ struct Broker::ToRoles {
       // Its running task goes back to be scheduled on the others.
       j->dispatch->lose_running(*id, j->report.resource_failed(r.ra), r.price);
       // One resource of its type takes its place, unless nothing is left to send to it.
-      if (j->bot->replace_failed && !j->report.ending() && !j->report.past_deadline() &&
+      if (j->bot->rules.replace_failed && !j->report.ending() && !j->report.past_deadline() &&
           j->dispatch->unsent() > 0)
         b.settled(*j, j->contracts.replace(r.type, r.ra, j->rng));
     }

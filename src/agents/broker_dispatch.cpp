@@ -11,6 +11,7 @@ TaskDispatch::TaskDispatch(const BotRequest& bot, BrokerPort& port)
       port_(port),
       user_(port.run(), bot.user),
       scheduler_(bot.heuristic, bot.ordering_policy, bot.mapping_policy) {
+  scheduler_.set_rules(bot.rules);
   guard_registered_policy(bot.ordering_policy != nullptr, bot.ordering_entry, bot.user, "rank",
                           [&] { scheduler_.add_tasks(bot.tasks); });
   std::size_t ids = 0;

@@ -89,6 +89,22 @@ std::vector<LateResource> read_late_resources(const PropReader& props, const Cat
   return late;
 }
 
+// The rules botsim adds (docs/gutierrez2012.md, "Rules botsim adds"): `rules` gives every
+// switch's default, botsim (on) or paper (off: as printed); each switch's own prop overrides it.
+// `replace_failed` keeps its values true / false.
+AgentRules read_rules(const PropReader& props) {
+  const bool paper = props.choice("rules", {"botsim", "paper"}, std::string("botsim")) == "paper";
+  AgentRules r = paper ? AgentRules::paper() : AgentRules{};
+  auto on_off = [&](const char* key, bool on) {
+    return props.choice(key, {"on", "off"}, std::string(on ? "on" : "off")) == "on";
+  };
+  r.same_instant_wait = on_off("same_instant_wait", r.same_instant_wait);
+  r.least_overrun = on_off("least_overrun", r.least_overrun);
+  r.replace_failed = props.choice("replace_failed", {"true", "false"},
+                                  std::string(r.replace_failed ? "true" : "false")) == "true";
+  return r;
+}
+
 template <class F>
 auto parsed(const PropReader& props, const std::string& key, F parse) {
   try {
@@ -164,7 +180,7 @@ ConsumerAgent::Params ConsumerAgent::Params::read(const PropReader& props, const
                  "no resource agent of instance type " + quote_text(t) + " in the platform");
   if (b.resource_types.empty()) props.fail("resources", "the platform has no resource agent");
   b.late_resources = read_late_resources(props, types);
-  b.replace_failed = props.choice("replace_failed", {"true", "false"}, "true") == "true";
+  b.rules = read_rules(props);
   b.handout_latency_seen = props.choice("handout_latency", {"seen", "zero"}, "seen") == "seen";
   b.submit_s = props.duration("submit_at", 1.0);
   if (props.has("budget")) b.budget = props.money("budget");
@@ -182,7 +198,8 @@ std::string ConsumerAgent::policy(const BotRequest& bot) {
   return policy_name(heuristic_name(bot.heuristic),
                      bot.allocation.mechanism == AllocationMechanism::Registered
                          ? bot.allocation.registered
-                         : to_string(bot.allocation.mechanism));
+                         : to_string(bot.allocation.mechanism)) +
+         rules_label(bot.rules);
 }
 
 void ConsumerAgent::operator()() {

@@ -82,11 +82,12 @@ struct BotRequest {
   std::size_t contractors = 3;              // k of the BA's CNPs
   double submit_s = 0;
   std::vector<LateResource> late_resources;  // one resource each, joining while the BoT runs
-  /// A resource whose host fails is replaced through a new CNP for its type (not in the paper).
-  bool replace_failed = true;
-  /// Fig. 5 line 6's wait for the outputs of an instant counts each resource's shortest
-  /// hand-out latency seen, so that it does not wait for tasks that started too late to have
-  /// ended by then (not in the paper, which has no latencies; `handout_latency=zero` drops it).
+  /// The rules botsim adds (not in the paper), each on or off; AgentRules::paper(): as printed.
+  AgentRules rules;
+  /// Fig. 5 line 6's wait for the outputs of an instant (rules.same_instant_wait) counts each
+  /// resource's shortest hand-out latency seen, so that it does not wait for tasks that started
+  /// too late to have ended by then (not in the paper, which has no latencies;
+  /// `handout_latency=zero` drops it).
   bool handout_latency_seen = true;
   /// The consumer's limits (not in the paper): money for the resources' slots, and a time
   /// from its submission after which the BoT stops undone.

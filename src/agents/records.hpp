@@ -73,17 +73,22 @@ inline void set_scheduling_overhead_s(UserRecord& u, double s) {
 }
 
 /// summary.json's policy of a consumer, "HEURISTIC/ALLOCATION" (e.g. "LtoS,MaxET/i-elastic"),
-/// and its two parts read back.
+/// then rules_label's ",paper" or ",no-<rule>..." when a rule botsim adds is off, and its parts
+/// read back (an allocation's name has no comma).
 inline std::string policy_name(const std::string& heuristic, const std::string& allocation) {
   return heuristic + "/" + allocation;
 }
 struct PolicyParts {
   std::string heuristic, allocation;
+  std::string rules;  // "" (botsim's), or rules_label's without its first comma
 };
 inline PolicyParts policy_parts(const std::string& policy) {
   const auto slash = policy.rfind('/');
-  if (slash == std::string::npos) return {policy, ""};
-  return {policy.substr(0, slash), policy.substr(slash + 1)};
+  if (slash == std::string::npos) return {policy, "", ""};
+  std::string allocation = policy.substr(slash + 1);
+  const auto comma = allocation.find(',');
+  if (comma == std::string::npos) return {policy.substr(0, slash), allocation, ""};
+  return {policy.substr(0, slash), allocation.substr(0, comma), allocation.substr(comma + 1)};
 }
 
 }  // namespace botsim::agents

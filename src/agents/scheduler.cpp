@@ -135,8 +135,8 @@ std::vector<Assignment> Scheduler::assign(double now, Rng& rng) {
 }
 
 bool Scheduler::awaiting_outputs() const {
-  if (heuristic_.kind != HeuristicKind::Fig5 || !freed_at_ || pending_.empty() ||
-      running_ends_.empty())
+  if (!rules_.same_instant_wait || heuristic_.kind != HeuristicKind::Fig5 || !freed_at_ ||
+      pending_.empty() || running_ends_.empty())
     return false;
   // SimGrid's clock and the broker's sum may differ in the last bits for the same instant.
   const double slack = 1e-9 * std::max(1.0, std::abs(*freed_at_));
@@ -229,8 +229,10 @@ Scheduler::Choice Scheduler::choose_min_et(double size_mi, double now) const {
     if (prefer(value, it->second, best.value, best.id, std::less<double>()))
       best = Choice{it->second, value};
   }
+  // Fits nowhere: the least overrun (botsim's rule), or as printed the minimum, the most.
   if (best.id == kNoResource)
-    return choose_by_end(size_mi, now, Extreme::Largest, EndValue::Expected);
+    return choose_by_end(size_mi, now, rules_.least_overrun ? Extreme::Largest : Extreme::Least,
+                         EndValue::Expected);
   return best;
 }
 

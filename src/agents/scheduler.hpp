@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "agents/heuristics.hpp"
+#include "agents/rules.hpp"
 #include "core/rng.hpp"
 #include "policy/agents.hpp"
 
@@ -70,6 +71,11 @@ class Scheduler {
   explicit Scheduler(Heuristic heuristic, std::shared_ptr<policy::AgentsOrdering> ordering = {},
                      std::shared_ptr<policy::AgentsMapping> mapping = {});
 
+  /// The rules botsim adds that the scheduler keeps (same_instant_wait, least_overrun); all on
+  /// unless set (docs/gutierrez2012.md, "Rules botsim adds").
+  void set_rules(const AgentRules& rules) { rules_ = rules; }
+  const AgentRules& rules() const { return rules_; }
+
   /// Tasks to execute, in submission order (the "U" order). Sizes must be > 0.
   void add_tasks(const std::vector<Task>& tasks);
   /// A resource composed for the BoT, unoccupied from `now`. New resources may join during a
@@ -92,7 +98,8 @@ class Scheduler {
   /// cannot end before it was sent, plus the shortest hand-out latency seen on its resource,
   /// plus its size over the resource's speed). A mapping made before it comes would choose
   /// among fewer resources than Fig. 5 gives it. Always false for Min-min and Max-min, whose
-  /// plan does not depend on which resources are free. O(1).
+  /// plan does not depend on which resources are free, and when the same_instant_wait rule is
+  /// off (as printed: each output is mapped on as it comes). O(1).
   bool awaiting_outputs() const;
 
   /// Fig. 5 lines 2-4: the tasks to send now, each to the best unoccupied resource. Empty when
@@ -136,6 +143,7 @@ class Scheduler {
   void plan_batch(double now);
 
   Heuristic heuristic_;
+  AgentRules rules_;
   std::shared_ptr<policy::AgentsOrdering> ordering_;  // when the ordering is Registered
   std::shared_ptr<policy::AgentsMapping> mapping_;    // when the mapping is Registered
   long next_seq_ = 0;

@@ -101,6 +101,12 @@ Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& si
   p.fund = props.money("fund");
   p.allowance = props.money("allowance", 0.0);
   p.allowance_interval_s = props.duration("allowance_interval", p.bid_interval_s, 1.0, 7 * 86400.0);
+  // `rules` gives the switch's default, botsim (on) or paper (off: as printed); its own prop
+  // overrides it.
+  const bool paper = props.choice("rules", {"botsim", "paper"}, std::string("botsim")) == "paper";
+  p.migrate_failed =
+      props.choice("migrate_failed", {"on", "off"}, std::string(paper ? "off" : "on")) == "on";
+  p.join_late = props.choice("join_late", {"on", "off"}, std::string(paper ? "off" : "on")) == "on";
   return p;
 }
 
@@ -149,6 +155,13 @@ void Broker::operator()() {
   u.model = "auction";
   const std::string label = params_.policy->label();
   u.policy = label.empty() ? params_.policy_entry->name : label;
+  // Rules off: ",paper" when all are (the algorithm as printed), else each by name.
+  if (!params_.migrate_failed && !params_.join_late)
+    u.policy += ",paper";
+  else if (!params_.migrate_failed)
+    u.policy += ",no-migrate-failed";
+  else if (!params_.join_late)
+    u.policy += ",no-join-late";
   fixed_bid_ = params_.policy->fixed_bid();
   u.vo = params_.vo;
   u.tasks_total = static_cast<long>(params_.lengths.size());
@@ -173,6 +186,7 @@ void Broker::operator()() {
                    QueryResources{params_.vo, inbox_});
   while (!discovered_) std::visit([this](auto& m) { handle(m); }, *inbox.receive());
   if (resources_.empty() && !wait_for_resources(inbox)) return;
+  started_ = true;
   submit_initial_tasks();
 
   const long total = static_cast<long>(params_.lengths.size());
@@ -181,7 +195,7 @@ void Broker::operator()() {
   const double first =
       params_.start_s + (std::floor((sg4::Engine::get_clock() - params_.start_s) / p_i) + 1) * p_i;
   Timer ticker = every<BrokerMessage>(inbox_, first, p_i, MonitorTick{});
-  while ((done_ < total && !gave_up_) || unsettled_ > 0)
+  while ((done_ + abandoned_ < total && !gave_up_) || unsettled_ > 0)
     std::visit([this](auto& m) { handle(m); }, *inbox.receive());
   ticker.stop();
   record();
@@ -204,7 +218,8 @@ void Broker::handle(ResourceList& m) {
     resources_.push_back(std::move(r));
   };
   // After the first answer, the GIS reports resources registered later (a resource already
-  // known is not added twice).
+  // known is not added twice); once the user has started, only with join_late on.
+  if (started_ && !params_.join_late) return;
   for (auto& info : m.local)
     if (!by_name_.count(info.name)) add(info, true);
   for (auto& info : m.global)
@@ -590,9 +605,11 @@ void Broker::distribute(const std::vector<long>& tasks) {
   }));
 }
 
-// 4.1.3: "If a resource fails, then tasks are migrated to different resources." Every policy
-// does it (a user would never finish otherwise). Charges made there since the last settlement
-// are taken as the last reported ones; the balance left there is lost with the resource.
+// 4.1.3: "If a resource fails, then tasks are migrated to different resources." botsim has
+// every policy do it (a user would never finish otherwise), unless migrate_failed is off: then
+// only the Global policy's do, as printed, and the others' are lost. Charges made there since
+// the last settlement are taken as the last reported ones; the balance left there is lost with
+// the resource.
 void Broker::resource_failed(Resource& r) {
   spdlog::info("{}: {} does not answer; moving its tasks", params_.name, r.info.name);
   r.failed = true;
@@ -611,6 +628,12 @@ void Broker::resource_failed(Resource& r) {
       user_.lost(*row, sg4::Engine::get_clock(), reason,
                  r.has_progress && r.progress.running_task == t ? r.progress.running_charged : 0.0);
   r.outstanding = 0;
+  if (!moved.empty() && !params_.migrate_failed && params_.policy_entry->name != "global") {
+    abandoned_ += static_cast<long>(moved.size());
+    unfinished(user_status::kResourcesFailed,
+               reason + " (its tasks not moved: migrate_failed off, 4.1.3)");
+    return;
+  }
   if (!moved.empty()) distribute(moved);
   record();
 }

@@ -36,6 +36,13 @@ class Broker {
     double allowance = 0;         // G$ received every allowance_interval_s (3.3)
     double allowance_interval_s = 600;
     std::vector<double> lengths;  // the bag of tasks, in MI
+    /// The rule botsim adds (docs/sulistio2005.md, "Rules botsim adds"): a No-Opt or Local
+    /// user (a policy other than `global`) moves the tasks of a failed resource too; 4.1.3
+    /// gives migration to the Global policy. Off (`rules="paper"`): they are lost.
+    bool migrate_failed = true;
+    /// A rule botsim adds: resources a GIS reports after the user started (registered late)
+    /// join its list. Off: the user keeps the list it started with (4.1.1's one discovery).
+    bool join_late = true;
     static Params read(const PropReader& props, const ActorSite& site);
   };
   Broker(Params params, Run& run);
@@ -109,7 +116,9 @@ class Broker {
   std::vector<bool> task_done_;
   std::vector<bool> task_held_;  // in held_back_
   long done_ = 0;
-  long unsettled_ = 0;  // resources waiting for a Settlement: the loop's end, without a walk
+  bool started_ = false;  // its tasks submitted: later GIS reports are late registrations
+  long abandoned_ = 0;    // lost on a failed resource and not moved (migrate_failed off)
+  long unsettled_ = 0;    // resources waiting for a Settlement: the loop's end, without a walk
   int awaiting_progress_ = 0;
   double wallet_ = 0;           // G$ in hand (not deposited)
   double spent_ = 0;            // G$ charged (settled)

@@ -131,6 +131,18 @@ TEST_F(AgentsCli, ReplaceFailedNotABoolean) {
                      {"d.xml", "replace_failed", "true, false"});
 }
 
+TEST_F(AgentsCli, RulesNeitherBotsimNorPaper) {
+  expect_input_error(run(platform(), deployment({{"rules", "foo"}})),
+                     {"d.xml", "rules", "botsim, paper"});
+}
+
+TEST_F(AgentsCli, ARuleSwitchNeitherOnNorOff) {
+  expect_input_error(run(platform(), deployment({{"same_instant_wait", "true"}})),
+                     {"d.xml", "same_instant_wait", "on, off"});
+  expect_input_error(run(platform(), deployment({{"least_overrun", "no"}})),
+                     {"d.xml", "least_overrun", "on, off"});
+}
+
 TEST_F(AgentsCli, HandOutLatencyNeitherSeenNorZero) {
   expect_input_error(run(platform(), deployment({{"handout_latency", "none"}})),
                      {"d.xml", "handout_latency", "seen, zero"});

@@ -421,6 +421,25 @@ TEST_F(GridCli, UnknownPolicy) {
                      {d(), kU0Element, "policy", "noopt"});
 }
 
+TEST_F(GridCli, RulesNeitherBotsimNorPaper) {
+  expect_input_error(
+      bad_deployment("<prop id=\"fund\" value=\"100\"/>",
+                     "<prop id=\"fund\" value=\"100\"/><prop id=\"rules\" value=\"foo\"/>"),
+      {d(), kU0Element, "rules", "botsim, paper"});
+}
+
+TEST_F(GridCli, ARuleSwitchNeitherOnNorOff) {
+  expect_input_error(
+      bad_deployment(
+          "<prop id=\"fund\" value=\"100\"/>",
+          "<prop id=\"fund\" value=\"100\"/><prop id=\"migrate_failed\" value=\"yes\"/>"),
+      {d(), kU0Element, "migrate_failed", "on, off"});
+  expect_input_error(
+      bad_deployment("<prop id=\"fund\" value=\"100\"/>",
+                     "<prop id=\"fund\" value=\"100\"/><prop id=\"join_late\" value=\"1\"/>"),
+      {d(), kU0Element, "join_late", "on, off"});
+}
+
 TEST_F(GridCli, NegativeBid) {
   expect_input_error(
       bad_deployment("<prop id=\"bid\" value=\"20\"/>", "<prop id=\"bid\" value=\"-20\"/>"),

@@ -289,3 +289,60 @@ TEST(AgentsFailure, AReplacementTheBudgetCannotPayIsRejected) {
   EXPECT_EQ(inst[0].csv_row(), "CA0,fast-0,fast,1,1001,1,1");
   EXPECT_EQ(inst[1].csv_row(), "CA0,slow-0,slow,1,7141,2,1");
 }
+
+// As printed (rules="paper": Section 3 only renews or releases), the replacement run above has
+// no replacement: fast-0 fails at 1001 and task 0 goes back. Slow runs task 1 until 2001, then
+// by LtoS task 0 (4000 MI at 1 MI/s) 2001..6001, task 2 6001..8001 and task 3 8001..10001. Slow
+// is renewed at its checks at 3541 and 7141 (busy) and released at 10001: 1..10001 is 3
+// started hours, $1.5; fast's hour $1. $2.5, 4 hours, 2 instances, 2 renewals, no CNP failed.
+TEST(AgentsFailure, AsPrintedAFailedResourceIsNotReplaced) {
+  std::string dir = t::temp_dir();
+  const Results& r = t::run(platform(dir, "1001", true), deployment(dir, R"(
+      <prop id="sizes" value="4000,2000,2000,2000"/><prop id="heuristic" value="LtoS,MaxET"/>
+      <prop id="resources" value="fast,slow"/><prop id="rules" value="paper"/>)"));
+  const UserRecord& u = r.users()[0];
+  EXPECT_EQ(u.policy, "LtoS,MaxET/i-elastic,paper");
+  EXPECT_EQ(u.status(), "done");
+  EXPECT_EQ(u.tasks_done, 4);
+  ASSERT_TRUE(u.finish_s);
+  EXPECT_DOUBLE_EQ(*u.finish_s - u.start_s, 10000);
+  EXPECT_DOUBLE_EQ(u.spent, 2.5);
+  EXPECT_EQ(u.instances, 2);
+  EXPECT_EQ(u.charged_units, 4);
+  EXPECT_EQ(renewals_of(u), 2);
+  EXPECT_EQ(failed_cnps_of(u), 0);
+  EXPECT_EQ(reason_of(u), "resource fast-0 failed");
+  EXPECT_EQ(u.tasks_rerun, 1);
+  std::map<std::pair<long, std::string>, std::pair<double, double>> ran;
+  for (const auto& task : r.tasks())
+    if (task.end_s) ran[{task.task, task.host}] = {*task.start_s, *task.end_s};
+  using Span = std::pair<double, double>;
+  EXPECT_EQ(ran.size(), 4u);
+  EXPECT_EQ((ran[{1, "slow-0"}]), Span(1, 2001));
+  EXPECT_EQ((ran[{0, "slow-0"}]), Span(2001, 6001));
+  EXPECT_EQ((ran[{2, "slow-0"}]), Span(6001, 8001));
+  EXPECT_EQ((ran[{3, "slow-0"}]), Span(8001, 10001));
+}
+
+// A rule's own prop overrides `rules`: rules="paper" with replace_failed="true" contracts
+// spare-0 exactly as AFailedResourceIsReplacedThroughTheContractNet does (the other rules,
+// off, change nothing in this run): done 4008 s after submission for $2.8, 3 instances.
+TEST(AgentsFailure, AsPrintedWithReplacementOnReplacesAsBotsimDoes) {
+  std::string dir = t::temp_dir();
+  const Results& r = t::run(platform(dir, "1001", true), deployment(dir, R"(
+      <prop id="sizes" value="4000,2000,2000,2000"/><prop id="heuristic" value="LtoS,MaxET"/>
+      <prop id="resources" value="fast,slow"/><prop id="rules" value="paper"/>
+      <prop id="replace_failed" value="true"/>)"));
+  const UserRecord& u = r.users()[0];
+  EXPECT_EQ(u.policy, "LtoS,MaxET/i-elastic,no-same-instant-wait,no-least-overrun");
+  ASSERT_TRUE(u.finish_s);
+  EXPECT_DOUBLE_EQ(*u.finish_s - u.start_s, 4008);
+  EXPECT_DOUBLE_EQ(u.spent, 2.8);
+  EXPECT_EQ(u.instances, 3);
+  EXPECT_EQ(u.charged_units, 4);
+  EXPECT_EQ(u.messages, 55);
+  EXPECT_EQ(failed_cnps_of(u), 0);
+  const auto& inst = r.records<cloud::InstanceRecord>();
+  ASSERT_EQ(inst.size(), 3u);
+  EXPECT_EQ(inst[2].csv_row(), "CA0,spare-0,fast,1003,4007,1,0.8");
+}

@@ -387,6 +387,25 @@ TEST(AgentsScenario, AMappingWaitsForEveryOutputOfTheSameInstant) {
   EXPECT_DOUBLE_EQ(*row[2]->end_s, 163.5);
 }
 
+// The same run with same_instant_wait off (as printed: the paper's messages take no time, so
+// a mapping is made on the outputs that have arrived): at 102.5 the 60 MI task goes to fast,
+// the only resource whose output has come, 102.5..132.5. Tasks 0 and 1 run as above.
+TEST(AgentsScenario, WithoutTheSameInstantWaitAMappingTakesTheOutputsThatCame) {
+  const auto& r =
+      run_split({{"sizes", "100,201,60"}, {"heuristic", "U,MinET"}, {"same_instant_wait", "off"}});
+  EXPECT_EQ(r.users().at(0).policy, "U,MinET/fixed,no-same-instant-wait");
+  std::map<long, const TaskRecord*> row;
+  for (const auto& task : r.tasks()) row[task.task] = &task;
+  ASSERT_EQ(row.size(), 3u);
+  EXPECT_EQ(row[0]->host, "slow-0");
+  EXPECT_DOUBLE_EQ(*row[0]->end_s, 102.5);
+  EXPECT_EQ(row[1]->host, "fast-0");
+  EXPECT_DOUBLE_EQ(*row[1]->end_s, 102.5);
+  EXPECT_EQ(row[2]->host, "fast-0");
+  EXPECT_DOUBLE_EQ(*row[2]->start_s, 102.5);
+  EXPECT_DOUBLE_EQ(*row[2]->end_s, 132.5);
+}
+
 // The first mapping (Fig. 5 line 3) chooses among every composed resource, however late the
 // last one's allocation comes. run_split: (U, MaxCT), one 100 MI task: fast
 // is allocated at 1 until 36001, slow at 2 until 36002. Scheduling starts at 2, when both are

@@ -12,7 +12,7 @@
 using namespace botsim;
 
 namespace {
-const Results& run_with_failure(const std::string& policy) {
+const Results& run_with_failure(const std::string& policy, const std::string& extra = "") {
   std::string tmp = test::temp_dir();
   // SimGrid looks a profile up relative to the platform file's directory.
   test::write_file(tmp, "r2-fails.txt", "300 0\n");
@@ -37,7 +37,7 @@ const Results& run_with_failure(const std::string& policy) {
     <actor host="users" function="Broker"><prop id="name" value="U"/><prop id="vo" value="A"/>
       <prop id="policy" value=")" + policy + R"("/>)" + bid + R"(<prop id="start" value="1s"/>
       <prop id="deadline" value="2h"/><prop id="bid_interval" value="5min"/><prop id="fund" value="100"/>
-      <prop id="tasks" value="6"/><prop id="task_length" value="200000"/></actor>)"));
+      <prop id="tasks" value="6"/><prop id="task_length" value="200000"/>)" + extra + "</actor>"));
   return test::run(platform, deployment);
 }
 
@@ -122,7 +122,8 @@ TEST(FailureSim, ReRunsAndLostAttemptsAreReported) {
 // query of 630 s is not answered: at 930 s U gives R2 up, pays its last reported 0.4 G$ and
 // reports the attempt lost for 0.4 G$. R1 ran its task 60-560 (500 s: 5/6 G$) and reruns the
 // moved one, alone again: 5/6 G$. In all 0.4 + 5/3 G$.
-TEST(FailureSim, FailedAuctioneerChargesOnlyTheWorkItReported) {
+namespace {
+const Results& run_two_tasks_r2_fails(const std::string& extra = "") {
   std::string tmp = test::temp_dir();
   test::write_file(tmp, "r2.txt", "400 0\n");
   std::string hosts, routes;
@@ -147,9 +148,15 @@ TEST(FailureSim, FailedAuctioneerChargesOnlyTheWorkItReported) {
       <prop id="policy" value="no-opt"/><prop id="bid" value="10"/><prop id="start" value="30"/>
       <prop id="deadline" value="2h"/><prop id="bid_interval" value="5min"/>
       <prop id="fund" value="100"/><prop id="tasks" value="2"/>
-      <prop id="task_length" value="500000"/></actor>)"));
-  const Results& r = test::run(platform, deployment);
+      <prop id="task_length" value="500000"/>)" + extra + "</actor>"));
+  return test::run(platform, deployment);
+}
+}  // namespace
+
+TEST(FailureSim, FailedAuctioneerChargesOnlyTheWorkItReported) {
+  const Results& r = run_two_tasks_r2_fails();
   const UserRecord& u = r.users().at(0);
+  EXPECT_EQ(u.policy, "no-opt");
   EXPECT_EQ(u.tasks_done, 2);
   EXPECT_EQ(u.status(), "done");
   EXPECT_EQ(u.tasks_rerun, 1);
@@ -166,4 +173,45 @@ TEST(FailureSim, FailedAuctioneerChargesOnlyTheWorkItReported) {
   EXPECT_NEAR(*lost[0].cost, 0.4, 1e-9);
   // What R2 charged, reported or not.
   EXPECT_NEAR(grid::ResourceRecord::from_json(r.resources().at(1)).earned, 0.5, 1e-9);
+}
+
+// As printed (rules="paper": 4.1.3 gives migration to the Global policy alone), the same No-Opt
+// user does not move R2's task: at 930 s it gives R2 up and pays its last reported 0.4 G$, the
+// attempt lost for 0.4 G$ as above, and nothing reruns it. R1's task ran 60-560 (5/6 G$) and is
+// settled at 600: with one task done and one lost the user ends at 930, unfinished
+// (resources_failed), 0.4 + 5/6 G$ spent. Only the move changes: the charges, the lost attempt
+// and R1's run are those above.
+TEST(FailureSim, AsPrintedANoOptUserDoesNotMoveTheTasksOfAFailedResource) {
+  const Results& r = run_two_tasks_r2_fails(R"(<prop id="rules" value="paper"/>)");
+  const UserRecord& u = r.users().at(0);
+  EXPECT_EQ(u.policy, "no-opt,paper");
+  EXPECT_EQ(u.tasks_done, 1);
+  EXPECT_FALSE(u.finish_s);
+  EXPECT_EQ(u.status(), "resources_failed");
+  EXPECT_EQ(u.tasks_rerun, 0);
+  ASSERT_TRUE(u.spent_on_lost_work);
+  EXPECT_NEAR(*u.spent_on_lost_work, 0.4, 1e-9);
+  EXPECT_NEAR(u.spent, 0.4 + 500.0 / 600, 1e-9);
+  const auto& lost = r.records<LostRecord>();
+  ASSERT_EQ(lost.size(), 1u);
+  EXPECT_EQ(lost[0].host, "R2");
+  EXPECT_DOUBLE_EQ(*lost[0].start_s, 60);
+  EXPECT_DOUBLE_EQ(lost[0].lost_s, 930);
+  ASSERT_EQ(r.tasks().size(), 2u);  // one attempt per task
+  for (const auto& t : r.tasks())
+    if (t.host == "R1") {
+      EXPECT_DOUBLE_EQ(*t.start_s, 60);
+      EXPECT_DOUBLE_EQ(*t.end_s, 560);
+    }
+}
+
+// The rule's own prop overrides `rules`; a Global user moves the tasks either way (4.1.3).
+TEST(FailureSim, AsPrintedAGlobalUserStillMigrates) {
+  expect_migrated(run_with_failure("global", R"(<prop id="rules" value="paper"/>)"));
+}
+
+// rules="paper" with migrate_failed="on": the No-Opt user moves R2's tasks as botsim does.
+TEST(FailureSim, AsPrintedWithMigrationOnANoOptUserMigrates) {
+  expect_migrated(run_with_failure(
+      "no-opt", R"(<prop id="rules" value="paper"/><prop id="migrate_failed" value="on"/>)"));
 }

@@ -18,12 +18,15 @@ namespace {
 // and the users on 1 ms links (1 GBps): a message between a resource and a GIS takes 11 ms,
 // between the user or a GIS and a GIS 2 ms. (A mailbox delivers in the order of sending: a
 // message waits behind any sent to the same mailbox before it.)
-std::string platform(const std::string& tmp) {
+// With `r3_fails_at`, R3 turns off then (a SimGrid state profile) and its Auctioneer dies.
+std::string platform(const std::string& tmp, const std::string& r3_fails_at = "") {
   std::string hosts, routes;
   const std::map<std::string, std::string> vo{{"R1", "A"}, {"R2", "A"}, {"R3", "B"}};
+  if (!r3_fails_at.empty()) test::write_file(tmp, "r3.txt", r3_fails_at + " 0\n");
   for (const auto& [name, v] : vo) {
-    hosts += R"(<host id=")" + name + R"(" speed="1000Mf"><prop id="vo" value=")" + v +
-             R"("/><prop id="min_bid" value="1"/><prop id="max_bid" value="100"/></host>)";
+    const std::string state = name == "R3" && !r3_fails_at.empty() ? R"( state_file="r3.txt")" : "";
+    hosts += R"(<host id=")" + name + R"(" speed="1000Mf")" + state + R"(><prop id="vo" value=")" +
+             v + R"("/><prop id="min_bid" value="1"/><prop id="max_bid" value="100"/></host>)";
     routes +=
         R"(<route src=")" + name + R"(" dst="hub"><link_ctn id="slow-)" + name + R"("/></route>)";
     hosts += R"(<link id="slow-)" + name + R"(" bandwidth="1GBps" latency="10ms"/>)";
@@ -47,6 +50,7 @@ struct Scene {
   std::string a_peers;
   std::vector<int> starts{0, 0, 0};
   bool user_first = true;
+  std::string user_props;  // more props of U
 };
 
 std::string deployment(const std::string& tmp, const Scene& s) {
@@ -61,7 +65,8 @@ std::string deployment(const std::string& tmp, const Scene& s) {
                      s.vo +
                      R"("/><prop id="policy" value="no-opt"/><prop id="bid" value="10"/>
     <prop id="deadline" value="30min"/><prop id="fund" value="100"/>
-    <prop id="tasks" value="6"/><prop id="task_length" value="60000"/></actor>)";
+    <prop id="tasks" value="6"/><prop id="task_length" value="60000"/>)" +
+                     s.user_props + "</actor>";
   std::string auctioneers;
   for (int k = 1; k <= 3; ++k)
     auctioneers += R"(<actor host="R)" + std::to_string(k) +
@@ -134,6 +139,62 @@ TEST(GridStartZeroSim, FindsAGlobalResourceRegisteredLate) {
   const std::map<std::string, std::vector<std::pair<double, double>>> expected{
       {"R3", {{60, 120}, {120, 180}, {180, 240}, {240, 300}, {300, 360}, {360, 420}}}};
   EXPECT_EQ(runs(r), expected);
+}
+
+// join_late: the same scene with R3 failing at 150 s, while task 1 runs there (task 0 ran
+// 60-120). U's progress query of 600 s goes unanswered, and at 1200 s it gives R3 up.
+// - On (botsim's default): R1 and R2, reported at 2.013 s, are in U's list: the five tasks left
+//   move there and all six are done.
+// - Off (as printed, 4.1.1: the list of the one discovery): U started with R3 alone, so no live
+//   resource is left: it gives up with one task done ("every resource failed"), the attempts
+//   of tasks 1-5 lost on R3 as with the rule on. Only the list changes: R3's run and the failure
+//   are the same.
+namespace {
+const Results& run_r3_fails(const std::string& join_late) {
+  std::string tmp = test::temp_dir();
+  Scene s;
+  s.a_peers = "B";
+  s.starts = {2, 2, 1};
+  s.user_props = R"(<prop id="join_late" value=")" + join_late + R"("/>)";
+  return test::run(platform(tmp, "150"), deployment(tmp, s));
+}
+std::map<std::string, long> finished_per_host(const Results& r) {
+  std::map<std::string, long> finished;
+  for (const auto& t : r.tasks())
+    if (t.end_s) ++finished[t.host];
+  return finished;
+}
+}  // namespace
+
+TEST(GridStartZeroSim, WithLateJoinsTheTasksOfAFailedResourceMoveToLateOnes) {
+  const Results& r = run_r3_fails("on");
+  auto finished = finished_per_host(r);
+  const UserRecord& u = r.users().at(0);
+  EXPECT_EQ(u.policy, "no-opt");
+  EXPECT_EQ(u.tasks_done, 6);
+  EXPECT_EQ(u.status(), "done");
+  EXPECT_EQ(finished["R3"], 1);
+  EXPECT_EQ(finished["R1"] + finished["R2"], 5);
+  EXPECT_EQ(r.records<LostRecord>().size(), 5u);
+  EXPECT_EQ(u.tasks_rerun, 5);
+  for (const auto& t : r.tasks())
+    if (t.end_s && t.host != "R3") EXPECT_GT(*t.start_s, 1200.0);
+}
+
+TEST(GridStartZeroSim, WithoutLateJoinsAUserKeepsTheListItStartedWith) {
+  const Results& r = run_r3_fails("off");
+  auto finished = finished_per_host(r);
+  const UserRecord& u = r.users().at(0);
+  EXPECT_EQ(u.policy, "no-opt,no-join-late");
+  EXPECT_EQ(u.tasks_done, 1);
+  EXPECT_FALSE(u.finish_s);
+  EXPECT_EQ(u.status(), "resources_failed");
+  EXPECT_EQ(u.stop_reason, "every resource failed");
+  EXPECT_EQ(finished.size(), 1u);
+  EXPECT_EQ(finished["R3"], 1);
+  // Tasks 1-5 were dealt to R3 (1 running, 4 queued): each attempt there is lost.
+  ASSERT_EQ(r.records<LostRecord>().size(), 5u);
+  for (const auto& lost : r.records<LostRecord>()) EXPECT_EQ(lost.host, "R3");
 }
 
 // A user of VO C, whose GIS knows no resource and no peer: it waits for a registration, and at
