@@ -19,11 +19,25 @@ using policy::Instance;
 
 constexpr double kTol = 1e-9;
 
+// The rules botsim adds to Fig. 3 (docs/silva2008.md, "Rules botsim adds"), each with its own
+// switch; `rules="paper"` turns every one off, and line 15 to the printed rule.
+struct SilvaRules {
+  bool request_guard = true;  // never ask for more than the free slots or the unfinished tasks
+  bool liveness = true;       // rent one when tasks wait and no instance is coming
+  bool stop_idle = true;      // stop an idle instance that cannot take the next task in its window
+
+  static SilvaRules paper() { return {false, false, false}; }
+  bool operator==(const SilvaRules& o) const {
+    return request_guard == o.request_guard && liveness == o.liveness && stop_idle == o.stop_idle;
+  }
+};
+
 struct SilvaSettings {
   SilvaConfig heuristic;  // host_processing_time = ATU / budget_factor
   double budget_factor = 1;
   double check_interval_s = 300;
   double stop_margin_s = 0;
+  SilvaRules rules;
 };
 
 class SilvaPolicy : public policy::ProvisioningPolicy {
@@ -31,12 +45,19 @@ class SilvaPolicy : public policy::ProvisioningPolicy {
   SilvaPolicy(SilvaSettings s, policy::InstanceType type, long tasks)
       : s_(s), type_(std::move(type)), total_(tasks), heuristic_(s.heuristic, tasks) {}
 
-  // "cr=0.5,ir=0.5" (",bf=2" when budget_factor != 1, ",line15=literal").
+  // "cr=0.5,ir=0.5" (",bf=2" when budget_factor != 1); then ",paper" when every rule botsim
+  // adds is off and line 15 is the printed rule, else ",line15=literal" and ",no-<rule>" for
+  // each one off.
   std::string label() const override {
     std::string l = "cr=" + format_number(s_.heuristic.creation_ratio) +
                     ",ir=" + format_number(s_.heuristic.increase_ratio);
     if (s_.budget_factor != 1) l += ",bf=" + format_number(s_.budget_factor);
+    if (s_.heuristic.line15 == Line15::Literal && s_.rules == SilvaRules::paper())
+      return l + ",paper";
     if (s_.heuristic.line15 == Line15::Literal) l += ",line15=literal";
+    if (!s_.rules.request_guard) l += ",no-request-guard";
+    if (!s_.rules.liveness) l += ",no-liveness";
+    if (!s_.rules.stop_idle) l += ",no-stop-idle";
     return l;
   }
   double check_interval_s() const override { return s_.check_interval_s; }
@@ -44,7 +65,7 @@ class SilvaPolicy : public policy::ProvisioningPolicy {
   // "Initially, one host is allocated and starts executing randomly selected tasks."
   CloudDecision start(const CloudView& view) override {
     CloudDecision d;
-    rent_if_none(view, view.active(), d);
+    if (view.tasks_waiting() > 0 && view.active() == 0) rent_one(view, d);
     return d;
   }
 
@@ -101,10 +122,19 @@ class SilvaPolicy : public policy::ProvisioningPolicy {
     }
     // An idle instance that cannot take the next task within its window has nothing left to
     // do: stopping it now costs the same (its ATU is paid) and frees the provider's capacity.
-    if (view.tasks_waiting() > 0)
+    if (s_.rules.stop_idle && view.tasks_waiting() > 0)
       for (const auto& inst : view.idle_instances())
         if (!fits(inst, view.now())) d.stop_instance(inst.name);
-    rent_if_none(view, view.active() - static_cast<long>(d.stop.size()), d);
+    const long active = view.active() - static_cast<long>(d.stop.size());
+    if (s_.rules.liveness)
+      rent_if_none(view, active, d);
+    else if (view.tasks_waiting() > 0 && active == 0 && d.start.empty())
+      // As printed, only a completion (Fig. 3a) or a running task (Fig. 3b) rents a host: with
+      // none left, nothing ever will, so the run ends rather than check forever.
+      d.stop_user(user_status::kUnfinished,
+                  fmt::format("{} tasks wait with no instance running or coming, and Fig. 3 as "
+                              "printed rents none (liveness=\"off\")",
+                              view.tasks_waiting()));
     return d;
   }
 
@@ -161,14 +191,21 @@ class SilvaPolicy : public policy::ProvisioningPolicy {
     // than there are unfinished tasks, so that a huge necessaryComputers (e.g. a large budget
     // factor) cannot flood the provider with requests it must refuse.
     const long remaining = view.tasks_total() - view.tasks_done();
-    count = std::min({count, type_.max_count - view.live(), remaining, affordable(view)});
+    if (s_.rules.request_guard) count = std::min({count, type_.max_count - view.live(), remaining});
+    count = std::min(count, affordable(view));  // a budget (not in the paper) always binds
     if (count > 0) d.start_instances(type_.name, count);
   }
 
-  // Liveness: tasks wait and no instance is coming (all stopped or refused): rent one, if the
-  // budget pays for it. `active`: the instances coming or running once `d`'s stops are made.
+  // Liveness (not in the paper): tasks wait and no instance is coming (all stopped or
+  // refused): rent one, if the budget pays for it. `active`: the instances coming or running
+  // once `d`'s stops are made.
   void rent_if_none(const CloudView& view, long active, CloudDecision& d) const {
     if (view.tasks_waiting() == 0 || active > 0 || view.now() <= last_refusal_s_) return;
+    rent_one(view, d);
+  }
+
+  // One instance, if the budget pays for it (Fig. 3's first host, and the liveness rule's).
+  void rent_one(const CloudView& view, CloudDecision& d) const {
     if (affordable(view) >= 1) return request(view, 1, d);
     d.stop_user(user_status::kOutOfBudget,
                 fmt::format("the budget left ({}) cannot pay for an instance ({} per ATU)",
@@ -191,10 +228,20 @@ std::unique_ptr<policy::ProvisioningPolicy> make_silva(const policy::Props& prop
   s.heuristic.increase_ratio = props.number("increase_ratio", 0.5, 0, 1);
   s.budget_factor = props.number("budget_factor", 1.0, 1);
   s.heuristic.host_processing_time = type.atu_s / s.budget_factor;  // section 4
+  // The rules botsim adds: `rules` gives every switch's default, botsim (on) or paper (off, and
+  // line 15 as printed); each switch's own prop overrides it.
+  const bool paper = props.choice("rules", {"botsim", "paper"}, std::string("botsim")) == "paper";
+  s.rules = paper ? SilvaRules::paper() : SilvaRules{};
   s.heuristic.line15 = props.choice("line15", {"positive-only", "literal"},
-                                    std::string("positive-only")) == "literal"
+                                    std::string(paper ? "literal" : "positive-only")) == "literal"
                            ? Line15::Literal
                            : Line15::PositiveOnly;
+  auto on_off = [&](const char* prop, bool& rule) {
+    rule = props.choice(prop, {"on", "off"}, std::string(rule ? "on" : "off")) == "on";
+  };
+  on_off("request_guard", s.rules.request_guard);
+  on_off("liveness", s.rules.liveness);
+  on_off("stop_idle", s.rules.stop_idle);
   s.check_interval_s = props.duration("check_interval", 300.0, -1e300);
   // A floor keeps a typo (e.g. "1e-9") from flooding the simulation with checks.
   if (!(s.check_interval_s >= 1)) props.fail("check_interval", "must be at least 1 s");

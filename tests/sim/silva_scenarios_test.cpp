@@ -252,3 +252,103 @@ TEST(SilvaScenario, StopMarginKeepsEveryInstanceInsideItsHour) {
     EXPECT_LT(*i.stop_s - i.start_s, 3600);
   EXPECT_TRUE(lost(r).empty());
 }
+
+// The rules botsim adds to Fig. 3 (docs/silva2008.md, "Rules botsim adds"): each switched off
+// alone changes what it names, on the cases worked out by hand above.
+
+TEST(SilvaRules, WithoutLivenessALostTaskWaitsForever) {
+  // TaskOverrunningThePaidHourIsLostAndRedone without the liveness rule: at 3600 host 1 stops
+  // and loses the 3000 s task; Fig. 3 rents only at a completion or a check (off here), and none
+  // comes: the run ends unfinished (rather than check forever) with one host and one hour.
+  std::string dir = t::temp_dir();
+  std::string wl = t::write_file(dir, "two.txt", "1000\n3000\n");
+  const auto& r =
+      t::run(cloud_platform(dir), deployment(dir, {{"workload", wl}, {"liveness", "off"}}));
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.policy, "cr=0.5,ir=0.5,no-liveness");
+  EXPECT_EQ(u.tasks_done, 1);
+  EXPECT_EQ(u.status(), "unfinished");
+  EXPECT_NE(u.stop_reason.find("1 tasks wait with no instance running or coming"),
+            std::string::npos);
+  EXPECT_EQ(*u.instances, 1);
+  EXPECT_EQ(*u.charged_units, 1);
+  EXPECT_EQ(lost(r).size(), 1u);
+}
+
+namespace {
+
+// Two tasks of 2000 s. At 2000: average 2000, host 1 can do 0 more in its window (2000 + 2000
+// > 3600): necessary = round(1 x 2000 / 3600) = 1, int(1 x 0.5) + 1 = 1 host created, which
+// runs task 2 from 2000 to 4000. Host 1 is idle and cannot fit a task: with the rule it stops
+// at 2000, without it at the end of its hour, 3600. Same hosts, hours and finish.
+void expect_idle_host_stops_at(const std::string& stop_idle, double stop_s) {
+  std::string dir = t::temp_dir();
+  std::string wl = t::write_file(dir, "two.txt", "2000\n2000\n");
+  const auto& r =
+      t::run(cloud_platform(dir), deployment(dir, {{"workload", wl}, {"stop_idle", stop_idle}}));
+  const auto& u = r.users()[0];
+  EXPECT_DOUBLE_EQ(*u.finish_s, 4000);
+  EXPECT_EQ(*u.instances, 2);
+  EXPECT_EQ(*u.charged_units, 2);
+  const auto& inst = r.records<botsim::cloud::InstanceRecord>();
+  ASSERT_EQ(inst.size(), 2u);
+  EXPECT_DOUBLE_EQ(*inst[0].stop_s, stop_s);
+  EXPECT_DOUBLE_EQ(inst[1].start_s, 2000);
+}
+
+// Three tasks of 1000 s, budget_factor 10: hostProcessingTime 360 s, so every window ends
+// before the first completion and possibleTasks is 0. At 1000 (creationRatio 0.5): necessary =
+// round(2 x 1000 / 360) = 6, int(6 x 0.5) + 1 = 4 hosts; the guard asks for the 2 tasks left.
+// At 2000 task 2 ends while task 3 still runs (creationRatio raised to 0.75 by line 18):
+// necessary = round(1 x 1000 / 360) = 3, int(3 x 0.75) + 1 = 3; the guard asks for 1. Every
+// host is stopped with the job at 2000, one ATU each: 1 + 2 + 1 = 4 with the guard, 1 + 4 + 3 =
+// 8 without.
+void expect_hosts_rented(const std::string& request_guard, long hosts) {
+  std::string dir = t::temp_dir();
+  std::string wl = t::write_file(dir, "three.txt", "1000\n1000\n1000\n");
+  const auto& r = t::run(cloud_platform(dir), deployment(dir, {{"workload", wl},
+                                                               {"budget_factor", "10"},
+                                                               {"request_guard", request_guard}}));
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.tasks_done, 3);
+  EXPECT_DOUBLE_EQ(*u.finish_s, 2000);
+  EXPECT_EQ(*u.instances, hosts);
+  EXPECT_EQ(*u.charged_units, hosts);
+}
+
+}  // namespace
+
+TEST(SilvaRules, StopIdleStopsAnIdleHostThatCannotFitATask) {
+  expect_idle_host_stops_at("on", 2000);
+}
+TEST(SilvaRules, WithoutStopIdleAnIdleHostWaitsForItsHour) {
+  expect_idle_host_stops_at("off", 3600);
+}
+TEST(SilvaRules, TheRequestGuardAsksForNoMoreThanTheTasksLeft) { expect_hosts_rented("on", 4); }
+TEST(SilvaRules, WithoutTheRequestGuardLine15sCountIsAskedFor) { expect_hosts_rented("off", 8); }
+
+TEST(SilvaRules, PaperTurnsEveryAdditionOffAndLine15ToThePrintedRule) {
+  // rules="paper" is liveness, stop_idle and request_guard off and line 15 literal: on the
+  // liveness case the lost task then waits forever (as above), after line 15 has created host 2
+  // at 1000 (LiteralLine15CreatesAHostEvenWhenNoneIsNecessary), which loses it at 4600 too.
+  std::string dir = t::temp_dir();
+  std::string wl = t::write_file(dir, "two.txt", "1000\n3000\n");
+  const auto& r =
+      t::run(cloud_platform(dir), deployment(dir, {{"workload", wl}, {"rules", "paper"}}));
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.policy, "cr=0.5,ir=0.5,paper");
+  EXPECT_EQ(u.tasks_done, 1);
+  EXPECT_EQ(*u.instances, 2);
+  EXPECT_EQ(lost(r).size(), 2u);
+}
+
+// A rule's own prop overrides `rules`: the liveness rule on, the others off, line 15 literal.
+TEST(SilvaRules, ARulesOwnPropOverridesRules) {
+  std::string dir = t::temp_dir();
+  std::string wl = t::write_file(dir, "two.txt", "1000\n3000\n");
+  const auto& r =
+      t::run(cloud_platform(dir),
+             deployment(dir, {{"workload", wl}, {"rules", "paper"}, {"liveness", "on"}}));
+  EXPECT_EQ(r.users()[0].policy, "cr=0.5,ir=0.5,line15=literal,no-request-guard,no-stop-idle");
+  EXPECT_EQ(r.users()[0].tasks_done, 2);
+}
