@@ -60,7 +60,8 @@ std::vector<UserAcross> read_users(const std::vector<std::string>& run_dirs,
       if (it == users.end()) {
         UserAcross a;
         a.name = u.name;
-        a.policy = u.policy;
+        // The bidding policy, without the rules' suffix (",paper", ",no-<rule>").
+        a.policy = u.policy.substr(0, u.policy.find(','));
         a.vo = u.vo.value_or("");
         a.deadline_s = u.deadline_s;
         a.fund = grid::fund_of(u);
@@ -304,6 +305,27 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
   return write_sulistio2005_figures({SulistioReading{"", "", run_dirs}}, out_dir);
 }
 
+namespace {
+
+// The findings of one reading's users (means over `run_dirs`), each also computed on every run
+// alone: its spread over the runs (n, mean, 95 % CI, the worst), and "partly" where the claim on
+// the means holds but some run's does not.
+std::vector<Finding> findings_over(const std::vector<std::string>& run_dirs,
+                                   const std::vector<UserAcross>& users,
+                                   const std::string& reading) {
+  std::map<std::string, std::vector<double>> per_run;
+  for (const std::string& dir : run_dirs) {
+    std::vector<Resource> seen;
+    for (const Finding& f : sulistio2005_findings(read_users({dir}, seen), reading))
+      per_run[f.id].push_back(f.value);
+  }
+  std::vector<Finding> found = sulistio2005_findings(users, reading);
+  for (Finding& f : found) f.spread_over(per_run[f.id]);
+  return found;
+}
+
+}  // namespace
+
 std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readings,
                                        const std::string& out_dir) {
   if (readings.empty() || readings.front().run_dirs.empty())
@@ -388,16 +410,16 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
     const std::string suffix = k == 0 ? "" : "_" + reading.name;
     write_csv((out / ("fig6_runtime" + suffix + ".csv")).string(), runtime_csv);
     write_csv((out / ("fig7_cost" + suffix + ".csv")).string(), cost_csv);
-    // Each finding also on every run alone: its spread over the runs (n, mean, 95 % CI, the
-    // worst), and "partly" where the claim on the means holds but some run's does not.
-    std::map<std::string, std::vector<double>> per_run;
-    for (const std::string& dir : reading.run_dirs) {
+    const std::vector<Finding> botsim = findings_over(reading.run_dirs, users_of[k], reading.name);
+    if (reading.as_printed_dirs.empty()) {
+      found.insert(found.end(), botsim.begin(), botsim.end());
+    } else {
       std::vector<Resource> seen;
-      for (const Finding& f : sulistio2005_findings(read_users({dir}, seen), reading.name))
-        per_run[f.id].push_back(f.value);
+      const auto users = read_users(reading.as_printed_dirs, seen);
+      for (Finding& f : campaign::side_by_side(
+               findings_over(reading.as_printed_dirs, users, reading.name), botsim))
+        found.push_back(std::move(f));
     }
-    for (Finding& f : sulistio2005_findings(users_of[k], reading.name))
-      found.push_back(std::move(f.spread_over(per_run[f.id])));
   }
   // A reading keeps its colour in both figures (and in every run of the experiment).
   std::vector<std::string> reading_names;

@@ -33,6 +33,9 @@ std::vector<campaign::Finding> sulistio2005_findings(const std::vector<UserAcros
 struct SulistioReading {
   std::string name, label;
   std::vector<std::string> run_dirs;
+  /// The same runs with every rule botsim adds switched off (the Brokers' `rules="paper"`),
+  /// judged beside them in findings.csv; empty: none.
+  std::vector<std::string> as_printed_dirs = {};
 };
 
 /// Reads finished runs (each directory's summary.json and bids.csv) and writes the figures'
@@ -44,7 +47,8 @@ std::string write_sulistio2005_figures(const std::vector<std::string>& run_dirs,
                                        const std::string& out_dir);
 /// The same for several readings: Figs 2-5 from the first; Figs 6 and 7 with a series per
 /// reading side by side; fig6_runtime_<name>.csv and fig7_cost_<name>.csv for each reading
-/// after the first; findings.csv with every finding under each reading.
+/// after the first; findings.csv with every finding under each reading, the as-printed runs'
+/// (when a reading has them) before botsim's default's.
 std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readings,
                                        const std::string& out_dir);
 
