@@ -111,6 +111,23 @@ double cell(const CsvTable& t, const std::vector<std::string>& row, const std::s
   return v.empty() ? NAN : std::stod(v);
 }
 
+// The execution makespans (min) of the runs of the paper's run `p` in Fig. 6's or Fig. 7's table,
+// in their order; NaN where the bag is incomplete.
+std::vector<double> paper_run_makespans(const Bats2011Tables& t, const PaperRun& p) {
+  const bool refused = std::string(p.variant) == "sched4-nocushion";
+  const CsvTable& table = refused ? t.fig7 : t.fig6;
+  std::vector<double> m;
+  for (const auto& row : table.rows) {
+    if (refused ? row.at(table.column("cushion")) != "refused"
+                : (row.at(table.column("scenario")) != p.scenario ||
+                   row.at(table.column("schedule")) !=
+                       fmt::format("Sched{}", std::string(p.variant).substr(5))))
+      continue;
+    m.push_back(cell(table, row, "execution_min"));
+  }
+  return m;
+}
+
 }  // namespace
 
 BatsRun bats_run(const UserRecord& u, const nlohmann::json& schedules) {
@@ -263,21 +280,11 @@ CsvTable bats2011_fig6_rules(const Bats2011Tables& as_printed, const Bats2011Tab
   chart.series = {Series{"the paper", {}, {}, {}}, Series{"as printed", {}, {}, {}},
                   Series{"botsim's default", {}, {}, {}}};
   auto makespans = [](const Bats2011Tables& tb, const PaperRun& p) {
-    const bool refused = std::string(p.variant) == "sched4-nocushion";
-    const CsvTable& table = refused ? tb.fig7 : tb.fig6;
-    std::vector<double> m;
-    size_t n = 0;
-    for (const auto& row : table.rows) {
-      if (refused ? row.at(table.column("cushion")) != "refused"
-                  : (row.at(table.column("scenario")) != p.scenario ||
-                     row.at(table.column("schedule")) !=
-                         fmt::format("Sched{}", std::string(p.variant).substr(5))))
-        continue;
-      ++n;
-      const double x = cell(table, row, "execution_min");
-      if (!std::isnan(x)) m.push_back(x);
-    }
-    return std::make_pair(m, n);
+    std::vector<double> complete;
+    const std::vector<double> all = paper_run_makespans(tb, p);
+    for (double x : all)
+      if (!std::isnan(x)) complete.push_back(x);
+    return std::make_pair(complete, all.size());
   };
   for (const PaperRun& p : kPaperRuns) {
     const std::string label = fmt::format("{} {}", p.scenario,
@@ -525,15 +532,8 @@ std::vector<Finding> bats2011_findings(const Bats2011Tables& t, const std::strin
   // others (half the distance to the nearest other makespan the paper gives, at most 15 %).
   for (const PaperRun& p : kPaperRuns) {
     const bool refused = std::string(p.variant) == "sched4-nocushion";
-    const CsvTable& table = refused ? t.fig7 : t.fig6;
     std::vector<double> err, m;
-    for (const auto& row : table.rows) {
-      if (refused ? row.at(table.column("cushion")) != "refused"
-                  : (row.at(table.column("scenario")) != p.scenario ||
-                     row.at(table.column("schedule")) !=
-                         fmt::format("Sched{}", std::string(p.variant).substr(5))))
-        continue;
-      double x = cell(table, row, "execution_min");  // NaN: the bag is incomplete
+    for (double x : paper_run_makespans(t, p)) {  // NaN: the bag is incomplete
       err.push_back(100 * std::abs(x / p.minutes - 1));
       if (!std::isnan(x)) m.push_back(x);
     }
