@@ -331,18 +331,44 @@ SilvaStaticRun read_silva_static_run(const std::string& dir) {
   return SilvaStaticRun{*u.charged_units, *u.makespan_s()};
 }
 
-std::string write_silva2008_tables(const Silva2008Runs& runs, const std::string& dir) {
-  const fs::path stage(dir);
+namespace {
+
+// Writes `runs`' tables and figures into `stage`; returns their findings and the summary table.
+std::pair<std::vector<Finding>, std::string> tables_and_findings(const Silva2008Runs& runs,
+                                                                 const fs::path& stage) {
   Tables tables(runs);
   tables.write_tables_and_figures(stage);
   tables.write_fig1(stage);
   tables.write_fig2(stage);
   tables.write_check_intervals(stage);
-  const auto found = silva2008_findings(
-      read_csv((stage / "runs.csv").string()), read_csv((stage / "settings.csv").string()),
-      read_csv((stage / "fig1.csv").string()), read_csv((stage / "check_interval.csv").string()));
+  return {silva2008_findings(read_csv((stage / "runs.csv").string()),
+                             read_csv((stage / "settings.csv").string()),
+                             read_csv((stage / "fig1.csv").string()),
+                             read_csv((stage / "check_interval.csv").string())),
+          tables.summary_table()};
+}
+
+}  // namespace
+
+std::string write_silva2008_tables(const Silva2008Runs& runs, const std::string& dir) {
+  const fs::path stage(dir);
+  const auto [found, summary] = tables_and_findings(runs, stage);
   write_findings((stage / "findings.csv").string(), found);
-  return tables.summary_table() + "\nthe paper's findings (findings.csv):\n" + findings_text(found);
+  return summary + "\nthe paper's findings (findings.csv):\n" + findings_text(found);
+}
+
+std::string write_silva2008_tables(const Silva2008Runs& runs, const Silva2008Runs& as_printed,
+                                   const std::string& dir, const std::string& as_printed_dir) {
+  const fs::path stage(dir);
+  const auto [printed, printed_summary] = tables_and_findings(as_printed, as_printed_dir);
+  const auto [found, summary] = tables_and_findings(runs, stage);
+  fs::copy_file(fs::path(as_printed_dir) / "settings.csv", stage / "settings_as_printed.csv",
+                fs::copy_options::overwrite_existing);
+  const std::vector<Finding> all = campaign::side_by_side(printed, found);
+  write_findings((stage / "findings.csv").string(), all);
+  return summary +
+         "\nthe paper's findings (findings.csv), each as printed, then with botsim's rules:\n" +
+         findings_text(all);
 }
 
 namespace {

@@ -72,6 +72,12 @@ struct Silva2008Runs {
 /// returns what the experiment prints: each job's mean timespan and hosts per setting, and the
 /// findings.
 std::string write_silva2008_tables(const Silva2008Runs& runs, const std::string& dir);
+/// The same, with the runs of Fig. 3 as printed (every rule botsim adds off: `rules="paper"`)
+/// beside them: their tables are written into `as_printed_dir` (which must exist), their
+/// settings.csv copied to `dir` as settings_as_printed.csv, and findings.csv has each claim on
+/// the as-printed runs, then on botsim's default's.
+std::string write_silva2008_tables(const Silva2008Runs& runs, const Silva2008Runs& as_printed,
+                                   const std::string& dir, const std::string& as_printed_dir);
 
 /// The paper's findings (section 5, Figs 1 and 5-7), each with its threshold and margin, from
 /// the experiment's tables: runs.csv and settings.csv (5 min checks), fig1.csv, and
