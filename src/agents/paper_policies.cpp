@@ -36,7 +36,7 @@ int best_of(const std::vector<policy::AgentResource>& rs, Value value, Better be
 
 class Table2 : public policy::AgentsMapping {
  public:
-  explicit Table2(MappingPolicy m) : m_(m) {}
+  Table2(MappingPolicy m, bool least_overrun) : m_(m), least_overrun_(least_overrun) {}
   int choose(const policy::MappingView& view) override {
     const auto& rs = view.unoccupied();
     const double now = view.now(), size = view.task().size_mi;
@@ -55,7 +55,8 @@ class Table2 : public policy::AgentsMapping {
         return best_of(rs, remaining, std::greater<double>());
       case MappingPolicy::MinET: {
         // The least time left where the task still fits; where it fits nowhere, MaxET's
-        // least overrun (docs/gutierrez2012.md).
+        // least overrun (botsim's rule), or as printed the minimum, the most overrun
+        // (docs/gutierrez2012.md, "Rules botsim adds").
         int best = -1;
         double best_value = 0;
         for (const auto& r : rs) {
@@ -64,7 +65,9 @@ class Table2 : public policy::AgentsMapping {
           const double v = r.alloc_end - need;
           if (best < 0 || v < best_value) best = r.id, best_value = v;
         }
-        return best >= 0 ? best : best_of(rs, expected, std::greater<double>());
+        if (best >= 0) return best;
+        return least_overrun_ ? best_of(rs, expected, std::greater<double>())
+                              : best_of(rs, expected, std::less<double>());
       }
       case MappingPolicy::MinCT:
         return best_of(rs, remaining, std::less<double>());
@@ -80,7 +83,14 @@ class Table2 : public policy::AgentsMapping {
 
  private:
   MappingPolicy m_;
+  bool least_overrun_;
 };
+
+// The ConsumerAgent's least_overrun, as its props give it (consumer_agent.cpp's read_rules).
+bool least_overrun_of(const policy::Props& props) {
+  const bool paper = props.choice("rules", {"botsim", "paper"}, std::string("botsim")) == "paper";
+  return props.choice("least_overrun", {"on", "off"}, std::string(paper ? "off" : "on")) == "on";
+}
 
 }  // namespace
 
@@ -89,9 +99,9 @@ std::unique_ptr<policy::AgentsOrdering> make_ordering(TaskOrdering o) {
   return std::make_unique<Table1>(o);
 }
 
-std::unique_ptr<policy::AgentsMapping> make_mapping(MappingPolicy m) {
+std::unique_ptr<policy::AgentsMapping> make_mapping(MappingPolicy m, bool least_overrun) {
   if (m == MappingPolicy::Registered) throw std::logic_error("make_mapping: not Table 2's");
-  return std::make_unique<Table2>(m);
+  return std::make_unique<Table2>(m, least_overrun);
 }
 
 void register_paper_policies(policy::Registrar& r) {
@@ -112,8 +122,9 @@ void register_paper_policies(policy::Registrar& r) {
       {"Slowest", "the least powerful unoccupied resource (Greedy-P, 5.1(b))"}};
   for (int m = 0; m < static_cast<int>(MappingPolicy::Registered); ++m) {
     const auto mapping = static_cast<MappingPolicy>(m);
-    r.mapping(kMappings[m][0], kMappings[m][1],
-              [mapping](const policy::Props&) { return make_mapping(mapping); });
+    r.mapping(kMappings[m][0], kMappings[m][1], [mapping](const policy::Props& props) {
+      return make_mapping(mapping, least_overrun_of(props));
+    });
   }
   const char* const kMechanisms[][2] = {
       {"fixed", "FixedAM: fixed_hours paid in advance, never renewed (5.3(b))"},

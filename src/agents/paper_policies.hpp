@@ -16,8 +16,10 @@ namespace botsim::agents {
 std::unique_ptr<policy::AgentsOrdering> make_ordering(TaskOrdering o);
 /// Table 2's (and Fastest / Slowest) mapping as a policy over the unoccupied resources; ties go
 /// to the lowest id. R draws rng() % n in id order (the scheduler's index draws from its own
-/// list of the unoccupied resources: the same distribution, another order).
-std::unique_ptr<policy::AgentsMapping> make_mapping(MappingPolicy m);
+/// list of the unoccupied resources: the same distribution, another order). `least_overrun`:
+/// MinET's rule where the task fits nowhere, as the scheduler's (AgentRules::least_overrun; the
+/// registry reads it from the ConsumerAgent's `rules` and `least_overrun` props).
+std::unique_ptr<policy::AgentsMapping> make_mapping(MappingPolicy m, bool least_overrun = true);
 
 /// Registers the orderings, mappings and mechanisms above by their names.
 void register_paper_policies(policy::Registrar& registrar);

@@ -6,11 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <utility>
 
 #include "agents/paper_policies.hpp"
 #include "agents/scheduler.hpp"
 #include "cli/models.hpp"
+#include "core/props.hpp"
+#include "policy/reader_props.hpp"
 #include "support/agents_schedulers.hpp"
 
 namespace botsim::agents {
@@ -121,11 +125,41 @@ TEST(MappingPolicies, TheSchedulersIndexChoosesAsThePapersPolicies) {
       as_policy.registered_ordering = to_string(o);
       as_policy.mapping = MappingPolicy::Registered;
       as_policy.registered = to_string(m);
-      Scheduler policy(as_policy, make_ordering(o), make_mapping(m));
-      const auto want = run_bag(indexed, 3);
-      ASSERT_EQ(want.size(), 40u) << name;
-      EXPECT_EQ(run_bag(policy, 3), want) << name;
+      // Under botsim's rules and as printed (least_overrun off: MinET's "fits nowhere").
+      for (bool least_overrun : {true, false}) {
+        AgentRules rules;
+        rules.least_overrun = least_overrun;
+        Scheduler indexed_rules(parse_heuristic(name));
+        indexed_rules.set_rules(rules);
+        Scheduler policy(as_policy, make_ordering(o), make_mapping(m, least_overrun));
+        policy.set_rules(rules);
+        const auto want = run_bag(indexed_rules, 3);
+        ASSERT_EQ(want.size(), 40u) << name;
+        EXPECT_EQ(run_bag(policy, 3), want) << name << (least_overrun ? "" : ", paper");
+      }
     }
+  }
+}
+
+// A task of 50 s at 1 MI/s fits in neither allocation (10 s and 20 s left): MinET as botsim
+// reads it takes the least overrun (30 s over, id 2); as printed, the minimum expected time
+// left, -40 s (id 1). The registry's MinET reads the ConsumerAgent's props.
+TEST(MappingPolicies, MinETWhereTheTaskFitsNowhere) {
+  Rng rng(1);
+  View view(0, {0, 50}, {{1, 1, 10}, {2, 1, 20}}, rng);
+  EXPECT_EQ(make_mapping(MappingPolicy::MinET, true)->choose(view), 2);
+  EXPECT_EQ(make_mapping(MappingPolicy::MinET, false)->choose(view), 1);
+  register_models();
+  const auto* entry = policy::find_policy_any_case(policy::DecisionPoint::AgentsMapping, "MinET");
+  ASSERT_NE(entry, nullptr);
+  for (const auto& [props, want] : std::vector<std::pair<std::map<std::string, std::string>, int>>{
+           {{}, 2},
+           {{{"rules", "paper"}}, 1},
+           {{{"least_overrun", "off"}}, 1},
+           {{{"rules", "paper"}, {"least_overrun", "on"}}, 2}}) {
+    const PropReader reader(props, "d.xml", "actor #1");
+    const policy::ReaderProps p(reader);
+    EXPECT_EQ(entry->mapping(p)->choose(view), want) << props.size();
   }
 }
 
