@@ -306,34 +306,53 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* f : {"runs.csv", "settings.csv", "fig1.csv", "check_interval.csv"})
     EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
-  t::expect_figures(out, {"fig1", "fig5_render_hosts", "fig5_render_timespan",
-                          "fig6_normal_hosts", "fig6_normal_timespan", "fig7_normal", "fig7_render",
-                          "fig2_render_like_job", "check_interval_normal",
-                          "check_interval_render"});
-  // The check interval's study: 2 jobs x 3 intervals x 5 creationRatios, at increaseRatio 0.5.
-  EXPECT_EQ(botsim::read_csv(out + "/check_interval.csv").rows.size(), 30u);
+  // Botsim's default and Fig. 3 as printed (rules="paper"), each with its figures.
+  t::expect_figures(
+      out, {"fig1", "fig5_render_hosts", "fig5_render_timespan", "fig6_normal_hosts",
+            "fig6_normal_timespan", "fig7_normal", "fig7_render", "fig2_render_like_job",
+            "check_interval_normal", "check_interval_render", "fig5_render_hosts_as_printed",
+            "fig5_render_timespan_as_printed", "fig6_normal_hosts_as_printed",
+            "fig6_normal_timespan_as_printed", "fig7_normal_as_printed", "fig7_render_as_printed",
+            "check_interval_normal_as_printed", "check_interval_render_as_printed"});
+  // The check interval's study: 2 jobs x 3 intervals x 5 creationRatios, at increaseRatio 0.5,
+  // under each rule set.
+  auto intervals = botsim::read_csv(out + "/check_interval.csv");
+  EXPECT_EQ(intervals.rows.size(), 60u);
+  EXPECT_EQ(intervals.header.front(), "rules");
+  // Each of the 22 claims as printed, then with botsim's rules.
   auto found = botsim::read_csv(out + "/findings.csv");
-  EXPECT_EQ(found.rows.size(), 20u);
-  EXPECT_EQ(found.rows[0][found.column("id")], "fig1 25 hosts");
-  EXPECT_EQ(found.rows[0][found.column("verdict")], "yes");
-  EXPECT_EQ(found.rows[1][found.column("id")], "fig1 simulated");
-  EXPECT_EQ(found.rows[1][found.column("verdict")], "yes");
+  ASSERT_EQ(found.rows.size(), 44u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(found.rows[i][found.column("id")], "fig1 25 hosts");
+    EXPECT_EQ(found.rows[i][found.column("verdict")], "yes");
+    EXPECT_EQ(found.rows[2 + i][found.column("id")], "fig1 simulated");
+  }
+  EXPECT_EQ(found.rows[0][found.column("rules")], "paper");
+  EXPECT_EQ(found.rows[1][found.column("rules")], "botsim");
+  // Every other claim's spread over 2 batches of one replication.
+  EXPECT_EQ(found.rows[4][found.column("id")], "fig6 every run finishes (normal)");
+  EXPECT_EQ(found.rows[4][found.column("n")], "2");
   auto runs = botsim::read_csv(out + "/runs.csv");
-  EXPECT_EQ(runs.rows.size(), 2u * 25 * 2);  // 2 jobs x 25 settings x 2 replications
-  // The summary table: per job, the mean timespan and hosts of each setting, as settings.csv.
+  // 2 rule sets x 2 jobs x 25 settings x 2 replications
+  EXPECT_EQ(runs.rows.size(), 2u * 2 * 25 * 2);
+  // The summary table: per rule set and job, the mean timespan and hosts of each setting.
   EXPECT_NE(r.out.find("Fig. 5, render-like job: 2 runs per setting; optimum 3.00 hosts"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("Fig. 6, normal job: 2 runs per setting"), std::string::npos);
+  EXPECT_NE(r.out.find("Fig. 3 as printed"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("creationRatio        0    0.25     0.5    0.75       1 |"),
             std::string::npos)
       << r.out;
   auto settings = botsim::read_csv(out + "/settings.csv");
-  EXPECT_EQ(settings.rows.size(), 50u);
+  EXPECT_EQ(settings.rows.size(), 100u);
   for (const auto& row : runs.rows) {
     long hosts = std::stol(row[runs.column("hosts")]);
     EXPECT_EQ(hosts, std::stol(row[runs.column("charged_units")]));  // one ATU per instance
-    EXPECT_GE(hosts, std::stol(row[runs.column("optimum_hosts")]) - 1);
+    if (row[runs.column("finished")] == "yes")
+      EXPECT_GE(hosts, std::stol(row[runs.column("optimum_hosts")]) - 1);
+    else  // as printed only: botsim's liveness rule finishes every job
+      EXPECT_EQ(row[runs.column("rules")], "paper");
   }
   auto fig1 = botsim::read_csv(out + "/fig1.csv");
   ASSERT_GE(fig1.rows.size(), 25u);
@@ -347,4 +366,7 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   // The per-run directories are gone; the generated deployments stay.
   EXPECT_FALSE(fs::exists(out + ".work"));
   EXPECT_TRUE(fs::exists(out + "/deployments/normal-cr050-ir050.xml"));
+  EXPECT_NE(t::read_text(out + "/deployments/normal-cr050-ir050-paper.xml")
+                .find("<prop id=\"rules\" value=\"paper\"/>"),
+            std::string::npos);
 }

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -17,12 +18,13 @@ namespace {
 
 const std::vector<std::string> kRatios{"0", "0.25", "0.5", "0.75", "1"};
 
-// settings.csv: every setting of both jobs with `hosts_sd` 0.5, `over` the mean hosts over the
-// optimum (1.04), and at creationRatio 0 increaseRatio 0 -> 1: timespan 4000 -> 3800 s, hosts
-// 11.5 -> 11.7, sd 0.5 -> 0.7.
-CsvTable settings(double over = 1.04) {
-  CsvTable t{{"job", "creation_ratio", "increase_ratio", "timespan_mean_s", "hosts_mean",
-              "hosts_sd", "hosts_over_optimum_mean"},
+// settings.csv: every setting of both jobs with 20 runs, all finished but `unfinished` of the
+// normal job's at creationRatio 1 increaseRatio 1, `hosts_sd` 0.5, `over` the mean hosts over
+// the optimum (1.04), and at creationRatio 0 increaseRatio 0 -> 1: timespan 4000 -> 3800 s,
+// hosts 11.5 -> 11.7, sd 0.5 -> 0.7.
+CsvTable settings(double over = 1.04, int unfinished = 0) {
+  CsvTable t{{"job", "creation_ratio", "increase_ratio", "runs", "unfinished", "timespan_mean_s",
+              "hosts_mean", "hosts_sd", "hosts_over_optimum_mean"},
              {}};
   for (const char* job : {"normal", "render"})
     for (const auto& cr : kRatios)
@@ -30,18 +32,25 @@ CsvTable settings(double over = 1.04) {
         std::string span = "3900", hosts = "11.6", sd = "0.5";
         if (cr == "0" && ir == "0") span = "4000", hosts = "11.5";
         if (cr == "0" && ir == "1") span = "3800", hosts = "11.7", sd = "0.7";
-        t.rows.push_back({job, cr, ir, span, hosts, sd, std::to_string(over)});
+        const bool stalled = std::string(job) == "normal" && cr == "1" && ir == "1";
+        t.rows.push_back({job, cr, ir, "20", stalled ? std::to_string(unfinished) : "0", span,
+                          hosts, sd, std::to_string(over)});
       }
   return t;
 }
 
-// runs.csv: at 0.5/0.5 and 0.75/0.75 of each job, runs of (hosts, speedup, optimum).
+// runs.csv: at 0.5/0.5 and 0.75/0.75 of each job, runs of (hosts, speedup, optimum), all
+// finished; a run of one host with no speedup or optimum is a job that did not finish.
 CsvTable runs(const std::vector<std::vector<std::string>>& conservative,
               const std::vector<std::vector<std::string>>& aggressive) {
-  CsvTable t{{"job", "creation_ratio", "increase_ratio", "hosts", "speedup", "optimum_hosts"}, {}};
+  CsvTable t{
+      {"job", "creation_ratio", "increase_ratio", "finished", "hosts", "speedup", "optimum_hosts"},
+      {}};
   for (const char* job : {"normal", "render"}) {
-    for (const auto& r : conservative) t.rows.push_back({job, "0.5", "0.5", r[0], r[1], r[2]});
-    for (const auto& r : aggressive) t.rows.push_back({job, "0.75", "0.75", r[0], r[1], r[2]});
+    for (const auto& r : conservative)
+      t.rows.push_back({job, "0.5", "0.5", r[1].empty() ? "no" : "yes", r[0], r[1], r[2]});
+    for (const auto& r : aggressive)
+      t.rows.push_back({job, "0.75", "0.75", r[1].empty() ? "no" : "yes", r[0], r[1], r[2]});
   }
   return t;
 }
@@ -83,7 +92,8 @@ TEST(Silva2008Findings, HoldOnThePapersPicture) {
   auto f = by_id(silva2008_findings(
       runs({{"13", "11.5", "12"}, {"12", "11", "12"}}, {{"12", "11", "12"}, {"20", "17", "12"}}),
       settings(), fig1(), intervals(1.0)));
-  ASSERT_EQ(f.size(), 20u);
+  ASSERT_EQ(f.size(), 22u);
+  EXPECT_EQ(f.at("fig6 every run finishes (normal)").value, 0);
   EXPECT_EQ(f.at("fig1 simulated").value, 0);
   for (const auto& [id, finding] : f) EXPECT_EQ(finding.verdict(), "yes") << id;
   EXPECT_NEAR(f.at("fig6 within 12 % (normal)").margin(), 12 - 4, 1e-9);
@@ -120,10 +130,106 @@ TEST(Silva2008Findings, AnswerNoWhereTheyDoNotHold) {
   // increaseRatio 1 slower, fewer hosts and less spread at creationRatio 0.
   CsvTable reversed = settings();
   for (auto& row : reversed.rows)
-    if (row[1] == "0" && row[2] == "1") row[3] = "4100", row[4] = "11.4", row[5] = "0.4";
+    if (row[1] == "0" && row[2] == "1") row[5] = "4100", row[6] = "11.4", row[7] = "0.4";
   auto g = by_id(silva2008_findings(runs({{"12", "11", "12"}}, {{"12", "11", "12"}}), reversed,
                                     fig1(), intervals(1.0)));
   for (const char* id : {"fig6 cr 0 shorter (normal)", "fig6 cr 0 more hosts (normal)",
                          "fig6 cr 0 more spread (normal)"})
     EXPECT_EQ(g.at(id).verdict(), "no") << id;
+}
+
+TEST(Silva2008Findings, CountTheJobsLeftUnfinishedAndLeaveThemOutOfFig7) {
+  // 5 of the normal job's 25 x 20 = 500 runs end with tasks undone: 1 %.
+  auto f = by_id(silva2008_findings(
+      runs({{"12", "11.5", "12"}, {"1", "", ""}}, {{"12", "11", "12"}, {"20", "17", "12"}}),
+      settings(1.04, 5), fig1(), intervals(1.0)));
+  EXPECT_EQ(f.at("fig6 every run finishes (normal)").verdict(), "no");
+  EXPECT_NEAR(f.at("fig6 every run finishes (normal)").value, 1, 1e-12);
+  EXPECT_EQ(f.at("fig6 every run finishes (normal)").botsim, "5 of 500 runs end with tasks undone");
+  EXPECT_EQ(f.at("fig5 every run finishes (render)").verdict(), "yes");
+  // The unfinished run (1 host) is neither the minimum nor in the speedups.
+  EXPECT_EQ(f.at("fig7 same minimum (normal)").verdict(), "yes");
+  EXPECT_NEAR(f.at("fig7 speedup near hosts (normal)").value,
+              (11.5 / 12 + 11.0 / 12 + 17.0 / 20) / 3, 1e-12);
+}
+
+TEST(Silva2008Findings, AQuantityNotMeasuredDoesNotHold) {
+  // No run of normal, creationRatio 0, increaseRatio 1 finished: no mean, no deviation.
+  CsvTable t = settings();
+  for (auto& row : t.rows)
+    if (row[0] == "normal" && row[1] == "0" && row[2] == "1") row[5] = row[6] = row[7] = "";
+  auto f = by_id(silva2008_findings(runs({{"12", "11", "12"}}, {{"12", "11", "12"}}), t, fig1(),
+                                    intervals(1.0)));
+  for (const char* id : {"fig6 cr 0 shorter (normal)", "fig6 cr 0 more hosts (normal)",
+                         "fig6 cr 0 more spread (normal)"})
+    EXPECT_EQ(f.at(id).verdict(), "no") << id;
+}
+
+namespace {
+
+using botsim::papers::Silva2008Runs;
+using botsim::papers::SilvaRunOutcome;
+
+// Every setting of both jobs with `reps` replications of 12 hosts (optimum 11) and a speedup of
+// 11, except those `change` alters.
+template <typename Change>
+Silva2008Runs canned_runs(int reps, Change change) {
+  Silva2008Runs r;
+  r.reps = reps;
+  r.jobs = {{"render", "render"}, {"normal", "normal"}};
+  for (const char* job : {"render", "normal"})
+    for (double cr : botsim::papers::kSilvaRatios)
+      for (double ir : botsim::papers::kSilvaRatios) {
+        botsim::papers::SilvaSetting s{job, cr, ir, 300, {}, {}};
+        for (int k = 0; k < reps; ++k) {
+          SilvaRunOutcome o;
+          o.timespan_s = 3600;
+          o.hosts = 12;
+          o.charged_units = 12;
+          o.speedup = 11;
+          o.optimum_hosts = 11;
+          o.optimum_timespan_s = 3600;
+          change(s, k, o);
+          s.seeds.push_back(static_cast<unsigned long long>(k + 1));
+          s.outcomes.push_back(o);
+        }
+        r.settings.push_back(s);
+      }
+  return r;
+}
+
+}  // namespace
+
+TEST(Silva2008Findings, SpreadOverBatchesOfReplications) {
+  // 20 replications in 10 batches of 2. The normal job's first replication at creationRatio 1
+  // increaseRatio 1 does not finish: 1 of its 500 runs (0.2 %) on the whole, and 1 of batch 1's
+  // 50 (2 %), 0 in the 9 others.
+  auto r = canned_runs(20, [](const auto& s, int k, SilvaRunOutcome& o) {
+    if (s.job == "normal" && s.cr == 1 && s.ir == 1 && k == 0) {
+      o.finished = false;
+      o.timespan_s = o.speedup = o.optimum_timespan_s = NAN;
+      o.optimum_hosts = 0;
+    }
+  });
+  auto f = by_id(botsim::papers::silva2008_findings_over_batches(r));
+  const Finding& finishes = f.at("fig6 every run finishes (normal)");
+  EXPECT_NEAR(finishes.value, 0.2, 1e-12);
+  ASSERT_TRUE(finishes.runs);
+  EXPECT_EQ(finishes.runs->n, 10u);
+  EXPECT_EQ(finishes.runs->holding, 9u);
+  EXPECT_NEAR(finishes.runs->mean, 0.2, 1e-12);
+  EXPECT_NEAR(finishes.runs->worst, 2, 1e-12);
+  EXPECT_EQ(finishes.verdict(), "no");
+  // 12 hosts over an optimum of 11 everywhere: +9.091 % (settings.csv's 1.09091) in every
+  // batch, so "yes" 10 of 10.
+  const Finding& within = f.at("fig6 within 12 % (normal)");
+  EXPECT_NEAR(within.value, 9.091, 1e-9);
+  EXPECT_EQ(within.runs->holding, 10u);
+  EXPECT_EQ(within.verdict(), "yes");
+  // Fig. 1 is deterministic: no spread.
+  EXPECT_FALSE(f.at("fig1 25 hosts").runs);
+  // Three replications make three batches of one.
+  auto three = by_id(botsim::papers::silva2008_findings_over_batches(
+      canned_runs(3, [](const auto&, int, SilvaRunOutcome&) {})));
+  EXPECT_EQ(three.at("fig6 within 12 % (normal)").runs->n, 3u);
 }

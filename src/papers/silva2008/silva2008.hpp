@@ -2,6 +2,7 @@
 // Section 5 of Silva, Veiga & Ferreira (2008), Figs 1, 2 and 5-7, and the paper's findings, from
 // the runs of `botsim experiment silva2008` (docs/silva2008.md; experiment.hpp plans them): no
 // SimGrid, no process.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -10,8 +11,11 @@
 
 namespace botsim::papers {
 
-/// One replication's outcome, as the experiment aggregates it.
+/// One replication's outcome, as the experiment aggregates it. A job that ended with tasks
+/// undone (Fig. 3 as printed can leave tasks waiting with no host: docs/silva2008.md) has no
+/// timespan, speedup or optimum (NaN); what it rented and spent is kept.
 struct SilvaRunOutcome {
+  bool finished = true;
   double timespan_s = 0;
   long hosts = 0, charged_units = 0;
   double spent = 0;
@@ -21,7 +25,8 @@ struct SilvaRunOutcome {
   long optimum_hosts = 0;  // fewest one-ATU hosts with known task times
   double optimum_timespan_s = 0;
 };
-/// Reads a run's summary.json and tasks.csv (first user). Throws std::runtime_error.
+/// Reads a run's summary.json and tasks.csv (first user), finished or not. Throws
+/// std::runtime_error on a run without a user.
 SilvaRunOutcome read_silva_run(const std::string& dir, double host_processing_time);
 
 /// The creationRatio and increaseRatio values of the experiment's grid (section 5).
@@ -67,17 +72,18 @@ struct Silva2008Runs {
   int reps = 0;                        // replications per setting
 };
 
-/// Writes runs.csv, settings.csv, fig1.csv, check_interval.csv, findings.csv and the figures'
-/// data and scripts (Figs 1, 2, 5-7 and the check interval's) into `dir` (which must exist);
-/// returns what the experiment prints: each job's mean timespan and hosts per setting, and the
-/// findings.
-std::string write_silva2008_tables(const Silva2008Runs& runs, const std::string& dir);
-/// The same, with the runs of Fig. 3 as printed (every rule botsim adds off: `rules="paper"`)
-/// beside them: their tables are written into `as_printed_dir` (which must exist), their
-/// settings.csv copied to `dir` as settings_as_printed.csv, and findings.csv has each claim on
-/// the as-printed runs, then on botsim's default's.
+/// The batches of replications a finding's spread is computed over (findings.csv's n).
+constexpr std::size_t kSilvaBatches = 10;
+
+/// Writes runs.csv, settings.csv, check_interval.csv (each with a first column `rules`: the
+/// runs of Fig. 3 as printed, `rules="paper"`, then botsim's default's), fig1.csv, findings.csv
+/// (each claim as printed, then with botsim's rules, with its spread over kSilvaBatches batches
+/// of replications) and the figures' data and scripts (Figs 1, 2, 5-7 and the check
+/// interval's; Figs 5-7 and the check interval's of the as-printed runs end in `_as_printed`)
+/// into `dir` (which must exist); returns what the experiment prints: each rule set's mean
+/// timespan and hosts per setting, and the findings.
 std::string write_silva2008_tables(const Silva2008Runs& runs, const Silva2008Runs& as_printed,
-                                   const std::string& dir, const std::string& as_printed_dir);
+                                   const std::string& dir);
 
 /// The paper's findings (section 5, Figs 1 and 5-7), each with its threshold and margin, from
 /// the experiment's tables: runs.csv and settings.csv (5 min checks), fig1.csv, and
@@ -86,7 +92,14 @@ std::string write_silva2008_tables(const Silva2008Runs& runs, const Silva2008Run
 std::vector<campaign::Finding> silva2008_findings(const CsvTable& runs, const CsvTable& settings,
                                                   const CsvTable& fig1, const CsvTable& intervals);
 
-/// The docs' table of chosen settings (docs/silva2008.md), from settings.csv.
+/// The findings on all of `runs` (silva2008_findings on their tables), each with its spread
+/// over min(kSilvaBatches, reps) batches of consecutive replications: the finding computed on
+/// each batch alone (docs/silva2008.md, "Findings"). Fig. 1's findings are deterministic and
+/// have none.
+std::vector<campaign::Finding> silva2008_findings_over_batches(const Silva2008Runs& runs);
+
+/// The docs' table of chosen settings (docs/silva2008.md) under both rule sets, from
+/// settings.csv (with its `rules` column).
 std::string silva2008_docs_table(const CsvTable& settings);
 
 }  // namespace botsim::papers
