@@ -654,10 +654,12 @@ std::vector<Finding> silva2008_findings(const CsvTable& runs, const CsvTable& se
                             get(hi, "hosts_mean") - get(lo, "hosts_mean"), 0, "hosts");
     more.botsim =
         fmt::format("{:.2f} -> {:.2f} hosts", get(lo, "hosts_mean"), get(hi, "hosts_mean"));
+    // A difference, not a ratio: a batch of populations may all get the same hosts at
+    // increaseRatio 0 (sd 0).
     Finding spread = at_least(fig + " cr 0 more spread (" + job + ")",
                               "at creationRatio 0 a higher increaseRatio spreads the hosts more",
-                              paper, "hosts sd at increaseRatio 1 / at 0",
-                              get(hi, "hosts_sd") / get(lo, "hosts_sd"), 1);
+                              paper, "hosts sd at increaseRatio 1 - at 0",
+                              get(hi, "hosts_sd") - get(lo, "hosts_sd"), 0, "hosts");
     spread.botsim = fmt::format("sd {:.2f} -> {:.2f}", get(lo, "hosts_sd"), get(hi, "hosts_sd"));
     for (auto* f : {&span, &more, &spread}) found.push_back(std::move(*f));
   }
