@@ -329,9 +329,9 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   }
   EXPECT_EQ(found.rows[0][found.column("rules")], "paper");
   EXPECT_EQ(found.rows[1][found.column("rules")], "botsim");
-  // Every other claim's spread over 2 batches of one replication.
+  // Two replications are one batch: no spread.
   EXPECT_EQ(found.rows[4][found.column("id")], "fig6 every run finishes (normal)");
-  EXPECT_EQ(found.rows[4][found.column("n")], "2");
+  EXPECT_EQ(found.rows[4][found.column("n")], "");
   auto runs = botsim::read_csv(out + "/runs.csv");
   // 2 rule sets x 2 jobs x 25 settings x 2 replications
   EXPECT_EQ(runs.rows.size(), 2u * 2 * 25 * 2);

@@ -395,7 +395,8 @@ Silva2008Runs replications(const Silva2008Runs& runs, size_t lo, size_t hi) {
 std::vector<Finding> silva2008_findings_over_batches(const Silva2008Runs& runs) {
   std::vector<Finding> found = Tables(runs).findings();
   const size_t reps = static_cast<size_t>(runs.reps);
-  const size_t batches = std::min(kSilvaBatches, reps);
+  // Batches of at least 2: a claim about a deviation needs two runs.
+  const size_t batches = std::min(kSilvaBatches, reps / 2);
   if (batches < 2) return found;
   std::vector<std::vector<Finding>> per_batch;
   for (size_t b = 0; b < batches; ++b)

@@ -93,9 +93,9 @@ std::vector<campaign::Finding> silva2008_findings(const CsvTable& runs, const Cs
                                                   const CsvTable& fig1, const CsvTable& intervals);
 
 /// The findings on all of `runs` (silva2008_findings on their tables), each with its spread
-/// over min(kSilvaBatches, reps) batches of consecutive replications: the finding computed on
-/// each batch alone (docs/silva2008.md, "Findings"). Fig. 1's findings are deterministic and
-/// have none.
+/// over min(kSilvaBatches, reps / 2) batches of consecutive replications (none below 2
+/// batches): the finding computed on each batch alone (docs/silva2008.md, "Findings over
+/// batches"). Fig. 1's findings are deterministic and have none.
 std::vector<campaign::Finding> silva2008_findings_over_batches(const Silva2008Runs& runs);
 
 /// The docs' table of chosen settings (docs/silva2008.md) under both rule sets, from
