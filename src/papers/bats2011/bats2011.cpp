@@ -598,9 +598,18 @@ std::vector<Finding> bats2011_findings(const Bats2011Tables& t, const std::strin
                                 "signal in the first ATU in {} of {} seeds: {:.0f} min without "
                                 "vs {:.0f} min with (means)",
                                 with.size(), reps, stats(without).mean, stats(with).mean);
-  if (gain.size() < static_cast<size_t>(kCushionMinSeeds))
+  if (gain.size() < static_cast<size_t>(kCushionMinSeeds)) {
     c.cause = fmt::format("the condition (a signal in the first ATU) comes in fewer than {} seeds",
                           kCushionMinSeeds);
+  } else if (c.runs && c.runs->holding < c.runs->n) {
+    const auto same =
+        std::count_if(gain.begin(), gain.end(), [](double g) { return std::fabs(g) < 1e-9; });
+    c.cause = fmt::format(
+        "{} of {} seeds with the signal gain less than {} %, {} of them nothing: where the "
+        "configuration the signal asks for is the one running, the run is the cushioned one "
+        "(docs/bats2011.md, Where botsim disagrees with the paper)",
+        c.runs->n - c.runs->holding, c.runs->n, format_number(kCushionGainPercent), same);
+  }
   out.push_back(c);
   for (Finding& f : out) f.rules = rules;
   return out;

@@ -129,7 +129,10 @@ std::vector<Finding> findings_over(const std::vector<AgentsRun>& runs, const Sec
   for (const auto& [rep, subset] : by_rep)
     for (const Finding& f : findings(section51(subset), section52(subset), section53(subset)))
       per_rep[f.id].push_back(f.value);
-  for (Finding& f : found) f.spread_over(per_rep[f.id]);
+  for (Finding& f : found) {
+    f.spread_over(per_rep[f.id]);
+    if (f.cause.empty()) f.cause = gutierrez2012_cause(f.id);
+  }
   return found;
 }
 
@@ -190,11 +193,11 @@ void run_gutierrez2012(const ExperimentOptions& opts) {
 namespace botsim::papers {
 
 void register_gutierrez2012_experiment() {
-  campaign::register_experiment(
-      campaign::Experiment{"gutierrez2012",
-                           "Gutierrez-Garcia & Sim 2012: agent-based elastic Cloud BoT "
-                           "scheduling (Figs 6-14)",
-                           gutierrez2012::run_gutierrez2012, "10 per configuration and rule set", "2 min"});
+  campaign::register_experiment(campaign::Experiment{
+      "gutierrez2012",
+      "Gutierrez-Garcia & Sim 2012: agent-based elastic Cloud BoT "
+      "scheduling (Figs 6-14)",
+      gutierrez2012::run_gutierrez2012, "10 per configuration and rule set", "2 min"});
 }
 
 }  // namespace botsim::papers
