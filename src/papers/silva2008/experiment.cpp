@@ -162,7 +162,7 @@ void register_silva2008_experiment() {
       "silva2008",
       "Silva, Veiga & Ferreira 2008: budget-driven host allocation on a utility cloud "
       "(Figs 1, 5, 6, 7)",
-      run_silva2008, "200 per setting and rule set (the paper's populations)", "10 min"});
+      run_silva2008, "200 per setting and rule set (the paper's populations)", "9 min"});
 }
 
 }  // namespace botsim::papers
