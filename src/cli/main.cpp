@@ -102,7 +102,8 @@ struct PluginOptions {
     std::vector<std::string> out;
     for (const auto& f : files)
       out.insert(out.end(), {"--plugin", std::filesystem::absolute(f).lexically_normal().string()});
-    if (!files.empty()) out.insert(out.end(), {"--policy-timeout", CLI::detail::to_string(timeout_s)});
+    if (!files.empty())
+      out.insert(out.end(), {"--policy-timeout", CLI::detail::to_string(timeout_s)});
     return out;
   }
 };
@@ -260,6 +261,13 @@ struct ExperimentCommand {
     if (name.empty()) return usage_error("experiment: give a NAME or --list");
     if (!data_dir.empty()) campaign::set_data_dir(data_dir);
     opts.reps_given = reps->count() > 0;
+    // results/NAME holds the shipped results, made at the defaults: other settings go where
+    // the user says (docs/reference.md).
+    if (opts.out_dir.empty() && (opts.reps_given || opts.seed != 1 || !data_dir.empty()))
+      throw InputError("", "experiment " + name,
+                       "results/" + name +
+                           " holds the results at the default --reps, --seed and "
+                           "data: give --out DIR for other settings");
     campaign::set_progress(!quiet);
     return run_experiment(name, opts);
   }

@@ -388,3 +388,22 @@ TEST_F(CliErrors, ANoOptUserIsToldWhyItBidsOtherThanItsBid) {
             std::string::npos)
       << r.err;
 }
+
+// `experiment NAME --reps 2` without --out rewrote the shipped results/NAME (13 files): a
+// setting other than the defaults now needs --out, and the refusal says where the defaults
+// go. Run in an empty directory, so that nothing shipped could be touched if it did not.
+TEST(CliExperiment, AtOtherSettingsNeedsAnOutDirectory) {
+  const std::string dir = botsim::test::make_temp_dir();
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"experiment", "sulistio2005", "--reps", "2"},
+        std::vector<std::string>{"experiment", "sulistio2005", "--seed", "5"},
+        std::vector<std::string>{"experiment", "sulistio2005", "--data-dir", dir}}) {
+    auto r = botsim::test::botsim(args, dir);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("experiment sulistio2005: results/sulistio2005 holds the results at the "
+                         "default --reps, --seed and data: give --out DIR for other settings"),
+              std::string::npos)
+        << r.err;
+    EXPECT_TRUE(fs::is_empty(dir)) << args[2];
+  }
+}
