@@ -27,10 +27,11 @@ void PropReader::fail(const std::string& key, const std::string& problem) const 
 }
 
 void PropReader::missing(const std::string& key) const {
-  // A misspelt required property: name the given one it most likely is.
+  // A misspelt required property: the given one it most likely is, and what it should read.
   for (const auto& [k, v] : props_)
     if (!used_.count(k) && nearest_name(k, {key}))
-      fail(key, "is required but missing: did you mean it by " + quote_text(k) + "?");
+      fail(k, "unknown property: did you mean " + quote_text(key) + "? (" + quote_text(key) +
+                  " is required)");
   fail(key, "is required but missing");
 }
 
@@ -56,7 +57,10 @@ std::string PropReader::choice(const std::string& key, const std::vector<std::st
     if (a == *v) return *v;
   std::string list;
   for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-  fail(key, "unknown value " + quote_text(*v) + " (expected one of: " + list + ")");
+  const auto near = nearest_name(*v, std::set<std::string>(allowed.begin(), allowed.end()));
+  fail(key, "unknown value " + quote_text(*v) +
+                (near ? ": did you mean " + quote_text(*near) + "?" : std::string()) +
+                " (expected one of: " + list + ")");
 }
 
 // "must be ..." for [min, max] in `unit`. A tiny positive minimum is how a check excludes zero:

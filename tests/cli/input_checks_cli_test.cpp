@@ -79,8 +79,8 @@ TEST_F(InputChecks, MisspeltPropertyNamesTheNearestValidOne) {
   broker.replace(broker.find("\"deadline\""), 10, "\"dedline\"");
   expect_input_error(validate(grid_platform(), grid_deployment(broker)),
                      {dir_ + "/d.xml", "actor #3 'Broker' on host 'user'",
-                      "property 'deadline': is required but missing: did you mean it by "
-                      "'dedline'?"});
+                      "property 'dedline': unknown property: did you mean 'deadline'? "
+                      "('deadline' is required)"});
   broker = kBroker + "<prop id=\"bid_intervall\" value=\"5min\"/>";
   expect_input_error(validate(grid_platform(), grid_deployment(broker)),
                      {dir_ + "/d.xml", "actor #3 'Broker' on host 'user'",
@@ -96,10 +96,9 @@ TEST_F(InputChecks, MissingRequiredProperty) {
 }
 
 TEST_F(InputChecks, ValueOutOfRange) {
-  expect_input_error(
-      validate(grid_platform(),
-               grid_deployment(kBroker + "<prop id=\"bid_interval\" value=\"0\"/>")),
-      {dir_ + "/d.xml", "property 'bid_interval': '0' must be in [1, 604800] s"});
+  expect_input_error(validate(grid_platform(),
+                              grid_deployment(kBroker + "<prop id=\"bid_interval\" value=\"0\"/>")),
+                     {dir_ + "/d.xml", "property 'bid_interval': '0' must be in [1, 604800] s"});
 }
 
 TEST_F(InputChecks, UnknownUnit) {

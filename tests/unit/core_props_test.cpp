@@ -71,8 +71,7 @@ TEST(Props, Duration) {
   EXPECT_DOUBLE_EQ(p.duration("deadline"), 36000);
   EXPECT_DOUBLE_EQ(p.duration("period"), 600);
   EXPECT_DOUBLE_EQ(p.duration("start", 60.0), 60);
-  EXPECT_EQ(error_of([&] { p.duration("neg"); }),
-            kWhere + "property 'neg': '-1h' must be >= 0 s");
+  EXPECT_EQ(error_of([&] { p.duration("neg"); }), kWhere + "property 'neg': '-1h' must be >= 0 s");
   EXPECT_EQ(error_of([&] { p.duration("bad"); }),
             kWhere + "property 'bad': '5 days' is not a duration (a number with s, min or h)");
 }
@@ -123,6 +122,12 @@ TEST(Props, ChoiceListsAllowedValues) {
       kWhere + "property 'policy': unknown value 'fast' (expected one of: no-opt, global, local)");
   EXPECT_EQ(error_of([&] { p.choice("missing", allowed); }),
             kWhere + "property 'missing': is required but missing");
+  // A misspelt value is named with the one it most likely is.
+  auto q = reader({{"policy", "gobal"}});
+  EXPECT_EQ(error_of([&] { q.choice("policy", allowed); }),
+            kWhere +
+                "property 'policy': unknown value 'gobal': did you mean 'global'? (expected one "
+                "of: no-opt, global, local)");
 }
 
 TEST(Props, List) {
@@ -159,7 +164,9 @@ TEST(Props, MisspeltPropertyGetsTheNearestName) {
 TEST(Props, MisspeltRequiredPropertyIsNamedWhenMissing) {
   auto p = reader({{"dedline", "1h"}});
   EXPECT_EQ(error_of([&] { p.duration("deadline"); }),
-            kWhere + "property 'deadline': is required but missing: did you mean it by 'dedline'?");
+            kWhere +
+                "property 'dedline': unknown property: did you mean 'deadline'? ('deadline' is "
+                "required)");
   auto q = reader({{"colour", "red"}});
   EXPECT_EQ(error_of([&] { q.text("deadline"); }),
             kWhere + "property 'deadline': is required but missing");
