@@ -9,6 +9,7 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include "cloud/provider.hpp"
+#include "core/summary.hpp"
 #include "platform/execute.hpp"
 #include "platform/timers.hpp"
 
@@ -166,8 +167,9 @@ std::vector<long> InstancePool::on(const InstanceStopped& m) {
       sg4::Mailbox::by_name(worker_mailbox(m.instance, static_cast<int>(k)))->set_receiver(nullptr);
     forget(it);
   }
-  spdlog::info("{}: instance {} {}: {} ATUs charged, {:.2f}", user_, m.instance,
-               m.failed ? "failed" : "stopped", m.charged_units, m.cost);
+  spdlog::info("{}: instance {} {}: {} ATU{} charged, {:.2f} {}", user_, m.instance,
+               m.failed ? "failed" : "stopped", m.charged_units, m.charged_units == 1 ? "" : "s",
+               m.cost, currency_of(user_role_.record().model));
   ++started_;
   charged_units_ += m.charged_units;
   spent_ += m.cost;

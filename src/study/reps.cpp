@@ -36,26 +36,59 @@ using campaign::work_dir_of;
 
 namespace {
 
-// "U0  3 runs  makespan_s 1210.23 ± 9.86606 s  spent 0.1 ± 0 G$  ..." per user, from reps.csv;
-// `models`: each user's model, for the units. The budget only of users that have one.
+// Per user, each metric's mean ± standard deviation over the runs (reps.csv), in aligned
+// columns headed by the metric and its unit; `models`: each user's model, for the units. The
+// budget only where some user has one; "n/a" for the deviation of a single run.
 std::string reps_table(const CsvTable& summary, const std::map<std::string, std::string>& models) {
   const size_t user = summary.column("user"), metric = summary.column("metric"),
                n = summary.column("n"), mean = summary.column("mean"), sd = summary.column("sd");
-  std::string out, current;
+  std::vector<std::string> users, metrics;
+  std::map<std::string, std::string> runs;
+  std::map<std::pair<std::string, std::string>, std::string> cells;
+  std::map<std::string, std::string> headers;
   for (const auto& row : summary.rows) {
-    if (row[user] != current) {
-      out += (current.empty() ? "" : "\n") + fmt::format("{:<8} {:>3} runs", row[user], row[n]);
-      current = row[user];
-    }
+    if (runs.emplace(row[user], row[n]).second) users.push_back(row[user]);
     if (row[metric] == "budget" && row[n] == "0") continue;
-    const std::string unit = field_unit(row[metric], models.at(row[user]));
-    const std::string value = row[mean].empty()
-                                  ? "-"
-                                  : num6(std::stod(row[mean])) + " ± " + num6(std::stod(row[sd])) +
-                                        (unit.empty() ? "" : " " + unit);
-    out += "  " + row[metric] + " " + value;
+    if (!headers.count(row[metric])) {
+      metrics.push_back(row[metric]);
+      const std::string unit = field_unit(row[metric], models.at(row[user]));
+      headers[row[metric]] = row[metric] + (unit.empty() ? "" : " (" + unit + ")");
+    }
+    const bool one = row[n] == "1";
+    cells[{row[user], row[metric]}] =
+        row[mean].empty() ? "-"
+                          : num6(std::stod(row[mean])) + " ± " +
+                                (one || row[sd].empty() ? "n/a" : num6(std::stod(row[sd])));
   }
-  return out + "\n";
+  std::vector<std::vector<std::string>> table{{"user", "runs"}};
+  for (const auto& m : metrics) table[0].push_back(headers[m]);
+  for (const auto& u : users) {
+    table.push_back({u, runs[u]});
+    for (const auto& m : metrics) {
+      auto it = cells.find({u, m});
+      table.back().push_back(it == cells.end() ? "-" : it->second);
+    }
+  }
+  // Widths in characters, "±" counted once (two bytes in UTF-8).
+  auto width = [](const std::string& t) {
+    size_t w = 0;
+    for (unsigned char c : t) w += (c & 0xC0) != 0x80;
+    return w;
+  };
+  std::vector<size_t> widths(table[0].size(), 0);
+  for (const auto& row : table)
+    for (size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], width(row[c]));
+  std::string out;
+  for (const auto& row : table) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      const std::string pad(widths[c] - width(row[c]), ' ');
+      line += (c ? "  " : "") + (c == 1 ? pad + row[c] : row[c] + pad);  // runs right-aligned
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out + "(each value: mean ± standard deviation over the runs)\n";
 }
 
 }  // namespace
@@ -76,11 +109,11 @@ std::string run_reps(const RepsOptions& o) {
   // workload files the deployment names, which a resume takes as unchanged).
   const fs::path work = work_dir_of(o.out_dir);
   nlohmann::ordered_json id{{"platform", fs::absolute(o.platform).lexically_normal()},
-                                  {"platform_digest", content_digest(o.platform)},
-                                  {"deployment", fs::absolute(o.deployment).lexically_normal()},
-                                  {"deployment_digest", content_digest(o.deployment)},
-                                  {"arguments", args},
-                                  {"botsim_version", BOTSIM_VERSION}};
+                            {"platform_digest", content_digest(o.platform)},
+                            {"deployment", fs::absolute(o.deployment).lexically_normal()},
+                            {"deployment_digest", content_digest(o.deployment)},
+                            {"arguments", args},
+                            {"botsim_version", BOTSIM_VERSION}};
   // The plug-ins' contents (absent without plug-ins, as before they existed).
   if (auto digests = plugin_digests(o.plugin_args); !digests.empty())
     id["plugin_digests"] = digests;

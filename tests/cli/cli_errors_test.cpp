@@ -310,7 +310,10 @@ TEST(CliLog, InfoTellsTheStory) {
                     "--out", dir + "/cloud", "--log-level", "info"});
   ASSERT_EQ(cloud.exit_code, 0) << cloud.err;
   EXPECT_NE(cloud.err.find("U0: instance U0-i0001 ready on host"), std::string::npos);
-  EXPECT_NE(cloud.err.find("U0: instance U0-i0001 stopped: "), std::string::npos) << cloud.err;
+  // One ATU, singular, and the amount in the model's money (docs/units.md).
+  EXPECT_NE(cloud.err.find("U0: instance U0-i0001 stopped: 1 ATU charged, 0.10 $"),
+            std::string::npos)
+      << cloud.err;
   EXPECT_EQ(cli({"run", "examples/01-one-resource.platform.xml", "examples/01-one-resource.xml",
                  "--out", dir + "/quiet"})
                 .err,

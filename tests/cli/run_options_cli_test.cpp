@@ -144,12 +144,19 @@ TEST_F(RunOptionsCli, RepsRunsSeedsAndPrintsMeanAndDeviation) {
   r = t::botsim({"run", kPlatform, kDeployment, "--out", dir_ + "/reps2", "--set", "U0.tasks=8",
                  "--seed", "5", "--reps", "3"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("U0"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("3 runs"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("makespan_s " + fmt::format("{:.6g}", mean)), std::string::npos) << r.out;
-  // With units; a Silva user has no budget (its row in reps.csv is empty), none is printed.
-  EXPECT_NE(r.out.find(fmt::format("{:.6g} s  spent ", sd)), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(" $  met_deadline "), std::string::npos) << r.out;
+  // A column per metric headed with its unit, "mean ± sd" in each cell, aligned, and a line
+  // that says what ± is. A Silva user has no budget (its row in reps.csv is empty): no column.
+  const std::string cell = fmt::format("{:.6g} ± {:.6g}", mean, sd);
+  const std::string header = "user  runs  makespan_s (s)";
+  // cell.size() counts "±" as its two bytes; the table pads by characters.
+  EXPECT_EQ(
+      r.out.rfind(header + std::string(cell.size() - 1 + 2 - 14, ' ') + "spent ($)  met_deadline\n",
+                  0),
+      0u)
+      << r.out;
+  EXPECT_NE(r.out.find("\nU0       3  " + cell + "  "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(each value: mean ± standard deviation over the runs)"), std::string::npos)
+      << r.out;
   EXPECT_EQ(r.out.find("budget"), std::string::npos) << r.out;
   EXPECT_EQ(table.rows[2][table.column("metric")], "budget");
   EXPECT_EQ(table.rows[2][table.column("n")], "0");
