@@ -142,7 +142,7 @@ namespace {
 
 CsvTable read_table(const std::string& path) {
   try {
-    return read_csv(path);
+    return read_csv(path, CsvEnd::MayBeOpen);  // a user's file
   } catch (const std::runtime_error& e) {
     throw InputError(e.what());  // read_csv names the file
   }

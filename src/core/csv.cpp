@@ -1,7 +1,9 @@
 #include "core/csv.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 
@@ -43,13 +45,26 @@ static std::string quote_field(const std::string& field) {
   return q + "\"";
 }
 
-CsvTable read_csv(const std::string& path) {
+CsvTable read_csv(const std::string& path, CsvEnd end) {
   // A FIFO would block for ever (`botsim plot` reads a directory the user names).
   std::error_code ec;
   if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
     throw std::runtime_error("cannot open " + path + ": not a regular file");
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open " + path);
+  // botsim ends every line of its files: a last line without its end is a file cut short (its
+  // last number may still parse, e.g. "43383."). Said before anything else of that line.
+  if (end == CsvEnd::Whole) {
+    std::ifstream bytes(path, std::ios::binary | std::ios::ate);
+    char c = '\n';
+    if (bytes.tellg() > 0 && bytes.seekg(-1, std::ios::end) && bytes.get(c) && c != '\n') {
+      bytes.seekg(0);
+      const long lines = 1 + std::count(std::istreambuf_iterator<char>(bytes),
+                                        std::istreambuf_iterator<char>(), '\n');
+      throw std::runtime_error(path + ":" + std::to_string(lines) +
+                               ": the last line does not end: the file is cut short");
+    }
+  }
   CsvTable t;
   std::string line;
   if (!std::getline(in, line)) throw std::runtime_error(path + ": empty CSV file");

@@ -14,8 +14,14 @@ struct CsvTable {
   size_t column(const std::string& name) const;
 };
 
-/// Throws std::runtime_error naming the file on a missing file or a row of the wrong width.
-CsvTable read_csv(const std::string& path);
+/// How a CSV file must end: `Whole` (botsim's own files: every line ends with a newline, so a
+/// last line without one is a file cut short), or `MayBeOpen` (a user's input file, whose
+/// editor may leave the last line open).
+enum class CsvEnd { Whole, MayBeOpen };
+
+/// Throws std::runtime_error naming the file (and the line) on a missing file, a row of the
+/// wrong width, or, with CsvEnd::Whole, a last line that does not end.
+CsvTable read_csv(const std::string& path, CsvEnd end = CsvEnd::Whole);
 void write_csv(const std::string& path, const CsvTable& table, bool quote_fields = false);
 
 }  // namespace botsim

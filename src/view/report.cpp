@@ -25,6 +25,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A results table the page shows; a file botsim cannot read (cut short, the wrong width) is bad
+// input, as in `plot`.
+CsvTable read_results(const std::string& path) {
+  try {
+    return read_csv(path);
+  } catch (const std::runtime_error& e) {
+    throw InputError(e.what());
+  }
+}
+
 // The first line of every report: how botsim knows a file it may replace.
 constexpr const char* kReportMark = "<!-- botsim report -->";
 
@@ -205,14 +215,14 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
     html +=
         "<h2>Findings</h2>\n<p>One row per claim of the paper: botsim's value, the test with "
         "its threshold, the margin and the verdict (findings.csv).</p>\n" +
-        html_table(read_csv((dir / "findings.csv").string()));
+        html_table(read_results((dir / "findings.csv").string()));
   }
   if (kind == "reps")
     html += "<h2>Over the seeds</h2>\n" +
-            html_table(read_csv((dir / "reps.csv").string()), user_colours(dir));
+            html_table(read_results((dir / "reps.csv").string()), user_colours(dir));
   if (kind == "sweep")
     html += "<h2>Per setting</h2>\n" +
-            html_table(read_csv((dir / "summary.csv").string()), user_colours(dir));
+            html_table(read_results((dir / "summary.csv").string()), user_colours(dir));
   const fs::path base = fs::absolute(out).parent_path();
   const std::vector<fs::path> figure_dirs = figures_dir.empty()
                                                 ? std::vector<fs::path>{dir, dir / "plots"}

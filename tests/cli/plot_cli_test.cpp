@@ -212,6 +212,40 @@ void expect_headroom(const std::string& dir) {
 
 }  // namespace
 
+// `head -c 300 RUN/tasks.csv > T/tasks.csv; botsim plot T` drew a figure and exited 0: the cut
+// fell inside a number ("43383."), which still parses. Every reader now refuses a file whose
+// last line does not end, naming it and the line; `report` too.
+TEST_F(PlotCli, AResultsFileCutShortIsRefused) {
+  const std::string run = dir_ + "/run", cut = dir_ + "/cut";
+  auto r = t::botsim(
+      {"run", "platforms/badg.xml", "deployments/sulistio2005.xml", "--out", run, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  fs::create_directories(cut);
+  for (const auto& entry : fs::directory_iterator(run))
+    if (entry.is_regular_file())
+      fs::copy_file(entry.path(), cut + "/" + entry.path().filename().string());
+  const std::string tasks = t::read_text(run + "/tasks.csv");
+  t::write_text(cut + "/tasks.csv", tasks.substr(0, 300));
+  ASSERT_NE(tasks.substr(0, 300).back(), '\n');
+  r = without_gnuplot({"plot", cut, "--out", dir_ + "/plots"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find(cut + "/tasks.csv:6: the last line does not end: the file is cut short"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir_ + "/plots"));
+  // `report` reads an experiment's tables: findings.csv cut short.
+  const std::string exp = dir_ + "/exp";
+  r = t::botsim({"experiment", "sulistio2005", "--reps", "1", "--out", exp, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string findings = t::read_text(exp + "/findings.csv");
+  t::write_text(exp + "/findings.csv", findings.substr(0, findings.size() - 3));
+  r = without_gnuplot({"report", exp});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find(exp + "/findings.csv:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(": the last line does not end: the file is cut short"), std::string::npos)
+      << r.err;
+}
+
 TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
   const std::string run = dir_ + "/tiny";
   write_tiny_run(run);

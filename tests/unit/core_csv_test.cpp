@@ -64,6 +64,19 @@ TEST_F(CsvTest, WrongWidthNamesFileAndLine) {
   EXPECT_EQ(error_of(path), path + ":3: expected 2 fields, found 3");
 }
 
+// A file cut short inside a number ("43383." still parses): its last line has no end.
+TEST_F(CsvTest, ALastLineWithoutItsEndIsAFileCutShort) {
+  std::string path = write("cut.csv", "a,b\n1,2\n3,43383.");
+  EXPECT_EQ(error_of(path), path + ":3: the last line does not end: the file is cut short");
+  // A user's input file may leave its last line open.
+  EXPECT_EQ(read_csv(path, CsvEnd::MayBeOpen).rows.size(), 2u);
+  // Blank lines at the end are whole lines.
+  EXPECT_EQ(read_csv(write("blank.csv", "a,b\n1,2\n\n")).rows.size(), 1u);
+  std::string header_only = write("header.csv", "a,b");
+  EXPECT_EQ(error_of(header_only),
+            header_only + ":1: the last line does not end: the file is cut short");
+}
+
 TEST_F(CsvTest, MissingAndEmptyFiles) {
   std::string missing = (dir_ / "none.csv").string();
   EXPECT_EQ(error_of(missing), "cannot open " + missing);
