@@ -66,6 +66,16 @@ add_custom_command(
   DEPENDS botsim ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
   COMMENT "Writing the man page botsim.1 from botsim's help")
 add_custom_target(man_page ALL DEPENDS ${BOTSIM_MAN_PAGE})
+# A build of the program alone (scripts/build botsim, as scripts/demo does) has no man page yet:
+# the install writes it then, rather than failing half-way.
+install(CODE "if(NOT EXISTS \"${BOTSIM_MAN_PAGE}\")
+  execute_process(COMMAND \"${CMAKE_COMMAND}\" \"-DBOTSIM=$<TARGET_FILE:botsim>\"
+                  \"-DOUT=${BOTSIM_MAN_PAGE}\" -P \"${PROJECT_SOURCE_DIR}/cmake/man_page.cmake\"
+                  RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR \"could not write the man page ${BOTSIM_MAN_PAGE}\")
+  endif()
+endif()")
 install(FILES ${BOTSIM_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
 # The Debian package: cd build && cpack -G DEB writes botsim_<version>_<arch>.deb, which
