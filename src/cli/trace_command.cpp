@@ -1,5 +1,6 @@
 #include "cli/trace_command.hpp"
 
+#include <filesystem>
 #include <iostream>
 
 #include "core/error.hpp"
@@ -33,7 +34,7 @@ TraceCommand::TraceCommand(CLI::App& parent) {
       ->check(CLI::Range(1e-6, 1e12));
   app->add_option("--host", opts.host,
                   "The host of every user in the deployment fragments (default users)");
-  app->add_option("--out", out, "Output directory")->required();
+  app->add_option("--out", out, "Output directory (default results/traces/<trace's stem>)");
   app->footer(
       "A job's work is its run time times the processors it used (a run time of 0 counts as "
       "0.5 s; jobs of unknown run time or user are left out): seconds for the cloud models, MI at "
@@ -71,6 +72,11 @@ int TraceCommand::operator()() {
   if (opts.host.empty() || opts.host.find_first_of("<>&\"' ") != std::string::npos)
     throw InputError("", "--host", quote_text(opts.host) + " is no host name");
 
+  if (out.empty()) {  // as `run`'s results/runs/<deployment>: the trace's name, no extensions
+    std::filesystem::path stem = std::filesystem::path(trace).filename();
+    if (stem.extension() == ".gz") stem = stem.stem();
+    out = "results/traces/" + stem.stem().string();
+  }
   InterruptCleanup interrupt_cleanup(out);
   traces::TraceExportResult r;
   bool drawn = true;
@@ -78,8 +84,13 @@ int TraceCommand::operator()() {
     r = traces::export_trace_bags(opts, dir);
     drawn = draw_figures(dir) == DrawResult::Drawn;
   });
-  std::cout << "trace: " << r.jobs << " jobs, " << r.bags << " bags of " << r.tasks << " tasks ("
-            << r.left_out << " jobs of an unknown user or run time left out): " << out << "/\n";
+  // "1 job", "2 jobs".
+  auto count = [](auto n, const char* what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  std::cout << "trace: " << count(r.jobs, "job") << ", " << count(r.bags, "bag") << " of "
+            << count(r.tasks, "task") << " (" << count(r.left_out, "job")
+            << " of an unknown user or run time left out): " << out << "/\n";
   if (!drawn)
     std::cout << "trace: the figures were not drawn (gnuplot-nox missing or failing): their "
                  "data and scripts are written\n";

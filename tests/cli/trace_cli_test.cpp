@@ -46,7 +46,7 @@ std::string task_lines(const std::string& path) {
 TEST_F(TraceCli, GwfExampleByHand) {
   auto r = t::botsim({"trace", "workloads/grid-bags-example.gwf", "--out", dir_ + "/out"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("18 jobs, 5 bags of 17 tasks (1 jobs of an unknown user or run time"),
+  EXPECT_NE(r.out.find("18 jobs, 5 bags of 17 tasks (1 job of an unknown user or run time"),
             std::string::npos)
       << r.out;
   auto bags = botsim::read_csv(dir_ + "/out/bags.csv");
@@ -261,4 +261,20 @@ TEST_F(TraceCli, CloudUserTakesSeconds) {
   t::write_text(dir_ + "/m.xml", with_mips);
   t::expect_input_error(t::botsim({"validate", "platforms/utility-cloud.xml", dir_ + "/m.xml"}),
                         {"m.xml", "trace_mips"});
+}
+
+// `trace` without --out writes results/traces/<the trace's name> as `run` writes
+// results/runs/<deployment> (it required --out, unlike every other command), and one bag of one
+// job is "1 job, 1 bag of 1 task" (it said "1 jobs, 1 bags"). Run in an empty directory.
+TEST_F(TraceCli, WithoutOutItWritesResultsTracesAndCountsInTheSingular) {
+  const std::string cwd = t::make_temp_dir();
+  t::write_text(cwd + "/one.swf", "1 0 0 100 1 -1 -1 1 -1 -1 1 7 -1 -1 -1 -1 -1 -1\n");
+  auto r = t::botsim({"trace", "one.swf"}, cwd);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("trace: 1 job, 1 bag of 1 task (0 jobs of an unknown user or run time "
+                       "left out): results/traces/one/"),
+            std::string::npos)
+      << r.out;
+  EXPECT_TRUE(std::filesystem::exists(cwd + "/results/traces/one/bags.csv"));
+  EXPECT_EQ(r.err, "");  // no gnuplot warning about a chart of one bag
 }
