@@ -1,8 +1,10 @@
 // botsim's command line (README.md): run, validate, experiment, sweep, plot, report, trace,
 // policies.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <simgrid/s4u/Engine.hpp>
 #include <string>
 #include <thread>
 #include <vector>
@@ -146,7 +148,9 @@ struct RunCommand {
                   "With --reps: redo every run (default: keep those an interrupted command "
                   "finished)");
     plugins.add_to(app);
-    app->footer("SimGrid options such as --cfg=network/model:CM02 are passed to SimGrid.");
+    app->footer(
+        "SimGrid options such as --cfg=network/model:CM02 are passed to SimGrid (botsim "
+        "--help-models lists SimGrid's models).");
   }
   int operator()(const std::vector<std::string>& sg_args) {
     setup_logging(log_level.c_str());
@@ -343,7 +347,7 @@ std::vector<char*> split_simgrid_args(int argc, char** argv, std::vector<std::st
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
     std::string a = argv[i];
-    if (i > 0 && (a.rfind("--cfg=", 0) == 0 || a.rfind("--log=", 0) == 0))
+    if (i > 0 && (a.rfind("--cfg=", 0) == 0 || a.rfind("--log=", 0) == 0 || a == "--help-models"))
       sg_args.push_back(a);
     else
       rest.push_back(argv[i]);
@@ -392,6 +396,16 @@ static int botsim_main(int argc, char** argv) {
   if (rest.size() > 1 && std::string(rest[1]) == "help") {
     rest.erase(rest.begin() + 1);
     rest.insert(rest.begin() + std::min<std::ptrdiff_t>(2, rest.size()), help_flag);
+  }
+  // `botsim --help-models`: SimGrid's list of its network, CPU and host models (the values of
+  // --cfg=network/model:... and the like), which it prints as it starts, then exits.
+  if (rest.size() == 1 &&
+      std::find(sg_args.begin(), sg_args.end(), "--help-models") != sg_args.end()) {
+    static char name[] = "botsim", models[] = "--help-models";
+    char* sg_argv[] = {name, models, nullptr};
+    int sg_argc = 2;
+    simgrid::s4u::Engine engine(&sg_argc, sg_argv);
+    return 0;
   }
   // `botsim` alone is `botsim --help`.
   if (rest.size() == 1) rest.push_back(help_flag);

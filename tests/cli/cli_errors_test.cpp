@@ -288,6 +288,16 @@ TEST(CliHelp, HelpAndVersionExitZero) {
   EXPECT_EQ(std::count(version.out.begin(), version.out.end(), '\n'), 1);
 }
 
+// SimGrid's --help-models was refused as an unknown command: it lists SimGrid's models, the
+// values --cfg=network/model:... takes, and exits 0.
+TEST(CliHelp, HelpModelsListsSimGridsModels) {
+  auto r = cli({"--help-models"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Long description of the network models"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("CM02"), std::string::npos) << r.out;
+  EXPECT_NE(cli({"run", "--help"}).out.find("--help-models"), std::string::npos);
+}
+
 TEST(CliHelp, HelpCommandIsTheHelpFlag) {
   EXPECT_EQ(cli({"help"}).out, cli({"--help"}).out);
   auto run_help = cli({"help", "run"});
