@@ -120,17 +120,18 @@ Heuristic parse_heuristic(std::string_view name) {
     Heuristic h;
     if (parse_ordering(order, h) && parse_mapping(mapping, h)) return h;
   }
+  // Each name quoted: a heuristic's own comma is not a separator.
   std::string valid;
-  for (const auto& n : all_heuristic_names()) valid += (valid.empty() ? "" : ", ") + n;
+  for (const auto& n : all_heuristic_names()) valid += (valid.empty() ? "" : " ") + quote_text(n);
   std::string orders, mappings;
   for (const auto* p : policy::policies_of(policy::DecisionPoint::AgentsOrdering))
-    orders += (orders.empty() ? "" : "|") + p->name;
+    orders += (orders.empty() ? "" : " ") + p->name;
   for (const auto* p : policy::policies_of(policy::DecisionPoint::AgentsMapping))
-    mappings += (mappings.empty() ? "" : "|") + p->name;
+    mappings += (mappings.empty() ? "" : " ") + p->name;
   if (!orders.empty() && !mappings.empty())
-    valid += "; ORDER,MAPPING of " + orders + " and " + mappings;
+    valid += "; or ORDER,MAPPING with ORDER one of " + orders + " and MAPPING one of " + mappings;
   throw std::invalid_argument("unknown heuristic " + quote_text(std::string(name)) +
-                              " (valid: " + valid + "; U,R is fcfs)");
+                              " (valid: " + valid + "; 'U,R' is 'fcfs')");
 }
 
 }  // namespace botsim::agents

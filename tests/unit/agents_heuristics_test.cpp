@@ -235,8 +235,13 @@ TEST(AgentsHeuristicNames, UnknownNameListsTheValidOnes) {
     } catch (const std::invalid_argument& e) {
       std::string what = e.what();
       EXPECT_NE(what.find("unknown heuristic"), std::string::npos) << what;
-      EXPECT_NE(what.find("StoL,MinCT"), std::string::npos) << what;
-      EXPECT_NE(what.find("max-min"), std::string::npos) << what;
+      // Each name quoted, so that a comma inside a name is not read as one between names.
+      EXPECT_NE(what.find(" 'StoL,MinCT' 'fcfs' "), std::string::npos) << what;
+      EXPECT_NE(what.find("'max-min'; or ORDER,MAPPING with ORDER one of U LtoS StoL and "
+                          "MAPPING one of "),
+                std::string::npos)
+          << what;
+      EXPECT_EQ(what.find(", U,"), std::string::npos) << what;
     }
   }
 }
