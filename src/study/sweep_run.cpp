@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 #include "campaign/child_process.hpp"
 #include "campaign/run_many.hpp"
@@ -96,6 +97,32 @@ std::string sweep_identity(const SweepSpec& spec) {
   return id.dump(2) + "\n";
 }
 
+// What makes the sweep identity `before` (as its sweep.json holds it) another sweep's than
+// `now`: each field or parameter that differs, "NAME was X, is Y"; "" when they cannot be read.
+std::string what_changed(const std::string& before, const std::string& now) {
+  const json a = json::parse(before, nullptr, false), b = json::parse(now, nullptr, false);
+  if (a.is_discarded() || b.is_discarded() || !a.is_object() || !b.is_object()) return "";
+  std::vector<std::string> changes;
+  auto compare = [&](const json& x, const json& y, const std::string& prefix) {
+    std::set<std::string> keys;
+    for (auto it = x.begin(); it != x.end(); ++it) keys.insert(it.key());
+    for (auto it = y.begin(); it != y.end(); ++it) keys.insert(it.key());
+    for (const auto& k : keys) {
+      if (prefix.empty() && k == "parameters") continue;
+      const bool in_x = x.contains(k), in_y = y.contains(k);
+      if (in_x && in_y && x.at(k) == y.at(k)) continue;
+      changes.push_back(prefix + k + (in_x ? " was " + x.at(k).dump() : " was absent") +
+                        (in_y ? ", is " + y.at(k).dump() : ", is absent"));
+    }
+  };
+  compare(a, b, "");
+  compare(a.value("parameters", json::object()), b.value("parameters", json::object()),
+          "parameter ");
+  std::string out;
+  for (const auto& c : changes) out += (out.empty() ? "" : "; ") + c;
+  return out;
+}
+
 std::string read_file(const fs::path& path) {
   std::ifstream in(path);
   return in ? std::string((std::istreambuf_iterator<char>(in)), {}) : std::string();
@@ -121,10 +148,15 @@ void prepare_sweep_dir(const fs::path& dir, const SweepSpec& spec, bool fresh,
                      "directory");
   const std::string before = read_file(dir / "sweep.json");
   if (a_sweep) {
-    if (before != id && !fresh)
+    if (before != id && !fresh) {
+      const std::string changed = what_changed(before, id);
       throw InputError(dir.string(), option,
-                       "holds the runs of another sweep (its sweep.json names other files, plug-ins or "
-                       "parameters): give another directory, or --fresh to replace them");
+                       "holds the runs of another sweep (" +
+                           (changed.empty() ? std::string("its sweep.json names other files, "
+                                                          "plug-ins or parameters")
+                                            : changed) +
+                           "): give another directory, or --fresh to replace them");
+    }
     if (fresh) {
       for (const char* f : {"runs", "runs.csv", "summary.csv", "jobs.txt", "sweep.sbatch"})
         fs::remove_all(dir / f);

@@ -187,8 +187,11 @@ TEST_F(SweepCli, AnotherSweepsDirectoryIsRefusedUnlessFresh) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string other =
       spec(R"("parameters": {"U0.tasks": [5]}, "metrics": ["spent"])", "o.json");
+  // The refusal names what changed (it said only "another sweep").
   t::expect_input_error(t::botsim({"sweep", other, "--out", out}),
-                        {out, "--out", "holds the runs of another sweep"});
+                        {out, "--out",
+                         "holds the runs of another sweep (parameter U0.tasks was [\"4\",\"8\"], "
+                         "is [\"5\"]): give another directory, or --fresh to replace them"});
   EXPECT_EQ(botsim::read_csv(out + "/runs.csv").rows.size(), 4u);  // left as it was
   r = t::botsim({"sweep", other, "--out", out, "--fresh"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
