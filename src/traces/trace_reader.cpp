@@ -1,5 +1,6 @@
 #include "traces/trace_reader.hpp"
 
+#include <fmt/format.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -117,6 +118,25 @@ bool plain_number(const std::string& text, double& value) {
   return ec == std::errc() && end == last && std::isfinite(value);
 }
 
+// The offset of the first byte of `text` that does not belong to well-formed UTF-8, or npos.
+size_t first_non_utf8(const std::string& text) {
+  for (size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > text.size()) return i;
+    for (size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2) return i;
+    // Overlong forms and UTF-16 surrogates are not UTF-8 either.
+    const auto c1 = static_cast<unsigned char>(n > 1 ? text[i + 1] : 0);
+    if ((n == 2 && c < 0xC2) || (n == 3 && c == 0xE0 && c1 < 0xA0) ||
+        (n == 3 && c == 0xED && c1 >= 0xA0) || (n == 4 && c == 0xF0 && c1 < 0x90) ||
+        (n == 4 && (c > 0xF4 || (c == 0xF4 && c1 >= 0x90))))
+      return i;
+    i += n;
+  }
+  return std::string::npos;
+}
+
 // The problem with `text` as a field of `kind`, or "" (and the value in `value`).
 std::string check_field(Kind kind, const std::string& text, double& value) {
   if (kind == Kind::Token) {
@@ -126,6 +146,11 @@ std::string check_field(Kind kind, const std::string& text, double& value) {
     for (char c : text)
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
         return quote_text(text) + " holds a control character";
+    // Copied into bags.csv and the deployments, which are UTF-8: refused rather than copied
+    // (and not quoted here, where it would be copied into the message).
+    if (const size_t at = first_non_utf8(text); at != std::string::npos)
+      return fmt::format("is not UTF-8 text (byte 0x{:02X} at character {})",
+                         static_cast<unsigned char>(text[at]), at + 1);
     return "";
   }
   if (!plain_number(text, value)) return quote_text(text) + " is not a number";

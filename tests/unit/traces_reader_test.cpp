@@ -210,6 +210,24 @@ TEST(TraceReader, MalformedLinesNameFileLineAndField) {
   EXPECT_NE(trace_error("1 0 -1 10\n", TraceFormat::Gwf)
                 .find("field 5 (NProc): missing: the line has 4 fields, GWF has 29"),
             std::string::npos);
+  // A user or group field whose bytes are not UTF-8 (Latin-1 "Jos\xE9") was copied as is into
+  // bags.csv: refused with its line, the byte not copied into the message.
+  std::string latin1 = kGwfLine;
+  latin1.replace(latin1.find("U12"), 3, "Jos\xE9");
+  const std::string message = trace_error(latin1, TraceFormat::Gwf);
+  EXPECT_NE(message.find("log:1: field 12 (UserID): is not UTF-8 text (byte 0xE9 at character 4)"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(message.find('\xE9'), std::string::npos);
+  std::string utf8 = kGwfLine;
+  utf8.replace(utf8.find("U12"), 3, "Jos\xC3\xA9");  // "José" in UTF-8
+  EXPECT_EQ(trace_error(utf8, TraceFormat::Gwf), "");
+  for (const char* bad : {"\xC0\xAF", "\xED\xA0\x80", "\xF5\x80\x80\x80", "a\xE2\x82"}) {
+    std::string line = kGwfLine;
+    line.replace(line.find("G3"), 2, bad);
+    EXPECT_NE(trace_error(line, TraceFormat::Gwf).find("is not UTF-8 text"), std::string::npos)
+        << bad;
+  }
 }
 
 // The line count is bounded as the file is read: a file of blank lines (or comments) past it is
