@@ -175,7 +175,12 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
   if (!s.y_err.empty() && c.kind != Chart::Kind::Gantt)
     out += fmt::format(
         ", \\\n     {}using 1:2:3:4 with yerrorbars {} dt 1 lw 1.2 pt 7 ps 0 notitle", src, lc);
-  if (!s.notes.empty()) {
+  if (!s.notes.empty() && c.kind == Chart::Kind::Bar) {
+    // Above each bar, centred (a count too small to see as a bar still shows).
+    out +=
+        fmt::format(", \\\n     {}using 1:2:{} with labels center offset 0,0.7 font ',9' notitle",
+                    src, s.y_err.empty() ? 3 : 5);
+  } else if (!s.notes.empty()) {
     const bool gantt = c.kind == Chart::Kind::Gantt;
     const size_t note = gantt ? 5 : s.y_err.empty() ? 3 : 5;
     out += fmt::format(", \\\n     {}using {}:2:{} with labels left offset 0.5,0 font ',9' notitle",

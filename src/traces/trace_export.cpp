@@ -139,6 +139,8 @@ TraceExportResult export_trace_bags(const TraceExportOptions& o, const std::stri
     size_chart.categories.push_back(size_bin(lo, hi));
     size_series.x.push_back(static_cast<double>(size_series.x.size()));
     size_series.y.push_back(static_cast<double>(n));
+    // A bin of 1 bag among thousands still shows (a bar of 0 is labelled "0" already).
+    size_series.notes.push_back(n ? std::to_string(n) : "");
   }
   size_chart.series.push_back(size_series);
   write_csv(dir + "/bag_sizes.csv", size_table);
@@ -163,6 +165,7 @@ TraceExportResult export_trace_bags(const TraceExportOptions& o, const std::stri
     gap_chart.categories.push_back(bin.label);
     gap_series.x.push_back(static_cast<double>(gap_series.x.size()));
     gap_series.y.push_back(static_cast<double>(n));
+    gap_series.notes.push_back(n ? std::to_string(n) : "");
     from = bin.to_s;
   }
   gap_chart.series.push_back(gap_series);

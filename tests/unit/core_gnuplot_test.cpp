@@ -96,6 +96,21 @@ TEST(Gnuplot, BarsOfOneCategoryStandSideBySide) {
   EXPECT_TRUE(has(gp, "set xtics ('x' 0, 'y' 1)\nset boxwidth 0.4 absolute\n")) << gp;
 }
 
+// A bar's note (its count) stands centred above it: a count too small to see as a bar shows.
+TEST(Gnuplot, ABarsNoteStandsAboveIt) {
+  Chart c;
+  c.kind = Chart::Kind::Bar;
+  c.categories = {"1", "2"};
+  Series s{"bags", {}, {1000, 1}};
+  s.notes = {"1000", "1"};
+  c.series = {s};
+  EXPECT_TRUE(has(botsim::gnuplot_data(c), "0 1000 \"1000\"\n1 1 \"1\"\n"))
+      << botsim::gnuplot_data(c);
+  EXPECT_TRUE(has(botsim::gnuplot_script(c, "f"),
+                  "using 1:2:3 with labels center offset 0,0.7 font ',9' notitle"))
+      << botsim::gnuplot_script(c, "f");
+}
+
 TEST(Gnuplot, ReferenceLineAndEmptyChart) {
   Chart c;
   c.reference_y = 10;
