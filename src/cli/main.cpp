@@ -14,6 +14,7 @@
 #include "campaign/registry.hpp"
 #include "campaign/run_many.hpp"
 #include "campaign/workspace.hpp"
+#include "cli/compare_command.hpp"
 #include "cli/models.hpp"
 #include "cli/plot_command.hpp"
 #include "cli/run_table.hpp"
@@ -385,6 +386,7 @@ static int botsim_main(int argc, char** argv) {
   SweepCommand sweep(app);
   TraceCommand trace(app);
   PoliciesCommand policies(app);
+  CompareCommand compare(app);
   // After the commands: a command made later would inherit it.
   app.footer(
       "Each command's options: botsim COMMAND --help (or botsim help COMMAND).\n"
@@ -414,12 +416,12 @@ static int botsim_main(int argc, char** argv) {
     std::string first = rest[1];
     bool known = first == "--help" || first == "-h" || first == "--version";
     for (const auto* sub : {run.app, validate.app, experiment.app, sweep.app, plot.app, report.app,
-                            trace.app, policies.app})
+                            trace.app, policies.app, compare.app})
       known = known || sub->get_name() == first;
     if (!known)
       return usage_error("unknown command '" + first +
-                         "' (expected run, validate, experiment, sweep, plot, report, trace or "
-                         "policies; see botsim --help)");
+                         "' (expected run, validate, experiment, sweep, plot, report, compare, "
+                         "trace or policies; see botsim --help)");
   }
   try {
     app.parse(static_cast<int>(rest.size()), rest.data());
@@ -438,6 +440,7 @@ static int botsim_main(int argc, char** argv) {
     if (*sweep.app) return sweep();
     if (*trace.app) return trace();
     if (*policies.app) return policies();
+    if (*compare.app) return compare();
   } catch (const InputError& e) {
     return input_error(e);
   } catch (const campaign::Interrupted& e) {

@@ -36,19 +36,19 @@ std::string aligned(const std::vector<std::vector<std::string>>& rows, size_t le
   return out;
 }
 
-}  // namespace
-
-std::string run_table(const Results& results) {
-  const std::vector<UserRecord>& users = results.users();
+// The per-user rows (a header, a line of units, a row per user), each after its run's name
+// when `runs` names them (one name per user).
+std::vector<std::vector<std::string>> user_rows(const std::vector<const UserRecord*>& users,
+                                                const std::vector<std::string>* runs) {
   // The budget and cloud columns appear only when some user has them. Each column's unit is
   // under its name; when users count money in different currencies, each amount says its own.
   bool cloud = false, budgeted = false;
   std::vector<std::string> currencies;
-  for (const auto& u : users) {
-    cloud = cloud || u.instances || u.charged_units;
-    budgeted = budgeted || u.budget;
-    if (std::find(currencies.begin(), currencies.end(), currency_of(u.model)) == currencies.end())
-      currencies.push_back(currency_of(u.model));
+  for (const UserRecord* u : users) {
+    cloud = cloud || u->instances || u->charged_units;
+    budgeted = budgeted || u->budget;
+    if (std::find(currencies.begin(), currencies.end(), currency_of(u->model)) == currencies.end())
+      currencies.push_back(currency_of(u->model));
   }
   const std::string money = currencies.size() == 1 ? currencies[0] : "";
   std::vector<std::vector<std::string>> rows{{"user", "model", "policy", "vo", "tasks", "start",
@@ -64,7 +64,8 @@ std::string run_table(const Results& results) {
   }
   rows[0].push_back("status");
   rows[1].push_back("");
-  for (const auto& u : users) {
+  for (size_t k = 0; k < users.size(); ++k) {
+    const UserRecord& u = *users[k];
     const std::string unit = money.empty() ? " " + currency_of(u.model) : "";
     auto amount = [&](const std::optional<double>& v) {
       return v ? fmt::format("{:.2f}{}", *v, unit) : "-";
@@ -82,6 +83,21 @@ std::string run_table(const Results& results) {
                           u.charged_units ? std::to_string(*u.charged_units) : "-"});
     rows.back().push_back(u.status());
   }
+  if (runs) {
+    rows[0].insert(rows[0].begin(), "run");
+    rows[1].insert(rows[1].begin(), "");
+    for (size_t k = 0; k < users.size(); ++k) rows[k + 2].insert(rows[k + 2].begin(), (*runs)[k]);
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::string run_table(const Results& results) {
+  const std::vector<UserRecord>& users = results.users();
+  std::vector<const UserRecord*> all;
+  for (const auto& u : users) all.push_back(&u);
+  const auto rows = user_rows(all, nullptr);
   std::string out = aligned(rows, 4);  // user, model, policy, vo to the left
   // A model that pays a sampling phase before its execution (BaTS) shows the split: spent is
   // everything the user paid.
@@ -102,6 +118,23 @@ std::string run_table(const Results& results) {
       out += fmt::format("{}: {} of {} tasks not done{}\n", u.name, u.tasks_total - u.tasks_done,
                          u.tasks_total, u.stop_reason.empty() ? "" : " (" + u.stop_reason + ")");
   return out;
+}
+
+std::vector<std::vector<std::string>> compare_rows(
+    const std::vector<std::pair<std::string, std::vector<UserRecord>>>& runs) {
+  std::vector<const UserRecord*> users;
+  std::vector<std::string> names;
+  for (const auto& [name, records] : runs)
+    for (const auto& u : records) {
+      users.push_back(&u);
+      names.push_back(name);
+    }
+  return user_rows(users, &names);
+}
+
+std::string compare_table(
+    const std::vector<std::pair<std::string, std::vector<UserRecord>>>& runs) {
+  return aligned(compare_rows(runs), 5);  // run, user, model, policy, vo to the left
 }
 
 }  // namespace botsim

@@ -177,8 +177,11 @@ TEST(GridStartZeroSim, WithLateJoinsTheTasksOfAFailedResourceMoveToLateOnes) {
   EXPECT_EQ(finished["R1"] + finished["R2"], 5);
   EXPECT_EQ(r.records<LostRecord>().size(), 5u);
   EXPECT_EQ(u.tasks_rerun, 5);
-  for (const auto& t : r.tasks())
-    if (t.end_s && t.host != "R3") EXPECT_GT(*t.start_s, 1200.0);
+  for (const auto& t : r.tasks()) {
+    if (t.end_s && t.host != "R3") {
+      EXPECT_GT(*t.start_s, 1200.0);
+    }
+  }
 }
 
 TEST(GridStartZeroSim, WithoutLateJoinsAUserKeepsTheListItStartedWith) {
