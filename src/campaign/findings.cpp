@@ -181,12 +181,7 @@ std::string findings_text(const std::vector<Finding>& findings) {
   return out;
 }
 
-std::string findings_markdown(const CsvTable& findings) {
-  auto cell = [](std::string text) {
-    std::string out;
-    for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
-    return out;
-  };
+ClaimsTable claims_table(const CsvTable& findings) {
   auto optional_column = [&](const std::string& name) {
     const auto& h = findings.header;
     const auto it = std::find(h.begin(), h.end(), name);
@@ -201,13 +196,13 @@ std::string findings_markdown(const CsvTable& findings) {
   auto rules_of = [&](const std::vector<std::string>& row) {
     return rules ? row[*rules] : kRulesBotsim;
   };
-  // One row per claim, a column per rule set the table holds: the paper's algorithm as printed
-  // first, then botsim's default.
-  std::vector<std::string> sets;
+  ClaimsTable t;
+  // A column per rule set the table holds: the paper's algorithm as printed first, then
+  // botsim's default.
   for (const std::string& r : {kRulesPaper, kRulesBotsim})
     for (const auto& row : findings.rows)
       if (rules_of(row) == r) {
-        sets.push_back(r);
+        t.rule_sets.push_back(r);
         break;
       }
   std::vector<std::string> ids;
@@ -216,20 +211,14 @@ std::string findings_markdown(const CsvTable& findings) {
     if (std::find(ids.begin(), ids.end(), row[id]) == ids.end()) ids.push_back(row[id]);
     by[{row[id], rules_of(row)}] = &row;
   }
-  std::string out = "| finding | the paper |";
-  for (const std::string& r : sets)
-    out += r == kRulesPaper ? " botsim, as printed |" : " botsim's default |";
-  out += " test | cause of a gap |\n| --- | --- |";
-  for (size_t k = 0; k < sets.size(); ++k) out += " --- |";
-  out += " --- | --- |\n";
   for (const std::string& i : ids) {
+    Claim c;
     const std::vector<std::string>* first = nullptr;
-    std::string results;
     std::vector<std::pair<std::string, std::string>> gaps;  // rule set, cause
-    for (const std::string& r : sets) {
+    for (const std::string& r : t.rule_sets) {
       const auto it = by.find({i, r});
       if (it == by.end()) {
-        results += " - |";
+        c.results.push_back({});
         continue;
       }
       const auto& row = *it->second;
@@ -237,23 +226,45 @@ std::string findings_markdown(const CsvTable& findings) {
       const std::string m =
           row[margin].empty() ? "-" : row[margin] + (row[unit].empty() ? "" : " " + row[unit]);
       const std::string runs = n && !row[*n].empty() ? ", " + row[*n] + " runs" : "";
-      results += fmt::format(" {} (margin {}{}): **{}** |", cell(row[botsim]), cell(m), runs,
-                             row[verdict]);
+      c.results.push_back({fmt::format("{} (margin {}{})", row[botsim], m, runs), row[verdict]});
       if (cause && !row[*cause].empty()) gaps.push_back({r, row[*cause]});
     }
     // A cause shared by every rule set the table holds is said once; else each with its own.
-    std::string causes;
-    if (!gaps.empty() && gaps.size() == sets.size() &&
+    if (!gaps.empty() && gaps.size() == t.rule_sets.size() &&
         std::all_of(gaps.begin(), gaps.end(),
                     [&](const auto& g) { return g.second == gaps[0].second; }))
-      causes = gaps[0].second;
+      c.cause = gaps[0].second;
     else
-      for (const auto& [r, c] : gaps)
-        causes += fmt::format("{}{}: {}", causes.empty() ? "" : "; ",
-                              r == kRulesPaper ? "as printed" : "botsim's default", c);
-    out += fmt::format("| {}: {} | {} |{} {} | {} |\n", cell(i), cell((*first)[claim]),
-                       cell((*first)[paper]), results, cell((*first)[test]),
-                       causes.empty() ? "-" : cell(causes));
+      for (const auto& [r, text] : gaps)
+        c.cause += fmt::format("{}{}: {}", c.cause.empty() ? "" : "; ",
+                               r == kRulesPaper ? "as printed" : "botsim's default", text);
+    c.finding = i + ": " + (*first)[claim];
+    c.paper = (*first)[paper];
+    c.test = (*first)[test];
+    t.claims.push_back(std::move(c));
+  }
+  return t;
+}
+
+std::string findings_markdown(const CsvTable& findings) {
+  auto cell = [](const std::string& text) {
+    std::string out;
+    for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+  };
+  const ClaimsTable t = claims_table(findings);
+  std::string out = "| finding | the paper |";
+  for (const std::string& r : t.rule_sets)
+    out += r == kRulesPaper ? " botsim, as printed |" : " botsim's default |";
+  out += " test | cause of a gap |\n| --- | --- |";
+  for (size_t k = 0; k < t.rule_sets.size(); ++k) out += " --- |";
+  out += " --- | --- |\n";
+  for (const Claim& c : t.claims) {
+    std::string results;
+    for (const auto& [text, verdict] : c.results)
+      results += text.empty() ? " - |" : fmt::format(" {}: **{}** |", cell(text), verdict);
+    out += fmt::format("| {} | {} |{} {} | {} |\n", cell(c.finding), cell(c.paper), results,
+                       cell(c.test), c.cause.empty() ? "-" : cell(c.cause));
   }
   return out;
 }

@@ -97,6 +97,20 @@ void write_findings(const std::string& path, const std::vector<Finding>& finding
 /// finding of the as-printed runs starts with "[as printed]".
 std::string findings_text(const std::vector<Finding>& findings);
 
+/// One claim of a claims table: the finding (id and claim), the paper's value, each rule set's
+/// result (botsim's value with its margin and runs, and the verdict; empty where the rule set
+/// has no row), the test with its threshold, and the cause of a gap.
+struct Claim {
+  std::string finding, paper, test, cause;
+  std::vector<std::pair<std::string, std::string>> results;  // text, verdict; per rule set
+};
+struct ClaimsTable {
+  std::vector<std::string> rule_sets;  // kRulesPaper first, then kRulesBotsim, those present
+  std::vector<Claim> claims;           // one per finding id, in findings.csv's order
+};
+/// findings.csv (as read back) claim by claim, each rule set's result side by side.
+ClaimsTable claims_table(const CsvTable& findings);
+
 /// A findings.csv table (as read back) as a Markdown claims table for the docs: the claim, the
 /// paper, each rule set's botsim value (as printed, then botsim's default, when the table has
 /// both), the test with its threshold, the margin with its unit and the verdict in bold.

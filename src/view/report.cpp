@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "campaign/findings.hpp"
 #include "core/csv.hpp"
 #include "core/error.hpp"
 #include "core/gnuplot.hpp"
@@ -74,6 +75,58 @@ std::string html_table(const CsvTable& t, const UserColours& colours = {}) {
   return out + "</table>\n";
 }
 
+// findings.csv claim by claim (campaign::claims_table): the claim, the paper, each rule set's
+// result with its margin and verdict (in bold), the test and the cause of a gap, rather than
+// its 17 columns.
+std::string claims_html(const CsvTable& findings) {
+  const campaign::ClaimsTable t = campaign::claims_table(findings);
+  std::string out = "<table>\n<tr><th>finding</th><th>the paper</th>";
+  for (const auto& r : t.rule_sets)
+    out += r == campaign::kRulesPaper ? "<th>botsim, as printed</th>" : "<th>botsim's default</th>";
+  out += "<th>test</th><th>cause of a gap</th></tr>\n";
+  for (const auto& c : t.claims) {
+    out += "<tr><td>" + xml_escape(c.finding) + "</td><td>" + xml_escape(c.paper) + "</td>";
+    for (const auto& [text, verdict] : c.results)
+      out += text.empty() ? "<td>-</td>"
+                          : "<td>" + xml_escape(text) + ": <b>" + xml_escape(verdict) + "</b></td>";
+    out += "<td>" + xml_escape(c.test) + "</td><td>" + xml_escape(c.cause.empty() ? "-" : c.cause) +
+           "</td></tr>\n";
+  }
+  return out + "</table>\n";
+}
+
+// A sweep's parameters (sweep.json's "parameters": {"ACTOR.PROP": [values]}) as a table.
+std::string parameters_html(const nlohmann::json& parameters) {
+  std::string out = "<table>\n<tr><th>parameter</th><th>values</th></tr>\n";
+  for (auto it = parameters.begin(); it != parameters.end(); ++it) {
+    std::string values;
+    for (const auto& v : it.value())
+      values += (values.empty() ? "" : ", ") + (v.is_string() ? v.get<std::string>() : v.dump());
+    out += "<tr><td>" + xml_escape(it.key()) + "</td><td>" + xml_escape(values) + "</td></tr>\n";
+  }
+  return out + "</table>\n";
+}
+
+// The seeds of a run --reps directory ("seeds 1-5"), from its seed-N subdirectories.
+std::string seeds_text(const fs::path& dir) {
+  std::vector<unsigned long long> seeds;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("seed-", 0) == 0 && fs::exists(e.path() / "summary.json"))
+      seeds.push_back(std::stoull(name.substr(5)));
+  }
+  std::sort(seeds.begin(), seeds.end());
+  if (seeds.empty()) return "none";
+  const bool consecutive = seeds.back() - seeds.front() + 1 == seeds.size();
+  if (consecutive)
+    return seeds.size() == 1
+               ? fmt::format("seed {}", seeds[0])
+               : fmt::format("seeds {}-{} ({} runs)", seeds.front(), seeds.back(), seeds.size());
+  std::string out;
+  for (auto seed : seeds) out += (out.empty() ? "seeds " : ", ") + std::to_string(seed);
+  return out;
+}
+
 // The users of a run's summary.json: the fields every model has.
 std::string users_table(const nlohmann::json& summary, const UserColours& colours) {
   CsvTable t{{"user", "model", "policy", "tasks done", "makespan (s)", "spent", "budget", "status"},
@@ -106,13 +159,24 @@ std::string scenario(const fs::path& dir, const std::string& kind) {
         nlohmann::json::parse(read_input_file(file.string(), "results file"), nullptr, false);
     if (j.is_discarded() || !j.is_object()) continue;
     out += "<table>\n";
-    for (const char* key : {"platform", "deployment", "seed", "set", "parameters", "replications",
-                            "botsim_version", "simulated_time_s"})
+    // A --reps directory: its seeds, not one run's seed and simulated time.
+    const bool reps = kind == "reps";
+    for (const char* key : {"platform", "deployment", "seed", "set", "replications",
+                            "botsim_version", "simulated_time_s"}) {
+      const std::string k = key;
+      if (reps && k == "seed") {
+        out += "<tr><th>seeds</th><td>" + xml_escape(seeds_text(dir)) + "</td></tr>\n";
+        continue;
+      }
+      if (reps && k == "simulated_time_s") continue;
       if (j.contains(key))
-        out += "<tr><th>" + std::string(key) + "</th><td>" +
+        out += "<tr><th>" + k + "</th><td>" +
                xml_escape(j.at(key).is_string() ? j.at(key).get<std::string>() : j.at(key).dump()) +
                "</td></tr>\n";
+    }
     out += "</table>\n";
+    if (j.contains("parameters") && j.at("parameters").is_object())
+      out += "<h3>Parameters</h3>\n" + parameters_html(j.at("parameters"));
     if (kind == "run" && file == summary)
       out += "<h2>Users</h2>\n" + users_table(j, user_colours(dir));
     break;
@@ -213,9 +277,10 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
   html += "<h2>Scenario</h2>\n" + scenario(dir, kind);
   if (kind == "experiment") {
     html +=
-        "<h2>Findings</h2>\n<p>One row per claim of the paper: botsim's value, the test with "
-        "its threshold, the margin and the verdict (findings.csv).</p>\n" +
-        html_table(read_results((dir / "findings.csv").string()));
+        "<h2>Findings</h2>\n<p>One row per claim of the paper: botsim's value under each rule "
+        "set with its margin and verdict, the test with its threshold, and the cause of a gap "
+        "(every column: findings.csv).</p>\n" +
+        claims_html(read_results((dir / "findings.csv").string()));
   }
   if (kind == "reps")
     html += "<h2>Over the seeds</h2>\n" +

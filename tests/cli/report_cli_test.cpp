@@ -84,8 +84,17 @@ TEST_F(ReportCli, ExperimentReportHasTheFindings) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string html = t::read_text(dir_ + "/page.html");
   EXPECT_NE(html.find("<h2>Findings</h2>"), std::string::npos);
-  EXPECT_NE(html.find("<th>margin</th><th>unit</th><th>verdict</th>"), std::string::npos);
-  EXPECT_GT(occurrences(html, "<td><b>yes</b></td>") + occurrences(html, "<td><b>no</b></td>"), 3u);
+  // Claim by claim (not findings.csv's 17 columns): each rule set's result with its margin and
+  // verdict, the test, the cause of a gap.
+  EXPECT_NE(html.find("<tr><th>finding</th><th>the paper</th><th>botsim, as printed</th>"
+                      "<th>botsim's default</th><th>test</th><th>cause of a gap</th></tr>"),
+            std::string::npos)
+      << html;
+  EXPECT_EQ(html.find("<th>ci95_low</th>"), std::string::npos);
+  EXPECT_GT(occurrences(html, ": <b>yes</b></td>") + occurrences(html, ": <b>no</b></td>"), 3u);
+  EXPECT_NE(html.find("<td>fig6 deadline (per-PE): of the optimising users only the local "
+                      "users of domain B miss the deadline</td>"),
+            std::string::npos);
   // The page is beside DIR, not in it: its links lead into DIR.
   EXPECT_NE(html.find("<a href=\"sulistio2005/findings.csv\">findings.csv</a>"), std::string::npos);
   expect_offline(html);
@@ -111,4 +120,34 @@ TEST_F(ReportCli, NeverWritesOverAUsersFiles) {
   t::expect_input_error(t::botsim({"report", dir_ + "/none"}),
                         {dir_ + "/none", "no such results directory"});
   t::expect_input_error(t::botsim({"report", dir_}), {dir_, "not a results directory"});
+}
+
+// A --reps page names its seeds ("seeds 1-3"), not one run's seed and simulated time; a sweep's
+// page lists its parameters as a table, not as raw JSON.
+TEST_F(ReportCli, RepsPageNamesTheSeedsAndASweepsItsParameters) {
+  const std::string reps = dir_ + "/reps";
+  auto r =
+      t::botsim({"run", "examples/01-one-resource.platform.xml",
+                 "examples/02-proportional-share.xml", "--reps", "3", "--out", reps, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"report", reps});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string html = t::read_text(reps + "/report.html");
+  EXPECT_NE(html.find("<tr><th>seeds</th><td>seeds 1-3 (3 runs)</td></tr>"), std::string::npos)
+      << html;
+  EXPECT_EQ(html.find("simulated_time_s"), std::string::npos);
+  t::write_text(dir_ + "/s.json",
+                R"({"platform": ")" + t::source_path("examples/01-one-resource.platform.xml") +
+                    R"(", "deployment": ")" + t::source_path("examples/02-proportional-share.xml") +
+                    R"(", "parameters": {"U0.deadline": ["1h", "2h"]}, "metrics": ["spent"]})");
+  const std::string sweep = dir_ + "/sweep";
+  r = t::botsim({"sweep", dir_ + "/s.json", "--out", sweep, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"report", sweep});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  html = t::read_text(sweep + "/report.html");
+  EXPECT_NE(html.find("<h3>Parameters</h3>\n<table>\n<tr><th>parameter</th><th>values</th></tr>\n"
+                      "<tr><td>U0.deadline</td><td>1h, 2h</td></tr>"),
+            std::string::npos)
+      << html;
 }
