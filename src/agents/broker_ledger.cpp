@@ -105,8 +105,14 @@ void ResourceLedger::bill(int id, long units) {
   double cost = static_cast<double>(units) * r.price;
   charged_units_ += units;
   spent_ += cost;
-  port_.run().results().timeline<cloud::InstanceRecord>().add(
+  auto& results = port_.run().results();
+  results.timeline<cloud::InstanceRecord>().add(
       cloud::InstanceRecord{bot_.user, r.ra, r.type, r.start, port_.now(), units, cost});
+  // Its invoice row: the started slots, from the allocation's start (docs/cloud.md).
+  results.timeline<cloud::InvoiceRecord>().add(
+      cloud::InvoiceRecord{bot_.user, r.ra, r.type, cloud::InvoiceRecord::kOnDemand, r.start,
+                           r.start + static_cast<double>(units) * bot_.allocation.slot_s,
+                           static_cast<double>(units), r.price, cost});
 }
 
 }  // namespace botsim::agents

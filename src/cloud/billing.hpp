@@ -3,6 +3,8 @@
 // An instance is billed per started accountable time unit (ATU) from its start request. ATU k
 // covers (start + (k-1)·ATU, start + k·ATU]: a stop at exactly start + k·ATU (within
 // kBoundaryTolerance) is charged k units, one a moment later k + 1.
+// A type's billing rule (docs/cloud.md, "Billing rules") may add a minimum charge and bill by
+// the second instead of by the started unit.
 #include <string>
 #include <vector>
 
@@ -17,6 +19,40 @@ long charged_units(double start_s, double stop_s, double atu_s);
 /// The end of the ATU that is current at now_s (the time the instance is paid until).
 double paid_until(double start_s, double now_s, double atu_s);
 
+/// How a started billing unit is charged.
+enum class BillingRule {
+  PerStartedUnit,  // every started unit whole (the clouds of 2008-2012; the default)
+  PerSecond,       // every started second, at the unit's price per second
+};
+/// The platform's name of a rule ("per_started_unit", "per_second").
+const char* billing_rule_name(BillingRule rule);
+/// The rule named `name`, or std::invalid_argument.
+BillingRule billing_rule_of(const std::string& name);
+
+/// A type's billing terms: the unit priced (the ATU), the least time charged, and the rule.
+struct BillingTerms {
+  double unit_s = 3600;
+  double minimum_s = 0;
+  BillingRule rule = BillingRule::PerStartedUnit;
+};
+
+/// What an instance used from start_s to stop_s is charged: the interval [from_s, to_s] paid,
+/// `units` of the billing unit in it (fractional under PerSecond), at `price` per unit.
+struct Charge {
+  double from_s = 0, to_s = 0;
+  double units = 0;
+  double amount = 0;
+  /// Billing units begun (units rounded up): summary.json's and instances.csv's charged_units.
+  long units_begun = 0;
+};
+
+/// The charge for an instance requested at start_s and stopped at stop_s: the time used, at
+/// least terms.minimum_s, rounded up to whole units (PerStartedUnit) or whole seconds
+/// (PerSecond); at least one unit or one second, charged at the request. Under
+/// PerStartedUnit with no minimum, charged_units() units. Throws std::invalid_argument on
+/// a unit <= 0 or a negative minimum.
+Charge charge(double start_s, double stop_s, const BillingTerms& terms, double price);
+
 /// What an instance type offers, read from the platform (docs/cloud.md).
 struct InstanceType {
   std::string name;
@@ -24,9 +60,13 @@ struct InstanceType {
   int cores = 1;
   double price = 0;  // per ATU, in the scenario's currency
   double atu_s = 3600;
+  double billing_minimum_s = 0;
+  BillingRule billing = BillingRule::PerStartedUnit;
   double boot_s = 0;
   int max_count = 0;
   std::vector<std::string> hosts;  // the provider's slots for this type
+
+  BillingTerms terms() const { return {atu_s, billing_minimum_s, billing}; }
 };
 
 }  // namespace botsim::cloud

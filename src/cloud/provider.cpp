@@ -30,6 +30,9 @@ static InstanceType read_type(const sg4::NetZone& zone, const std::string& platf
   t.atu_s = p.duration("atu", 3600.0, -1e300);
   // At least a second: an ATU of 1e-3 s gave a billing event every millisecond for ever.
   if (!(t.atu_s >= 1)) p.fail("atu", "must be at least 1 s (the accountable time unit, e.g. 1h)");
+  t.billing_minimum_s = p.duration("billing_minimum", 0.0);
+  t.billing = billing_rule_of(
+      p.choice("billing", {"per_started_unit", "per_second"}, std::string("per_started_unit")));
   t.boot_s = p.duration("boot_time", 0.0, -1e300);
   if (t.boot_s < 0) p.fail("boot_time", "must be >= 0");
   auto hosts = zone.get_all_hosts();
@@ -104,7 +107,8 @@ CloudProvider::CloudProvider(Params params, Run& run)
   if (!run.has<BillsChecked>()) {
     run.set(std::make_shared<const BillsChecked>());
     run.at_end([&results = run.results()] {
-      check_bills(results.records<InstanceRecord>(), results.users());
+      check_bills(results.records<InstanceRecord>(), results.records<InvoiceRecord>(),
+                  results.users());
     });
   }
 }
@@ -175,9 +179,13 @@ void CloudProvider::start(const StartInstance& m) {
   r.host = free.take();
   r.start_s = sg4::Engine::get_clock();
   switch_host(r.host, true);
-  // The first ATU is charged at the start request.
+  // The first ATU (or second, or the minimum) is charged at the start request.
+  const Charge c = charge(r.start_s, r.start_s, t.terms(), t.price);
   r.record = results_.timeline<InstanceRecord>().add(
-      InstanceRecord{m.user, m.instance, t.name, r.start_s, std::nullopt, 1, t.price});
+      InstanceRecord{m.user, m.instance, t.name, r.start_s, std::nullopt, c.units_begun, c.amount});
+  r.invoice = results_.timeline<InvoiceRecord>().add(
+      InvoiceRecord{m.user, m.instance, t.name, InvoiceRecord::kOnDemand, c.from_s, c.to_s, c.units,
+                    t.price, c.amount});
   spdlog::debug("provider: start {} ({}) on {} for {}", m.instance, t.name, r.host, m.user);
   on_host_[r.host] = m.instance;
   running_[m.instance] = r;
@@ -217,13 +225,17 @@ void CloudProvider::end_instance(std::string instance, bool failed) {
     switch_host(r.host, false);
     free_hosts_[t.name].give_back(r.host);
   }
-  long units = charged_units(r.start_s, now, t.atu_s);
+  const Charge c = charge(r.start_s, now, t.terms(), t.price);
   auto& rec = results_.timeline<InstanceRecord>().at(r.record);
   rec.stop_s = now;
-  rec.charged_units = units;
-  rec.cost = static_cast<double>(units) * t.price;
-  spdlog::debug("provider: {} {} after {} ATU(s)", failed ? "lost" : "stop", instance, units);
-  r.owner.send(InstanceStopped{instance, now, units, rec.cost, failed}, 0);
+  rec.charged_units = c.units_begun;
+  rec.cost = c.amount;
+  auto& row = results_.timeline<InvoiceRecord>().at(r.invoice);
+  row.to_s = c.to_s;
+  row.units = c.units;
+  row.amount = c.amount;
+  spdlog::debug("provider: {} {} after {} unit(s)", failed ? "lost" : "stop", instance, c.units);
+  r.owner.send(InstanceStopped{instance, now, c.units_begun, c.amount, failed}, 0);
 }
 
 void CloudProvider::host_changed(const HostChanged& m) {

@@ -1,7 +1,7 @@
 #pragma once
 // The utility-cloud provider (docs/cloud.md): an S4U actor that starts and stops instances at
-// run time by turning the hosts of an instance type's zone on and off, bills every started
-// ATU and records each instance in instances.csv.
+// run time by turning the hosts of an instance type's zone on and off, bills each instance by
+// its type's billing rule and records it in instances.csv and invoice.csv.
 #include <map>
 #include <optional>
 #include <simgrid/s4u/Host.hpp>
@@ -41,7 +41,8 @@ class CloudProvider {
     std::string user, type, host;
     InstanceOwner owner;
     double start_s = 0;
-    size_t record = 0;  // in results_.timeline<InstanceRecord>()
+    size_t record = 0;   // in results_.timeline<InstanceRecord>()
+    size_t invoice = 0;  // in results_.timeline<InvoiceRecord>()
     bool ready = false;
   };
   void start(const StartInstance& m);

@@ -1,5 +1,6 @@
 #pragma once
-// The cloud models' timeline in a run's results: instances.csv (README.md).
+// The cloud models' timelines in a run's results: instances.csv and invoice.csv
+// (docs/reference.md).
 #include <fmt/format.h>
 
 #include <optional>
@@ -9,7 +10,8 @@
 
 namespace botsim::cloud {
 
-/// One instance a user rented: billed from its start request per started ATU.
+/// One instance a user rented: billed from its start request by its type's billing rule;
+/// charged_units counts the billing units begun (whole ones, under every rule).
 struct InstanceRecord {
   static constexpr const char* kFile = "instances.csv";
   static constexpr const char* kHeader = "user,instance,type,start_s,stop_s,charged_units,cost";
@@ -24,6 +26,28 @@ struct InstanceRecord {
   std::string csv_row() const {
     return fmt::format("{},{},{},{},{},{},{}", user, instance, type, csv_number(start_s),
                        csv_number(stop_s), charged_units, csv_number(cost));
+  }
+};
+
+/// One charged interval of an instance at one unit price (docs/cloud.md, "The invoice"): on
+/// demand, one row per instance, from its start request to the end of what it paid for.
+struct InvoiceRecord {
+  static constexpr const char* kFile = "invoice.csv";
+  static constexpr const char* kHeader =
+      "user,instance,type,market,from_s,to_s,units,unit_price,amount";
+  static constexpr bool kStreamed = false;  // completed when the instance stops
+  static constexpr const char* kOnDemand = "on_demand";
+
+  std::string user, instance, type, market = kOnDemand;
+  double from_s = 0, to_s = 0;
+  double units = 0;  // of the type's billing unit; fractional under per-second billing
+  double unit_price = 0;
+  double amount = 0;
+
+  std::string csv_row() const {
+    return fmt::format("{},{},{},{},{},{},{},{},{}", user, instance, type, market,
+                       csv_number(from_s), csv_number(to_s), csv_number(units),
+                       csv_number(unit_price), csv_number(amount));
   }
 };
 

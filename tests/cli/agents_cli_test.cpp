@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "agents/records.hpp"
+#include "core/csv.hpp"
 #include "core/summary.hpp"
 #include "support/cli_support.hpp"
 
@@ -66,6 +67,13 @@ TEST_F(AgentsCli, GoodScenarioRuns) {
   auto s = nlohmann::json::parse(t::read_text(dir_ + "/out/summary.json"));
   EXPECT_EQ(s["users"][0]["model"], "agents");
   EXPECT_EQ(s["users"][0]["policy"], "LtoS,MaxET/i-elastic");
+  // The invoice: a row per resource's allocation, adding up to spent to the cent.
+  auto invoice = botsim::read_csv(dir_ + "/out/invoice.csv");
+  EXPECT_EQ(invoice.rows.size(), botsim::read_csv(dir_ + "/out/instances.csv").rows.size());
+  double amount = 0;
+  for (const auto& row : invoice.rows) amount += std::stod(row[invoice.column("amount")]);
+  EXPECT_GT(amount, 0);
+  EXPECT_NEAR(amount, s["users"][0]["spent"].get<double>(), 0.005);
   EXPECT_EQ(s["users"][0]["tasks_done"], 10);
 }
 

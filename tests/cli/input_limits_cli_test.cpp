@@ -146,6 +146,27 @@ TEST_F(InputLimits, BatsTaskTimeAndBootTimeBeyondTheHorizonAreRefused) {
                   "property 'boot_time': '1e300' is beyond the horizon of a simulated century"});
 }
 
+// A type's billing rule (docs/cloud.md, "Billing rules"): a negative minimum and an unknown
+// rule are refused, naming the platform, the zone and the property.
+TEST_F(InputLimits, BadBillingRulesAreRefused) {
+  const std::string platform = example("05-bats-two-clusters.platform.xml");
+  const std::string deployment = example("05-bats-two-clusters.xml");
+  const std::string atu = "<prop id=\"atu\" value=\"60min\"/>";
+  auto with = [&](const std::string& props) { return replaced(platform, atu, atu + props); };
+  expect_refused(
+      with("<prop id=\"billing_minimum\" value=\"-60s\"/>"), deployment,
+      {dir_ + "/p.xml", "zone 'cluster1'", "property 'billing_minimum': '-60s' must be >= 0 s"});
+  expect_refused(
+      with("<prop id=\"billing\" value=\"per_minute\"/>"), deployment,
+      {dir_ + "/p.xml", "zone 'cluster1'", "property 'billing': unknown value 'per_minute'",
+       "per_started_unit", "per_second"});
+  // Both good: the run goes.
+  auto r = run(with("<prop id=\"billing\" value=\"per_second\"/>"
+                    "<prop id=\"billing_minimum\" value=\"1min\"/>"),
+               deployment);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
 // Within the horizon, a boot of about a year: the ATUs charged while the instances booted were
 // caught up at one instant, each by a timer actor, and the stacks of 133,000 actors exhausted
 // the memory mappings (exit 1, "Failed to protect stack"). Each ATU is now paid as it ends,

@@ -173,7 +173,7 @@ TEST_F(SilvaCli, NameIsTheUsersNameInTheResults) {
   EXPECT_EQ(summary["users"][0]["name"], "alice");
 }
 
-TEST_F(SilvaCli, InstancesCsvReconcilesWithSummary) {
+TEST_F(SilvaCli, InstancesAndInvoiceReconcileWithSummary) {
   // The normal job of the paper on the shipped platform, a few seeds.
   for (int seed : {1, 2, 3}) {
     std::string out = dir_ + "/run" + std::to_string(seed);
@@ -195,6 +195,26 @@ TEST_F(SilvaCli, InstancesCsvReconcilesWithSummary) {
       EXPECT_LE(used, 3600 * std::stod(row[cu]) + 1e-6);  // stopped within its charged units
       EXPECT_DOUBLE_EQ(std::stod(row[cc]), 0.1 * std::stod(row[cu]));
     }
+    // invoice.csv: one row per instance, its amount the instance's cost, adding up to spent
+    // to the cent.
+    auto invoice = botsim::read_csv(out + "/invoice.csv");
+    EXPECT_EQ(invoice.header,
+              (std::vector<std::string>{"user", "instance", "type", "market", "from_s", "to_s",
+                                        "units", "unit_price", "amount"}));
+    ASSERT_EQ(invoice.rows.size(), inst.rows.size());
+    double invoiced = 0;
+    for (size_t k = 0; k < inst.rows.size(); ++k) {
+      const auto& row = invoice.rows[k];
+      EXPECT_EQ(row[invoice.column("instance")], inst.rows[k][inst.column("instance")]);
+      EXPECT_EQ(row[invoice.column("market")], "on_demand");
+      EXPECT_EQ(row[invoice.column("units")], inst.rows[k][cu]);
+      EXPECT_EQ(row[invoice.column("amount")], inst.rows[k][cc]);
+      // Paid from the start request to the end of its last unit.
+      EXPECT_NEAR(std::stod(row[invoice.column("to_s")]) - std::stod(row[invoice.column("from_s")]),
+                  3600 * std::stod(inst.rows[k][cu]), 2e-6);  // each written to a microsecond
+      invoiced += std::stod(row[invoice.column("amount")]);
+    }
+    EXPECT_NEAR(u["spent"].get<double>(), invoiced, 0.005);
     EXPECT_EQ(u["instances"].get<long>(), static_cast<long>(inst.rows.size()));
     EXPECT_EQ(u["charged_units"].get<long>(), units);
     EXPECT_NEAR(u["spent"].get<double>(), cost, 1e-9);
