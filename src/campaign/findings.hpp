@@ -13,16 +13,20 @@
 #include <utility>
 #include <vector>
 
+#include "core/claims.hpp"
 #include "core/csv.hpp"
 
 namespace botsim::campaign {
 
 enum class Compare { AtMost, AtLeast };
 
-/// findings.csv's `rules`: the paper's algorithm exactly as printed (every rule botsim adds
-/// switched off), or botsim's default, with the rules it adds (docs/<paper>.md).
-inline const std::string kRulesPaper = "paper";
-inline const std::string kRulesBotsim = "botsim";
+// The rule sets and the claims tables (core/claims.hpp), as the campaign's.
+using ::botsim::Claim;
+using ::botsim::claims_table;
+using ::botsim::ClaimsTable;
+using ::botsim::findings_markdown;
+using ::botsim::kRulesBotsim;
+using ::botsim::kRulesPaper;
 
 /// A claim judged over runs: the quantity of each run (or replication), summed up; `holding`
 /// counts the runs whose own value passes the finding's test.
@@ -96,25 +100,6 @@ void write_findings(const std::string& path, const std::vector<Finding>& finding
 /// "claim: botsim (test value vs threshold, margin m): yes" per finding, for the terminal; a
 /// finding of the as-printed runs starts with "[as printed]".
 std::string findings_text(const std::vector<Finding>& findings);
-
-/// One claim of a claims table: the finding (id and claim), the paper's value, each rule set's
-/// result (botsim's value with its margin and runs, and the verdict; empty where the rule set
-/// has no row), the test with its threshold, and the cause of a gap.
-struct Claim {
-  std::string finding, paper, test, cause;
-  std::vector<std::pair<std::string, std::string>> results;  // text, verdict; per rule set
-};
-struct ClaimsTable {
-  std::vector<std::string> rule_sets;  // kRulesPaper first, then kRulesBotsim, those present
-  std::vector<Claim> claims;           // one per finding id, in findings.csv's order
-};
-/// findings.csv (as read back) claim by claim, each rule set's result side by side.
-ClaimsTable claims_table(const CsvTable& findings);
-
-/// A findings.csv table (as read back) as a Markdown claims table for the docs: the claim, the
-/// paper, each rule set's botsim value (as printed, then botsim's default, when the table has
-/// both), the test with its threshold, the margin with its unit and the verdict in bold.
-std::string findings_markdown(const CsvTable& findings);
 
 /// A number as findings.csv writes it: 4 significant digits ("" when not finite).
 std::string finding_number(double v);

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "campaign/findings.hpp"
+#include "core/claims.hpp"
 #include "core/csv.hpp"
 #include "core/error.hpp"
 #include "core/gnuplot.hpp"
@@ -75,14 +75,14 @@ std::string html_table(const CsvTable& t, const UserColours& colours = {}) {
   return out + "</table>\n";
 }
 
-// findings.csv claim by claim (campaign::claims_table): the claim, the paper, each rule set's
+// findings.csv claim by claim (claims_table): the claim, the paper, each rule set's
 // result with its margin and verdict (in bold), the test and the cause of a gap, rather than
 // its 17 columns.
 std::string claims_html(const CsvTable& findings) {
-  const campaign::ClaimsTable t = campaign::claims_table(findings);
+  const ClaimsTable t = claims_table(findings);
   std::string out = "<table>\n<tr><th>finding</th><th>the paper</th>";
   for (const auto& r : t.rule_sets)
-    out += r == campaign::kRulesPaper ? "<th>botsim, as printed</th>" : "<th>botsim's default</th>";
+    out += r == kRulesPaper ? "<th>botsim, as printed</th>" : "<th>botsim's default</th>";
   out += "<th>test</th><th>cause of a gap</th></tr>\n";
   for (const auto& c : t.claims) {
     out += "<tr><td>" + xml_escape(c.finding) + "</td><td>" + xml_escape(c.paper) + "</td>";

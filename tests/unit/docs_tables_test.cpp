@@ -117,10 +117,12 @@ TEST(DocsTables, EveryGapInTheShippedFindingsHasACause) {
     if (!fs::exists(findings)) continue;
     ++files;
     const botsim::CsvTable table = botsim::read_csv(findings.string());
-    for (const auto& row : table.rows)
-      if (row[table.column("verdict")] != "yes")
+    for (const auto& row : table.rows) {
+      if (row[table.column("verdict")] != "yes") {
         EXPECT_FALSE(row[table.column("cause")].empty())
             << findings << ": " << row[table.column("rules")] << " " << row[table.column("id")];
+      }
+    }
   }
   EXPECT_GE(files, 5);
 }
