@@ -489,24 +489,29 @@ TEST_F(PlotCli, SweepGetsMeansWithConfidenceIntervalsAndEveryRun) {
       << r.out;
   // summary.csv's rows for makespan_s: the plotted mean and interval are theirs.
   botsim::CsvTable summary = botsim::read_csv(out + "/summary.csv");
+  // The settings stand along x as categories 0, 1, 2, named by their numbers of tasks.
   std::vector<std::vector<double>> expected;
   for (const auto& row : summary.rows)
     if (row[3] == "makespan_s")
-      expected.push_back(
-          {std::stod(row[1]), std::stod(row[5]), std::stod(row[7]), std::stod(row[8])});
+      expected.push_back({static_cast<double>(expected.size()), std::stod(row[5]),
+                          std::stod(row[7]), std::stod(row[8])});
   ASSERT_EQ(expected.size(), 3u);
   const auto mean = series_rows(t::read_text(dir_ + "/p/mean_makespan_s.dat"), 0);
   ASSERT_EQ(mean.size(), 3u);
   for (size_t i = 0; i < 3; ++i)
     for (size_t j = 0; j < 4; ++j)
       EXPECT_NEAR(mean[i][j], expected[i][j], 1e-6 * std::abs(expected[i][j])) << i << "," << j;
-  EXPECT_NE(t::read_text(dir_ + "/p/mean_makespan_s.gp").find("set xlabel 'U0.tasks'"),
-            std::string::npos);
-  // Every run: 3 per setting, at its number of tasks.
+  const std::string mean_gp = t::read_text(dir_ + "/p/mean_makespan_s.gp");
+  EXPECT_NE(mean_gp.find("set xlabel 'U0.tasks'"), std::string::npos) << mean_gp;
+  EXPECT_NE(mean_gp.find("set xrange [-0.5:2.5]\nset xtics ('4' 0, '8' 1, '16' 2)\n"),
+            std::string::npos)
+      << mean_gp;
+  EXPECT_NE(mean_gp.find("set ylabel 'mean makespan_s (s)'"), std::string::npos) << mean_gp;
+  // Every run: 3 per setting, at its setting's place.
   const auto runs = series_rows(t::read_text(dir_ + "/p/runs_makespan_s.dat"), 0);
   ASSERT_EQ(runs.size(), 9u);
-  EXPECT_EQ(runs[0][0], 4);
-  EXPECT_EQ(runs[8][0], 16);
+  EXPECT_EQ(runs[0][0], 0);
+  EXPECT_EQ(runs[8][0], 2);
   expect_headroom(dir_ + "/p");  // no mean, interval or run on the frame
 }
 
@@ -527,7 +532,13 @@ TEST_F(PlotCli, RepsGetMeansAndEverySeed) {
   ASSERT_EQ(mean.size(), 1u);
   EXPECT_EQ(mean[0], (std::vector<double>{0, 210, 210, 210}));
   const auto seeds = series_rows(t::read_text(dir_ + "/p/runs_makespan_s.dat"), 0);
-  EXPECT_EQ(seeds, (std::vector<std::vector<double>>{{1, 210}, {2, 210}, {3, 210}}));
+  // Each seed a category along x: 0, 1, 2 named 1, 2, 3 (no tic at 1.5).
+  EXPECT_EQ(seeds, (std::vector<std::vector<double>>{{0, 210}, {1, 210}, {2, 210}}));
+  EXPECT_NE(t::read_text(dir_ + "/p/runs_makespan_s.gp")
+                .find("set xrange [-0.5:2.5]\nset xtics ('1' 0, '2' 1, '3' 2)\n"),
+            std::string::npos);
+  EXPECT_NE(t::read_text(dir_ + "/p/mean_makespan_s.gp").find("set ylabel 'mean makespan_s (s)'"),
+            std::string::npos);
   expect_headroom(dir_ + "/p");  // the bars of 210 s and their points end below the frame
   if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
   r = t::botsim({"plot", out, "--out", dir_ + "/drawn"});
