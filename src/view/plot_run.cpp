@@ -119,8 +119,6 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
   const NameIndex row_of(c.categories), group_of(groups);
   const bool notes =
       std::any_of(spans.begin(), spans.end(), [](auto& s) { return !s.note.empty(); });
-  const bool labels =
-      std::any_of(spans.begin(), spans.end(), [](auto& s) { return !s.label.empty(); });
   c.series.resize(groups.size() + 1);
   for (size_t g = 0; g < groups.size(); ++g) c.series[g].label = groups[g];
   c.series.back().label = unfinished;
@@ -130,6 +128,20 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
   // Bars that overlap in time on one row share it in lanes, one above the other, so that every
   // task is seen (e.g. users sharing an auction resource, the cores of one host).
   const std::vector<Lane> lanes = assign_lanes(spans, last);
+  // Ids where they fit, but only if at least kLabelledShare of the bars get theirs: a few ids
+  // scattered among hundreds of bare bars would read as if those tasks were special.
+  std::vector<bool> fits(spans.size(), false);
+  size_t fitting = 0;
+  for (size_t i = 0; i < spans.size(); ++i) {
+    const GanttSpan& s = spans[i];
+    const double width = (std::isnan(s.end) ? last : s.end) - s.start;
+    fits[i] = fits_in_bar(s.label, width, time_axis_end(axis_end),
+                          0.8 / static_cast<double>(lanes[i].lanes), c.categories.size());
+    fitting += fits[i];
+  }
+  const bool labels =
+      static_cast<double>(fitting) >= kLabelledShare * static_cast<double>(spans.size()) &&
+      fitting > 0;
   for (size_t i = 0; i < spans.size(); ++i) {
     const GanttSpan& s = spans[i];
     const bool ended = !std::isnan(s.end);
@@ -141,13 +153,7 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
                        (static_cast<double>(lanes[i].lane) + 0.5) * height);
     series.y_half.push_back(height / 2);
     if (notes) series.notes.push_back(s.note);
-    if (labels) {
-      const double width = (ended ? s.end : last) - s.start;
-      series.inside.push_back(
-          fits_in_bar(s.label, width, time_axis_end(axis_end), 2 * height, c.categories.size())
-              ? s.label
-              : "");
-    }
+    if (labels) series.inside.push_back(fits[i] ? s.label : "");
   }
   return c;
 }

@@ -45,6 +45,9 @@ std::string host_label(const std::string& host, long pes);
 /// 10 high; a bar leaves 2 pixels on either side.
 bool fits_in_bar(const std::string& text, double width, double axis_span, double height,
                  size_t rows);
+/// A Gantt chart writes its bars' labels (where they fit) only when at least this share of its
+/// bars fit theirs.
+constexpr double kLabelledShare = 0.25;
 
 /// One bar of a Gantt chart: on row `row` (a host, an instance), coloured by `group`, from
 /// `start` to `end` (NaN: it never ended; drawn to the last time of the chart), `note` after
