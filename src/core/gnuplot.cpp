@@ -138,21 +138,25 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
   const std::string src = fmt::format("{} index {} ", quoted(data), index);
   const SeriesStyle style = series_style(c, k);
   const std::string lc = "lc rgb " + quoted(style.color);
-  const int dt = style.dash, pt = style.point;
+  const int dt = style.dash;
+  // A mean's point filled (gnuplot's filled shape follows each open one: 6 then 7) and larger.
+  const int pt =
+      c.mean_points && style.point % 2 == 0 && style.point >= 4 ? style.point + 1 : style.point;
+  const std::string ps = c.mean_points ? "1.4" : c.kind == Chart::Kind::Scatter ? "0.9" : "0.8";
   const double lw =
       n > 1 ? 1 + 1.5 * static_cast<double>(n - 1 - k) / static_cast<double>(n - 1) : 1.5;
   const std::string title = "title " + quoted(s.label);
   std::string out;
   switch (c.kind) {
     case Chart::Kind::Line:
-      out = fmt::format("{}using 1:2 with linespoints {} dt {} lw {} pt {} ps 0.8 {}", src, lc, dt,
-                        num(lw), pt, title);
+      out = fmt::format("{}using 1:2 with linespoints {} dt {} lw {} pt {} ps {} {}", src, lc, dt,
+                        num(lw), pt, ps, title);
       break;
     case Chart::Kind::Step:
       out = fmt::format("{}using 1:2 with steps {} dt {} lw {} {}", src, lc, dt, num(lw), title);
       break;
     case Chart::Kind::Scatter:
-      out = fmt::format("{}using 1:2 with points {} pt {} ps 0.9 {}", src, lc, pt, title);
+      out = fmt::format("{}using 1:2 with points {} pt {} ps {} {}", src, lc, pt, ps, title);
       break;
     case Chart::Kind::Bar:
       out = fmt::format("{}using 1:2 with boxes {} {}", src, lc, title);
@@ -173,8 +177,9 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
       break;
   }
   if (!s.y_err.empty() && c.kind != Chart::Kind::Gantt)
-    out += fmt::format(
-        ", \\\n     {}using 1:2:3:4 with yerrorbars {} dt 1 lw 1.2 pt 7 ps 0 notitle", src, lc);
+    out +=
+        fmt::format(", \\\n     {}using 1:2:3:4 with yerrorbars {} dt 1 lw 1.2 pt {} ps {} notitle",
+                    src, lc, c.mean_points ? pt : 7, c.mean_points ? ps : "0");
   if (!s.notes.empty() && c.kind == Chart::Kind::Bar) {
     // Above each bar, centred (a count too small to see as a bar still shows).
     out +=
@@ -186,6 +191,12 @@ std::string series_clauses(const Chart& c, size_t k, size_t index, const std::st
     out += fmt::format(", \\\n     {}using {}:2:{} with labels left offset 0.5,0 font ',9' notitle",
                        src, gantt ? 3 : 1, note);
   }
+  // Text inside the bars (a task's id where it fits), centred on each bar.
+  if (c.kind == Chart::Kind::Gantt && !s.inside.empty())
+    out += fmt::format(
+        ", \\\n     {}using (($1+$3)/2):2:{} with labels center font ',8' tc rgb '#000000' "
+        "notitle",
+        src, s.notes.empty() ? 5 : 6);
   return out;
 }
 
@@ -249,6 +260,7 @@ std::string axes(const Chart& c) {
   if (std::isfinite(lo) || std::isfinite(top))
     out += fmt::format("set yrange [{}:{}]\n", std::isfinite(lo) ? num(lo) : "*",
                        std::isfinite(top) ? num(top) : "*");
+  if (c.whole_y && drawn_y_span(c).second <= 10) out += "set ytics 1\n";
   if (std::isfinite(c.x_min) || std::isfinite(c.x_max))
     out += fmt::format("set xrange [{}:{}]\n", std::isfinite(c.x_min) ? num(c.x_min) : "*",
                        std::isfinite(c.x_max) ? num(c.x_max) : "*");
@@ -276,6 +288,16 @@ std::string axes(const Chart& c) {
     out += "set grid xtics\n";
   } else {
     if (c.fixed_margins) out += margins(c);
+    // Categories along x (a sweep's settings, seeds): a tic per category, at 0, 1, ..., and
+    // half a category on either side, so that no point lies on the frame.
+    if (!c.categories.empty()) {
+      size_t longest = 0;
+      for (const auto& name : c.categories) longest = std::max(longest, name.size());
+      out +=
+          fmt::format("set xrange [-0.5:{}]\nset xtics {}{}\n",
+                      num(static_cast<double>(c.categories.size()) - 0.5), tic_list(c.categories),
+                      c.categories.size() > 6 || longest > 12 ? " rotate by 35 right" : "");
+    }
     out += "set grid\n";
   }
   return out;
@@ -305,7 +327,8 @@ std::string gnuplot_data(const Chart& c) {
     out += c.kind == Chart::Kind::Gantt ? "# x_start y x_end half_height"
            : s.y_err.empty()            ? "# x y"
                                         : "# x y y_low y_high";
-    out += s.notes.empty() ? "\n" : " note\n";
+    out += s.notes.empty() ? "" : " note";
+    out += s.inside.empty() ? "\n" : " inside\n";
     bool gap = false, wrote = false;
     for (size_t i = 0; i < s.y.size(); ++i) {
       if (!std::isfinite(s.y[i])) {
@@ -317,6 +340,8 @@ std::string gnuplot_data(const Chart& c) {
       wrote = true;
       out += point_row(c, s, i, k);
       if (!s.notes.empty()) out += " " + data_text(s.notes.at(i));
+      // No text: a blank, which gnuplot reads as a column (an empty "" may not be).
+      if (!s.inside.empty()) out += " " + data_text(s.inside.at(i).empty() ? " " : s.inside[i]);
       out += "\n";
     }
   }

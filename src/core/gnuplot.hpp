@@ -17,9 +17,10 @@ struct Series {
   std::vector<double> x, y;
   std::vector<double> y_err;  // optional error bars (same size as y, or empty)
   // A non-finite y (NaN) is a gap: lines break there, bars and points are left out.
-  std::vector<double> x_end;       // Gantt: where each bar ends (x is where it starts)
-  std::vector<double> y_half;      // Gantt: each bar's half height (empty: 0.4, a whole row)
-  std::vector<std::string> notes;  // optional text printed beside each point (or bar end)
+  std::vector<double> x_end;        // Gantt: where each bar ends (x is where it starts)
+  std::vector<double> y_half;       // Gantt: each bar's half height (empty: 0.4, a whole row)
+  std::vector<std::string> notes;   // optional text printed beside each point (or bar end)
+  std::vector<std::string> inside;  // Gantt: optional text centred in each bar ("": none)
   /// The name that picks the series' style in Chart::styles (empty: its label), e.g. a policy's
   /// name when the label also says how many runs its mean is over.
   std::string key;
@@ -33,7 +34,8 @@ struct Chart {
   enum class Kind { Line, Step, Scatter, Bar, Gantt } kind = Kind::Line;
   std::vector<Series> series;
   /// For Bar charts: category names along x (series[k].y[i] is the bar of series k at category
-  /// i). For Gantt charts: row names along y.
+  /// i). For Gantt charts: row names along y. For Line, Step and Scatter charts: the names of x
+  /// = 0, 1, ... (a sweep's settings, seeds), the axis from -0.5 to one half past the last.
   std::vector<std::string> categories;
   /// Optional horizontal reference line (e.g. a deadline, an optimum); NaN for none.
   double reference_y = std::numeric_limits<double>::quiet_NaN();
@@ -61,6 +63,12 @@ struct Chart {
   /// Margins fixed on the page (Gantt charts always have them), so that the charts of one run
   /// line up one above the other whatever their labels.
   bool fixed_margins = false;
+  /// y counts whole things (tasks running): tics at each whole number up to 10 (gnuplot's own
+  /// would put 0.5 between them), gnuplot's beyond.
+  bool whole_y = false;
+  /// Each point is a mean (with its interval in y_err): drawn filled and larger, over its
+  /// error bar, so that a mean whose interval is wide or nil still shows.
+  bool mean_points = false;
 };
 
 /// The k-th colour of the default palette (10 colours, then repeating).

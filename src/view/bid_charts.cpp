@@ -25,13 +25,18 @@ std::vector<Bid> read_bids(const std::string& dir) {
   CsvTable t = read_csv(path.string());
   size_t ct = t.column("time_s"), cr = t.column("resource"), cu = t.column("user"),
          cb = t.column("bid"), cs = t.column("share"), cc = t.column("cost");
+  // `received` came after the other columns: a bids.csv without it has NaN there.
+  const auto& header = t.header;
+  const bool has_received = std::find(header.begin(), header.end(), "received") != header.end();
+  const size_t cv = has_received ? t.column("received") : 0;
   std::vector<Bid> bids;
   for (size_t i = 0; i < t.rows.size(); ++i) {
     const auto& row = t.rows[i];
     const std::string p = path.string();
     bids.push_back(Bid{read_csv_number(p, i, row[ct]), row[cr], row[cu],
                        read_csv_number(p, i, row[cb]), read_csv_number(p, i, row[cs]),
-                       read_csv_number(p, i, row[cc])});
+                       read_csv_number(p, i, row[cc]),
+                       has_received ? read_csv_number(p, i, row[cv]) : kNaN});
   }
   return bids;
 }
@@ -47,11 +52,14 @@ double auction_period(const std::vector<Bid>& bids) {
 }
 
 Chart bid_chart(const std::vector<Bid>& rows, const std::vector<std::string>& order, double period,
-                bool share) {
+                BidValue value, double unit_s, const std::string& unit) {
+  const bool share = value != BidValue::Bid;
   Chart c;
   c.kind = Chart::Kind::Step;
-  c.x_label = "time (simulation minutes)";
-  c.y_label = share ? "share granted by the auction (%)" : "bid (cents per minute)";
+  c.x_label = "time (" + unit + ")";
+  c.y_label = value == BidValue::Bid       ? "bid (cents per minute)"
+              : value == BidValue::Granted ? "share granted by the auction (%)"
+                                           : "share received (%)";
   c.y_min = 0;  // bids and shares are never negative; a share is at most the whole resource
   if (share) c.y_max = 100;
   for (const auto& user : order) {
@@ -61,21 +69,23 @@ Chart bid_chart(const std::vector<Bid>& rows, const std::vector<std::string>& or
     double last_y = kNaN;
     for (const auto& b : rows) {
       if (b.user != user) continue;
-      double y = share ? b.share * 100 : b.bid;
+      const double y = value == BidValue::Bid       ? b.bid
+                       : value == BidValue::Granted ? b.share * 100
+                                                    : b.received * 100;
       if (!s.x.empty() && b.time_s - last_t > 1.5 * period) {
         // Close the previous stretch at the end of its last period, then break the line.
-        s.x.push_back((last_t + period) / 60);
+        s.x.push_back((last_t + period) / unit_s);
         s.y.push_back(last_y);
-        s.x.push_back((last_t + period) / 60);
+        s.x.push_back((last_t + period) / unit_s);
         s.y.push_back(kNaN);
       }
-      s.x.push_back(b.time_s / 60);
+      s.x.push_back(b.time_s / unit_s);
       s.y.push_back(y);
       last_t = b.time_s;
       last_y = y;
     }
     if (s.x.empty()) continue;
-    s.x.push_back((last_t + period) / 60);
+    s.x.push_back((last_t + period) / unit_s);
     s.y.push_back(last_y);
     c.series.push_back(std::move(s));
   }

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
 #include <cctype>
 #include <cmath>
 #include <limits>
@@ -29,17 +31,6 @@ namespace {
 
 constexpr double kNoTime = std::numeric_limits<double>::quiet_NaN();
 
-// Times of a run in the unit that suits its length.
-struct TimeUnit {
-  double seconds = 1;
-  std::string name = "s";
-};
-TimeUnit unit_for(double longest_s) {
-  if (longest_s >= 2 * 3600) return {3600, "h"};
-  if (longest_s >= 2 * 60) return {60, "min"};
-  return {};
-}
-
 // The last time of a chart's spans (an unfinished span counts by its start).
 double last_time(const std::vector<GanttSpan>& spans) {
   double last = 0;
@@ -47,7 +38,35 @@ double last_time(const std::vector<GanttSpan>& spans) {
   return last;
 }
 
+// The Gantt chart's plot area (900 x 540 SVG, margins at 0.1 and 0.76 of its width) and the
+// size of a character of the 8-point font of the text inside bars, in pixels.
+constexpr double kPlotWidthPx = 590, kPlotHeightPx = 440, kCharWidthPx = 5, kCharHeightPx = 10;
+constexpr double kBarPaddingPx = 2;
+
 }  // namespace
+
+TimeUnit unit_for(double run_s) {
+  if (run_s >= 2 * 3600) return {3600, "h"};
+  if (run_s >= 2 * 60) return {60, "min"};
+  return {};
+}
+
+double time_axis_end(double last_s) { return last_s > 0 ? last_s * (1 + kTimeHeadroom) : 1; }
+
+std::string host_label(const std::string& host, long pes) {
+  if (pes <= 0) return host;
+  return fmt::format("{} ({} PE{})", host, pes, pes == 1 ? "" : "s");
+}
+
+bool fits_in_bar(const std::string& text, double width, double axis_span, double height,
+                 size_t rows) {
+  if (text.empty() || !(axis_span > 0) || rows == 0) return false;
+  const double width_px = width / axis_span * kPlotWidthPx;
+  // The y axis runs from -0.6 to rows - 0.4: rows + 0.2 rows over the plot's height.
+  const double height_px = height / (static_cast<double>(rows) + 0.2) * kPlotHeightPx;
+  return width_px >= static_cast<double>(text.size()) * kCharWidthPx + 2 * kBarPaddingPx &&
+         height_px >= kCharHeightPx;
+}
 
 std::vector<Lane> assign_lanes(const std::vector<GanttSpan>& spans, double last) {
   std::vector<size_t> order(spans.size());
@@ -87,7 +106,7 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
   c.kind = Chart::Kind::Gantt;
   c.x_label = "time (" + u.name + ")";
   c.x_min = 0;
-  if (!std::isnan(axis_end_s)) c.x_max = axis_end / u.seconds;
+  c.x_max = time_axis_end(axis_end) / u.seconds;
   NameIndex first_rows, first_groups;
   for (const auto& s : spans) {
     first_rows.add(s.row);
@@ -109,6 +128,20 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
   // Bars that overlap in time on one row share it in lanes, one above the other, so that every
   // task is seen (e.g. users sharing an auction resource, the cores of one host).
   const std::vector<Lane> lanes = assign_lanes(spans, last);
+  // Ids where they fit, but only if at least kLabelledShare of the bars get theirs: a few ids
+  // scattered among hundreds of bare bars would read as if those tasks were special.
+  std::vector<bool> fits(spans.size(), false);
+  size_t fitting = 0;
+  for (size_t i = 0; i < spans.size(); ++i) {
+    const GanttSpan& s = spans[i];
+    const double width = (std::isnan(s.end) ? last : s.end) - s.start;
+    fits[i] = fits_in_bar(s.label, width, time_axis_end(axis_end),
+                          0.8 / static_cast<double>(lanes[i].lanes), c.categories.size());
+    fitting += fits[i];
+  }
+  const bool labels =
+      static_cast<double>(fitting) >= kLabelledShare * static_cast<double>(spans.size()) &&
+      fitting > 0;
   for (size_t i = 0; i < spans.size(); ++i) {
     const GanttSpan& s = spans[i];
     const bool ended = !std::isnan(s.end);
@@ -120,6 +153,7 @@ Chart gantt(const std::vector<GanttSpan>& spans, bool sort_rows, const std::stri
                        (static_cast<double>(lanes[i].lane) + 0.5) * height);
     series.y_half.push_back(height / 2);
     if (notes) series.notes.push_back(s.note);
+    if (labels) series.inside.push_back(fits[i] ? s.label : "");
   }
   return c;
 }
@@ -183,9 +217,10 @@ Chart busy_chart(const std::vector<BusySteps>& steps, double last, double axis_e
   c.x_label = "time (" + u.name + ")";
   c.y_label = "tasks running";
   c.x_min = 0;
-  c.x_max = axis_end / u.seconds;
+  c.x_max = time_axis_end(axis_end) / u.seconds;
   c.y_min = 0;
-  c.fixed_margins = true;  // it lines up with the instances chart
+  c.whole_y = true;
+  c.fixed_margins = true;  // it lines up with the tasks and instances charts
   for (const BusySteps& row : steps) {
     Series s;
     s.label = row.row;
@@ -252,9 +287,45 @@ std::map<std::string, std::string> instance_types(const fs::path& dir) {
   return type_of;
 }
 
-// One span per task attempt that started (tasks.csv); each task's user into `users`.
+// Each host's number of PEs (its `core`, 1 without it), from the platform file summary.json
+// names, when it can be read from here (the path is as the run was given it); hosts of
+// clusters and instances are not in it.
+std::map<std::string, long> host_pes(const fs::path& dir) {
+  std::map<std::string, long> pes;
+  try {
+    if (!fs::exists(dir / "summary.json")) return pes;
+    const nlohmann::json summary = nlohmann::json::parse(
+        read_input_file((dir / "summary.json").string(), "summary.json"), nullptr, false);
+    if (!summary.is_object() || !summary.contains("platform") || !summary["platform"].is_string())
+      return pes;
+    const std::string platform = summary["platform"].get<std::string>();
+    if (!fs::is_regular_file(platform)) return pes;
+    namespace pt = boost::property_tree;
+    pt::ptree tree;
+    pt::read_xml(platform, tree);
+    // Every <host> at any depth of zones.
+    std::vector<const pt::ptree*> todo{&tree};
+    while (!todo.empty()) {
+      const pt::ptree* node = todo.back();
+      todo.pop_back();
+      for (const auto& [tag, child] : *node) {
+        if (tag == "host")
+          if (auto id = child.get_optional<std::string>("<xmlattr>.id"))
+            pes[*id] = std::stol(child.get<std::string>("<xmlattr>.core", "1"));
+        if (tag != "<xmlattr>") todo.push_back(&child);
+      }
+    }
+  } catch (const std::exception&) {
+    pes.clear();  // rows without PE counts rather than no figure
+  }
+  return pes;
+}
+
+// One span per task attempt that started (tasks.csv), on its host's row (with its PEs, where
+// `pes` knows them) and labelled with its task id; each task's user into `users`.
 std::vector<GanttSpan> task_spans(const fs::path& dir,
                                   const std::map<std::string, std::string>& type_of,
+                                  const std::map<std::string, long>& pes,
                                   std::set<std::string>& users) {
   RunTable tasks(dir / "tasks.csv");
   const std::vector<std::string> groups = task_groups(dir, tasks, type_of);
@@ -262,8 +333,13 @@ std::vector<GanttSpan> task_spans(const fs::path& dir,
   for (size_t i = 0; i < tasks.t.rows.size(); ++i) {
     users.insert(tasks.text(i, "user"));
     if (tasks.text(i, "start_s").empty()) continue;  // an attempt that never started
-    spans.push_back(GanttSpan{tasks.text(i, "host"), groups[i], "", tasks.number(i, "start_s"),
-                              tasks.text(i, "end_s").empty() ? kNoTime : tasks.number(i, "end_s")});
+    const std::string& host = tasks.text(i, "host");
+    auto known = pes.find(host);
+    spans.push_back(GanttSpan{
+        known == pes.end() || type_of.count(host) ? host : host_label(host, known->second),
+        groups[i], "", tasks.number(i, "start_s"),
+        tasks.text(i, "end_s").empty() ? kNoTime : tasks.number(i, "end_s"),
+        tasks.text(i, "task")});
   }
   return spans;
 }
@@ -274,10 +350,10 @@ std::vector<GanttSpan> instance_spans(const fs::path& dir) {
   std::vector<GanttSpan> spans;
   for (size_t i = 0; i < inst.t.rows.size(); ++i) {
     const std::string& charged = inst.text(i, "charged_units");
-    spans.push_back(GanttSpan{inst.text(i, "instance"), inst.text(i, "type"),
-                              charged + (charged == "1" ? " ATU" : " ATUs"),
-                              inst.number(i, "start_s"),
-                              inst.text(i, "stop_s").empty() ? kNoTime : inst.number(i, "stop_s")});
+    spans.push_back(
+        GanttSpan{inst.text(i, "instance"), inst.text(i, "type"),
+                  charged + (charged == "1" ? " ATU" : " ATUs"), inst.number(i, "start_s"),
+                  inst.text(i, "stop_s").empty() ? kNoTime : inst.number(i, "stop_s"), ""});
   }
   return spans;
 }
@@ -377,9 +453,11 @@ Chart instances_chart(const fs::path& dir, const std::vector<GanttSpan>& spans, 
   return c;
 }
 
-// Figures per resource of bids.csv: bids, then shares, each user in its style of `users`.
+// Figures per resource of bids.csv: bids, then the shares the users' tasks received (the
+// `received` column; the granted share in a bids.csv without it), each user in its style of
+// `users`, on the run's time axis (to `axis_end_s`).
 void bid_figures(const fs::path& dir, const std::vector<Bid>& bids,
-                 const std::vector<std::string>& users, const fs::path& out,
+                 const std::vector<std::string>& users, double axis_end_s, const fs::path& out,
                  std::vector<std::string>& names) {
   std::map<std::string, std::vector<Bid>> of_resource;  // each resource's rows, in file order
   for (const auto& b : bids) of_resource[b.resource].push_back(b);
@@ -389,10 +467,21 @@ void bid_figures(const fs::path& dir, const std::vector<Bid>& bids,
   const double period = auction_period(bids);
   for (const auto& r : resources) {
     const std::vector<Bid>& rows = of_resource.at(r);
+    const bool received =
+        std::none_of(rows.begin(), rows.end(), [](const Bid& b) { return std::isnan(b.received); });
+    const TimeUnit u = unit_for(axis_end_s);
     for (bool share : {false, true}) {
-      Chart c = bid_chart(rows, users, period, share);
-      c.title = (share ? "Share of " : "Bids on ") + r + " per user over time (" +
-                dir.filename().string() + ", bids.csv)";
+      const BidValue value = !share     ? BidValue::Bid
+                             : received ? BidValue::Received
+                                        : BidValue::Granted;
+      Chart c = bid_chart(rows, users, period, value, u.seconds, u.name);
+      c.x_min = 0;
+      c.x_max = time_axis_end(axis_end_s) / u.seconds;
+      c.title = value == BidValue::Bid        ? "Bids on " + r + " per user over time"
+                : value == BidValue::Received ? "Share of " + r + " received per user over time"
+                                              : "Share of " + r + " granted per user over time";
+      c.title += " (" + dir.filename().string() + ", bids.csv" +
+                 (value == BidValue::Received ? "'s received)" : ")");
       names.push_back((share ? "shares_" : "bids_") + r);
       write_figure(out.string(), names.back(), c);
     }
@@ -439,7 +528,7 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
       // only tasks.csv or bids.csv names; a user has its colour in every chart and on the page.
       std::set<std::string> named;
       const std::vector<GanttSpan> task_bars =
-          tasks ? task_spans(dir, type_of, named) : std::vector<GanttSpan>{};
+          tasks ? task_spans(dir, type_of, host_pes(dir), named) : std::vector<GanttSpan>{};
       const std::vector<Bid> bid_rows = bids ? read_bids(dir.string()) : std::vector<Bid>{};
       for (const auto& b : bid_rows) named.insert(b.user);
       std::vector<std::string> users = user_palette(dir);
@@ -447,12 +536,14 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
       users = natural_order(std::move(users));
       const std::vector<GanttSpan> instance_bars =
           instances ? instance_spans(dir) : std::vector<GanttSpan>{};
-      // With both, the tasks and instances charts share their time axis (and line up).
-      const double axis_end =
-          tasks && instances ? std::max(last_time(task_bars), last_time(instance_bars)) : kNoTime;
+      // Every chart of the run shares its time axis (to the last time of any of its files) and
+      // unit; the tasks, tasks running and instances charts also their margins (they line up).
+      double axis_end = std::max(last_time(task_bars), last_time(instance_bars));
+      if (!bid_rows.empty()) {
+        const double period = auction_period(bid_rows);
+        for (const auto& b : bid_rows) axis_end = std::max(axis_end, b.time_s + period);
+      }
       if (tasks && task_bars.size() > kGanttMaxBars) {
-        names.push_back("tasks_running");
-        write_figure(tmp, "tasks_running", tasks_running_chart(dir, task_bars, type_of, axis_end));
         plots.notes.push_back(fmt::format(
             "{} task attempts, more than {} bars can show: tasks_running draws how many run at "
             "each time, instead of a bar per task (tasks.csv has every one)",
@@ -461,7 +552,13 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
         names.push_back("tasks");
         write_figure(tmp, "tasks", tasks_chart(dir, task_bars, type_of, axis_end, users));
       }
-      if (bids) bid_figures(dir, bid_rows, users, tmp, names);
+      // Under the Gantt chart (or instead of it, past kGanttMaxBars): the tasks running per host
+      // or instance type over time, as Evalys draws a schedule's utilisation.
+      if (tasks) {
+        names.push_back("tasks_running");
+        write_figure(tmp, "tasks_running", tasks_running_chart(dir, task_bars, type_of, axis_end));
+      }
+      if (bids) bid_figures(dir, bid_rows, users, axis_end, tmp, names);
       if (instances) {
         names.push_back("instances");
         write_figure(tmp, "instances", instances_chart(dir, instance_bars, axis_end));

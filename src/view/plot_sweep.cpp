@@ -6,11 +6,13 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 
 #include "core/csv.hpp"
 #include "core/input_file.hpp"
+#include "core/summary.hpp"
 #include "view/figures.hpp"
 
 namespace botsim::view {
@@ -66,7 +68,80 @@ MeanRows read_means(const std::string& path, const CsvTable& t) {
   return m;
 }
 
+// Each user's model, from the first summary.json under `dir` (a sweep's runs/*/seed-*/, a
+// `--reps`' seed-*/): what the units of its metrics depend on (docs/units.md).
+std::map<std::string, std::string> user_models(const fs::path& dir) {
+  std::map<std::string, std::string> models;
+  std::vector<fs::path> found;
+  for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator();
+       ++it) {
+    if (it.depth() > 3) it.disable_recursion_pending();
+    if (it->path().filename() == "summary.json" && it.depth() > 0) found.push_back(it->path());
+  }
+  if (found.empty()) return models;
+  std::sort(found.begin(), found.end());
+  const nlohmann::json j = nlohmann::json::parse(
+      read_input_file(found.front().string(), "summary.json"), nullptr, false);
+  if (!j.is_object() || !j.contains("users") || !j["users"].is_array()) return models;
+  for (const auto& u : j["users"])
+    if (u.is_object() && u.contains("name") && u.contains("model") && u["name"].is_string() &&
+        u["model"].is_string())
+      models[u["name"].get<std::string>()] = u["model"].get<std::string>();
+  return models;
+}
+
+// A metric's unit for the users drawn: "" when they do not all count it in one unit.
+std::string metric_unit(const std::string& metric, const std::map<std::string, std::string>& models,
+                        const std::vector<std::string>& users) {
+  std::set<std::string> units;
+  for (const auto& user : users) {
+    auto it = models.find(user);
+    units.insert(field_unit(metric, it == models.end() ? std::string() : it->second));
+  }
+  return units.size() == 1 ? *units.begin() : "";
+}
+
 }  // namespace
+
+std::vector<std::string> setting_labels(const std::vector<std::string>& params,
+                                        const std::vector<std::vector<std::string>>& values,
+                                        const std::vector<std::string>& numbers) {
+  std::vector<size_t> varied;
+  for (size_t p = 0; p < params.size(); ++p)
+    for (const auto& v : values)
+      if (v.at(p) != values.front().at(p)) {
+        varied.push_back(p);
+        break;
+      }
+  std::vector<std::string> labels;
+  for (size_t s = 0; s < values.size(); ++s) {
+    std::string out;
+    for (size_t p : varied)
+      out += (out.empty() ? "" : ", ") +
+             (varied.size() == 1 ? values[s][p] : params[p] + "=" + values[s][p]);
+    labels.push_back(out.empty() ? "setting " + numbers.at(s) : out);
+  }
+  return labels;
+}
+
+std::vector<std::string> outcomes_first(const std::vector<std::string>& metrics) {
+  // What the scenario gives a user, not what its run made of it.
+  static const std::set<std::string> inputs{"tasks_total", "deadline_s",           "budget", "fund",
+                                            "allowance",   "allowance_interval_s", "start_s"};
+  std::vector<std::string> out = metrics;
+  std::stable_partition(out.begin(), out.end(),
+                        [](const std::string& m) { return inputs.count(m) == 0; });
+  return out;
+}
+
+std::string metric_label(const std::string& metric, const std::string& unit, bool mean) {
+  return (mean ? "mean " : "") + metric + (unit.empty() ? "" : " (" + unit + ")");
+}
+
+double user_offset(size_t k, size_t n) {
+  if (n <= 1) return 0;
+  return -0.15 + 0.3 * static_cast<double>(k) / static_cast<double>(n - 1);
+}
 
 std::vector<NamedChart> sweep_charts(const fs::path& dir) {
   const std::string summary_path = (dir / "summary.csv").string();
@@ -84,46 +159,49 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
   for (const auto& row : summary.rows)
     values_of[row[0]] =
         std::vector<std::string>(row.begin() + 1, row.begin() + static_cast<long>(user_col));
-  // One numeric parameter: the metrics against it; else one bar per setting.
-  bool numeric = params.size() == 1;
-  for (const auto& s : m.settings.names())
-    if (numeric && !parsed_number(values_of[s].at(0))) numeric = false;
-  auto label = [&](const std::string& s) {
-    std::string out;
-    for (size_t p = 0; p < params.size(); ++p)
-      out += (p ? ", " : "") + params[p] + "=" + values_of[s].at(p);
-    return out.empty() ? "setting " + s : out;
-  };
+  // One numeric parameter: the means joined by a line in its order; else points alone. The
+  // settings stand along x by name, each a category (docs/figures.md).
+  std::vector<std::vector<std::string>> values;
+  for (const auto& s : m.settings.names()) values.push_back(values_of[s]);
+  const std::vector<std::string> labels = setting_labels(params, values, m.settings.names());
+  std::vector<size_t> varied;
+  for (size_t p = 0; p < params.size(); ++p)
+    if (std::any_of(values.begin(), values.end(), [&](auto& v) { return v[p] != values[0][p]; }))
+      varied.push_back(p);
+  const std::string x_label = varied.size() == 1 ? params[varied[0]] : "setting";
+  bool numeric = varied.size() == 1;
+  for (const auto& v : values)
+    if (numeric && !parsed_number(v[varied[0]])) numeric = false;
 
   // Every user of summary.csv and runs.csv in natural order: a user keeps its style in every
   // figure, and the legends list the users in that order.
   const std::vector<std::string> all_users = user_palette(dir);
   const NameIndex user_of(all_users);
   const size_t runs_user = runs.column("user"), runs_setting = runs.column("setting");
+  const std::map<std::string, std::string> models = user_models(dir);
 
   std::vector<NamedChart> charts;
-  for (size_t k = 0; k < m.metrics.size(); ++k) {
-    const std::string& metric = m.metrics.names()[k];
+  for (const std::string& metric : outcomes_first(m.metrics.names())) {
+    const size_t k = m.metrics[metric];
     Chart c;
     c.title =
         metric + ": mean and 95 % confidence interval per setting (" + name + ", summary.csv)";
-    c.y_label = metric + " (mean)";
-    c.kind = numeric ? Chart::Kind::Line : Chart::Kind::Bar;
-    c.x_label = numeric ? params[0] : "setting";
-    if (!numeric)
-      for (const auto& s : m.settings.names()) c.categories.push_back(label(s));
-    for (const auto& user : all_users) {
-      if (!m.users.has(user)) continue;  // only runs.csv names it: no mean
-      const size_t u = m.users[user];
-      Series series{user, {}, {}, {}};
+    c.kind = numeric ? Chart::Kind::Line : Chart::Kind::Scatter;
+    c.mean_points = true;
+    c.x_label = x_label;
+    c.categories = labels;
+    std::vector<std::string> shown;
+    for (const auto& user : all_users)
+      if (m.users.has(user)) shown.push_back(user);  // else only runs.csv names it: no mean
+    c.y_label = metric_label(metric, metric_unit(metric, models, shown), true);
+    for (size_t i = 0; i < shown.size(); ++i) {
+      const size_t u = m.users[shown[i]];
+      Series series{shown[i], {}, {}, {}};
       for (size_t s = 0; s < m.settings.size(); ++s) {
         auto it = m.values.find({s, u, k});
-        const double mu = it == m.values.end() ? kNoValue : it->second.first;
-        const double half = it == m.values.end() ? kNoValue : it->second.second;
-        series.x.push_back(numeric ? *parsed_number(values_of[m.settings.names()[s]][0])
-                                   : static_cast<double>(s));
-        series.y.push_back(mu);
-        series.y_err.push_back(half);
+        series.x.push_back(static_cast<double>(s) + user_offset(i, shown.size()));
+        series.y.push_back(it == m.values.end() ? kNoValue : it->second.first);
+        series.y_err.push_back(it == m.values.end() ? kNoValue : it->second.second);
       }
       c.series.push_back(std::move(series));
     }
@@ -134,22 +212,24 @@ std::vector<NamedChart> sweep_charts(const fs::path& dir) {
 
   // Every run's value: the distribution over the replications.
   const size_t first_metric = runs.column("user") + 1;
-  for (size_t col = first_metric; col < runs.header.size(); ++col) {
-    const std::string& metric = runs.header[col];
+  std::vector<std::string> run_metrics(runs.header.begin() + static_cast<long>(first_metric),
+                                       runs.header.end());
+  for (const std::string& metric : outcomes_first(run_metrics)) {
+    const size_t col = runs.column(metric);
     Chart c;
     c.kind = Chart::Kind::Scatter;
     c.title = metric + ": every run, per setting (" + name + ", runs.csv)";
-    c.y_label = metric;
-    c.x_label = numeric ? params[0] : "setting (summary.csv's numbers)";
+    c.y_label = metric_label(metric, metric_unit(metric, models, all_users), false);
+    c.x_label = x_label;
+    c.categories = labels;
     for (const auto& user : all_users) c.series.push_back(Series{user, {}, {}, {}});
     for (size_t r = 0; r < runs.rows.size(); ++r) {
       const auto& row = runs.rows[r];
       const size_t u = user_of[row[runs_user]];
       const double v = value_cell(runs_path, r, row[col]);
-      if (std::isnan(v)) continue;
-      const double x = numeric ? *parsed_number(values_of[row[runs_setting]].at(0))
-                               : read_csv_number(runs_path, r, row[runs_setting]);
-      c.series[u].x.push_back(x);
+      if (std::isnan(v) || !m.settings.has(row[runs_setting])) continue;
+      c.series[u].x.push_back(static_cast<double>(m.settings[row[runs_setting]]) +
+                              user_offset(u, all_users.size()));
       c.series[u].y.push_back(v);
     }
     floor_at_zero(c);
@@ -174,16 +254,21 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
   }
   std::sort(seeds.begin(), seeds.end());
 
+  const std::map<std::string, std::string> models = user_models(dir);
+  std::vector<std::string> seed_names;
+  for (const auto& seed : seeds) seed_names.push_back(std::to_string(seed.first));
+
   std::vector<NamedChart> charts;
-  for (size_t k = 0; k < m.metrics.size(); ++k) {
-    const std::string& metric = m.metrics.names()[k];
+  for (const std::string& metric : outcomes_first(m.metrics.names())) {
+    const size_t k = m.metrics[metric];
+    const std::string unit = metric_unit(metric, models, users);
     // A bar per user side by side, each in its user's colour (as in every other chart).
     Chart mean;
     mean.kind = Chart::Kind::Bar;
     mean.title = metric + ": mean and 95 % confidence interval over " +
                  std::to_string(seeds.size()) + " seeds (" + name + ", reps.csv)";
     mean.x_label = "";
-    mean.y_label = metric + " (mean)";
+    mean.y_label = metric_label(metric, unit, true);
     mean.categories = {seeds.empty()       ? std::string("mean over the seeds")
                        : seeds.size() == 1 ? "seed " + std::to_string(seeds.front().first)
                                            : "seeds " + std::to_string(seeds.front().first) + "-" +
@@ -203,9 +288,11 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
     each.kind = Chart::Kind::Scatter;
     each.title = metric + ": every seed's run (" + name + ", seed-*/summary.json)";
     each.x_label = "seed";
-    each.y_label = metric;
+    each.y_label = metric_label(metric, unit, false);
+    each.categories = seed_names;  // a tic per seed, none between
     for (const auto& user : users) each.series.push_back(Series{user, {}, {}, {}});
-    for (const auto& [seed, path] : seeds) {
+    for (size_t at = 0; at < seeds.size(); ++at) {
+      const fs::path& path = seeds[at].second;
       const std::string file = (path / "summary.json").string();
       nlohmann::json j =
           nlohmann::json::parse(read_input_file(file, "summary.json"), nullptr, false);
@@ -217,7 +304,8 @@ std::vector<NamedChart> reps_charts(const fs::path& dir) {
         const auto& v = u.at(metric);
         if (!v.is_number() && !v.is_boolean()) continue;
         Series& s = each.series[static_cast<size_t>(it - users.begin())];
-        s.x.push_back(static_cast<double>(seed));
+        const size_t place = static_cast<size_t>(it - users.begin());
+        s.x.push_back(static_cast<double>(at) + user_offset(place, users.size()));
         s.y.push_back(v.is_boolean() ? (v.get<bool>() ? 1.0 : 0.0) : v.get<double>());
       }
     }

@@ -14,9 +14,29 @@ namespace botsim::view {
 /// A figure's file stem and its chart.
 using NamedChart = std::pair<std::string, Chart>;
 
-/// From DIR/summary.csv and DIR/runs.csv (botsim sweep): per metric, "mean_<metric>" (mean and
-/// 95 % confidence interval per setting and user: a line against the parameter when the sweep
-/// has one numeric parameter, else a bar per setting) and "runs_<metric>" (each run's value).
+/// The names of a sweep's settings along x: each setting's values of the parameters that vary
+/// ("UN.bid=20, UL.bid=5"; the value alone, "20", when one parameter varies), none of those
+/// that are the same in every setting; "setting N" (its number) when none varies. `values[s]` holds
+/// setting s's value of each of `params`.
+std::vector<std::string> setting_labels(const std::vector<std::string>& params,
+                                        const std::vector<std::vector<std::string>>& values,
+                                        const std::vector<std::string>& numbers);
+/// The metrics in the order their charts come: what the runs produced (makespan, spent, ...)
+/// before what the scenario gave them (budget, deadline, fund, allowance, tasks_total, the
+/// start), each group in the order given.
+std::vector<std::string> outcomes_first(const std::vector<std::string>& metrics);
+/// A metric's axis label with its unit (docs/units.md): "makespan_s (s)", "spent (G$)",
+/// "tasks_done" without one; "mean " before it for a chart of means.
+std::string metric_label(const std::string& metric, const std::string& unit, bool mean);
+/// Where user k of n stands within its category along x: spread over 0.3 of it around the
+/// category's centre (0 for one user), so that their points and intervals do not hide one
+/// another.
+double user_offset(size_t k, size_t n);
+
+/// From DIR/summary.csv and DIR/runs.csv (botsim sweep): per metric (outcomes first),
+/// "mean_<metric>" (a point per setting and user with its 95 % confidence interval: joined by a
+/// line when the sweep has one numeric parameter) and "runs_<metric>" (each run's value), the
+/// settings along x by name (setting_labels), y in the metric's unit.
 std::vector<NamedChart> sweep_charts(const std::filesystem::path& dir);
 
 /// From DIR/reps.csv and DIR/seed-*/summary.json (botsim run --reps): per metric,

@@ -63,10 +63,10 @@ void write_tiny_run(const std::string& dir) {
                 "U1,0,100,R2,0,300,900\n"
                 "U1,1,100,R2,0,840,\n");
   t::write_text(dir + "/bids.csv",
-                "time_s,resource,user,bid,share,cost\n"
-                "0,R1,U0,10,1,0.1\n"
-                "60,R1,U0,20,0.5,0.2\n"
-                "60,R1,U1,20,0.5,0.2\n");
+                "time_s,resource,user,bid,share,cost,received\n"
+                "0,R1,U0,10,1,0.1,1\n"
+                "60,R1,U0,20,0.5,0.2,0.25\n"
+                "60,R1,U1,20,0.5,0.2,0.75\n");
   t::write_text(dir + "/instances.csv",
                 "user,instance,type,start_s,stop_s,charged_units,cost\n"
                 "U0,vm-1,small,0,3600,1,0.1\n"
@@ -120,8 +120,10 @@ std::set<std::string> users_at(const std::vector<DrawnBar>& bars, double row, do
 // The row index of `name` in a Gantt script's ytics ('R0' 0, 'R1' 1, ...).
 double row_of(const std::string& gp, const std::string& name) {
   auto at = gp.find("'" + name + "' ");
+  if (at == std::string::npos) at = gp.find("'" + name + " (");  // "R4 (1 PE)"
   if (at == std::string::npos) return -1;
-  return std::stod(gp.substr(at + name.size() + 3));
+  at = gp.find("' ", at + 1);
+  return std::stod(gp.substr(at + 2));
 }
 
 // Each legend entry of a figure's script, in order: its title and colour (series drawn with
@@ -251,23 +253,28 @@ TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
   write_tiny_run(run);
   auto r = t::botsim({"plot", run});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("plot: 4 figures in " + run + "/plots/: tasks bids_R1 shares_R1 instances"),
+  EXPECT_NE(r.out.find("plot: 5 figures in " + run +
+                       "/plots/: tasks tasks_running bids_R1 shares_R1 instances"),
             std::string::npos)
       << r.out;
   const std::string plots = run + "/plots/";
-  // The last time is 900 s: times in minutes. Hosts in natural order: R2 is row 0, R10 row 1.
-  // U1's second task never ended: drawn in grey up to the last time (14 to 15 min). On R2 it
-  // overlaps U1's first (5 to 15 min): R2 has two lanes, each half its band (0.2 on either
-  // side of -0.2 and 0.2); U0's and U1's first tasks follow each other in the upper lane.
+  // The run's last time is vm-1's stop at 3600 s: every chart in minutes, to 66 min (10 % of
+  // headroom). Hosts in natural order: R2 is row 0, R10 row 1. U1's second task never ended:
+  // drawn in grey up to the last task's time (14 to 15 min). On R2 it overlaps U1's first (5 to
+  // 15 min): R2 has two lanes, each half its band (0.2 on either side of -0.2 and 0.2); U0's
+  // and U1's first tasks follow each other in the upper lane. Each bar holds its task's id
+  // where it fits: U1's second task, 1 min of 66 (8.9 pixels of 590), is too short for "1".
   EXPECT_EQ(t::read_text(plots + "tasks.dat"),
             "# Tasks per host over time (tiny, tasks.csv)\n"
-            "# series 0: U0\n# x_start y x_end half_height\n0 1 10 0.4\n1 -0.2 5 0.2\n\n\n"
-            "# series 1: U1\n# x_start y x_end half_height\n5 -0.2 15 0.2\n\n\n"
+            "# series 0: U0\n# x_start y x_end half_height inside\n0 1 10 0.4 \"0\"\n"
+            "1 -0.2 5 0.2 \"1\"\n\n\n"
+            "# series 1: U1\n# x_start y x_end half_height inside\n5 -0.2 15 0.2 \"0\"\n\n\n"
             "# series 2: unfinished (until the last time of the run)\n"
-            "# x_start y x_end half_height\n14 0.2 15 0.2\n");
+            "# x_start y x_end half_height inside\n14 0.2 15 0.2 \" \"\n");
   const std::string gantt = t::read_text(plots + "tasks.gp");
   EXPECT_NE(gantt.find("set ytics ('R2' 0, 'R10' 1)"), std::string::npos) << gantt;
   EXPECT_NE(gantt.find("set xlabel 'time (min)'"), std::string::npos);
+  EXPECT_NE(gantt.find("set xrange [0:66]\n"), std::string::npos) << gantt;
   EXPECT_NE(gantt.find("with boxxyerror lc rgb '#999999' fs solid 0.75 title 'unfinished"),
             std::string::npos);
   // A bid holds for its auction period (60 s): U0 bids 10 then 20, U1 20 from minute 1.
@@ -275,10 +282,15 @@ TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
             "# Bids on R1 per user over time (tiny, bids.csv)\n"
             "# series 0: U0\n# x y\n0 10\n1 20\n2 20\n\n\n"
             "# series 1: U1\n# x y\n1 20\n2 20\n");
+  // The shares the users' tasks received (the `received` column: U0 25 %, U1 75 % from minute
+  // 1), not the halves the auction granted them.
   EXPECT_EQ(t::read_text(plots + "shares_R1.dat"),
-            "# Share of R1 per user over time (tiny, bids.csv)\n"
-            "# series 0: U0\n# x y\n0 100\n1 50\n2 50\n\n\n"
-            "# series 1: U1\n# x y\n1 50\n2 50\n");
+            "# Share of R1 received per user over time (tiny, bids.csv's received)\n"
+            "# series 0: U0\n# x y\n0 100\n1 25\n2 25\n\n\n"
+            "# series 1: U1\n# x y\n1 75\n2 75\n");
+  EXPECT_NE(t::read_text(plots + "shares_R1.gp").find("set ylabel 'share received (%)'"),
+            std::string::npos);
+  EXPECT_NE(t::read_text(plots + "bids_R1.gp").find("set xrange [0:66]\n"), std::string::npos);
   // U0's share of 100 % in the first period lies below the frame, not on it.
   EXPECT_NE(t::read_text(plots + "shares_R1.gp").find("set yrange [0:105]"), std::string::npos);
   // Instances in the order they appear; vm-0 still runs at the end (60 min); each bar says
@@ -289,7 +301,7 @@ TEST_F(PlotCli, TinyRunGivesTheHandCheckedNumbers) {
             "# series 1: still running at the end\n# x_start y x_end half_height note\n"
             "30 1 60 0.4 \"2 ATUs\"\n");
   if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
-  for (const char* f : {"tasks", "bids_R1", "shares_R1", "instances"})
+  for (const char* f : {"tasks", "tasks_running", "bids_R1", "shares_R1", "instances"})
     for (const char* ext : {".svg", ".png", ".gp", ".dat"})
       EXPECT_GT(fs::file_size(plots + f + ext), 0u) << f << ext;
 }
@@ -355,8 +367,8 @@ TEST_F(PlotCli, AValueAtTheTopOfAnAxisLiesInsideTheFrame) {
 
 // A run of one cloud user (BaTS): its tasks coloured by instance type and phase (summary.json's
 // sampling_end_s, 600 s), not all in the user's one colour, a type in its instances' colour; the
-// tasks and instances charts share their time axis (to the last instance's stop, 3600 s: 60 min)
-// and margins.
+// tasks and instances charts share their time axis (to the last instance's stop, 3600 s: 60 min,
+// and 10 % further, 66 min) and margins.
 TEST_F(PlotCli, OneCloudUsersTasksAreColouredByTypeAndPhase) {
   const std::string run = dir_ + "/bats";
   fs::create_directories(run);
@@ -373,13 +385,16 @@ TEST_F(PlotCli, OneCloudUsersTasksAreColouredByTypeAndPhase) {
   auto r = without_gnuplot({"plot", run, "--out", dir_ + "/p"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string dat = t::read_text(dir_ + "/p/tasks.dat");
-  EXPECT_NE(dat.find("# series 0: large, execution\n# x_start y x_end half_height\n10 1 20 0.4\n"),
+  EXPECT_NE(dat.find("# series 0: large, execution\n# x_start y x_end half_height inside\n"
+                     "10 1 20 0.4 \"2\"\n"),
             std::string::npos)
       << dat;
-  EXPECT_NE(dat.find("# series 1: large, sampling\n# x_start y x_end half_height\n0 1 5 0.4\n"),
+  EXPECT_NE(dat.find("# series 1: large, sampling\n# x_start y x_end half_height inside\n"
+                     "0 1 5 0.4 \"1\"\n"),
             std::string::npos)
       << dat;
-  EXPECT_NE(dat.find("# series 2: small, sampling\n# x_start y x_end half_height\n0 0 10 0.4\n"),
+  EXPECT_NE(dat.find("# series 2: small, sampling\n# x_start y x_end half_height inside\n"
+                     "0 0 10 0.4 \"0\"\n"),
             std::string::npos)
       << dat;
   // A type has its colour of the instances chart (large first, in natural order: blue; small
@@ -401,7 +416,7 @@ TEST_F(PlotCli, OneCloudUsersTasksAreColouredByTypeAndPhase) {
   EXPECT_NE(instances_gp.find("set key at screen 0.85, graph 1 left top\n"), std::string::npos);
   for (const char* f : {"tasks", "instances"}) {
     const std::string gp = t::read_text(dir_ + "/p/" + f + ".gp");
-    EXPECT_NE(gp.find("set xrange [0:60]\n"), std::string::npos) << f << gp;
+    EXPECT_NE(gp.find("set xrange [0:66]\n"), std::string::npos) << f << gp;
     EXPECT_NE(gp.find("set lmargin at screen 0.1\nset rmargin at screen 0.76\n"), std::string::npos)
         << f;
   }
@@ -474,24 +489,29 @@ TEST_F(PlotCli, SweepGetsMeansWithConfidenceIntervalsAndEveryRun) {
       << r.out;
   // summary.csv's rows for makespan_s: the plotted mean and interval are theirs.
   botsim::CsvTable summary = botsim::read_csv(out + "/summary.csv");
+  // The settings stand along x as categories 0, 1, 2, named by their numbers of tasks.
   std::vector<std::vector<double>> expected;
   for (const auto& row : summary.rows)
     if (row[3] == "makespan_s")
-      expected.push_back(
-          {std::stod(row[1]), std::stod(row[5]), std::stod(row[7]), std::stod(row[8])});
+      expected.push_back({static_cast<double>(expected.size()), std::stod(row[5]),
+                          std::stod(row[7]), std::stod(row[8])});
   ASSERT_EQ(expected.size(), 3u);
   const auto mean = series_rows(t::read_text(dir_ + "/p/mean_makespan_s.dat"), 0);
   ASSERT_EQ(mean.size(), 3u);
   for (size_t i = 0; i < 3; ++i)
     for (size_t j = 0; j < 4; ++j)
       EXPECT_NEAR(mean[i][j], expected[i][j], 1e-6 * std::abs(expected[i][j])) << i << "," << j;
-  EXPECT_NE(t::read_text(dir_ + "/p/mean_makespan_s.gp").find("set xlabel 'U0.tasks'"),
-            std::string::npos);
-  // Every run: 3 per setting, at its number of tasks.
+  const std::string mean_gp = t::read_text(dir_ + "/p/mean_makespan_s.gp");
+  EXPECT_NE(mean_gp.find("set xlabel 'U0.tasks'"), std::string::npos) << mean_gp;
+  EXPECT_NE(mean_gp.find("set xrange [-0.5:2.5]\nset xtics ('4' 0, '8' 1, '16' 2)\n"),
+            std::string::npos)
+      << mean_gp;
+  EXPECT_NE(mean_gp.find("set ylabel 'mean makespan_s (s)'"), std::string::npos) << mean_gp;
+  // Every run: 3 per setting, at its setting's place.
   const auto runs = series_rows(t::read_text(dir_ + "/p/runs_makespan_s.dat"), 0);
   ASSERT_EQ(runs.size(), 9u);
-  EXPECT_EQ(runs[0][0], 4);
-  EXPECT_EQ(runs[8][0], 16);
+  EXPECT_EQ(runs[0][0], 0);
+  EXPECT_EQ(runs[8][0], 2);
   expect_headroom(dir_ + "/p");  // no mean, interval or run on the frame
 }
 
@@ -512,7 +532,13 @@ TEST_F(PlotCli, RepsGetMeansAndEverySeed) {
   ASSERT_EQ(mean.size(), 1u);
   EXPECT_EQ(mean[0], (std::vector<double>{0, 210, 210, 210}));
   const auto seeds = series_rows(t::read_text(dir_ + "/p/runs_makespan_s.dat"), 0);
-  EXPECT_EQ(seeds, (std::vector<std::vector<double>>{{1, 210}, {2, 210}, {3, 210}}));
+  // Each seed a category along x: 0, 1, 2 named 1, 2, 3 (no tic at 1.5).
+  EXPECT_EQ(seeds, (std::vector<std::vector<double>>{{0, 210}, {1, 210}, {2, 210}}));
+  EXPECT_NE(t::read_text(dir_ + "/p/runs_makespan_s.gp")
+                .find("set xrange [-0.5:2.5]\nset xtics ('1' 0, '2' 1, '3' 2)\n"),
+            std::string::npos);
+  EXPECT_NE(t::read_text(dir_ + "/p/mean_makespan_s.gp").find("set ylabel 'mean makespan_s (s)'"),
+            std::string::npos);
   expect_headroom(dir_ + "/p");  // the bars of 210 s and their points end below the frame
   if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
   r = t::botsim({"plot", out, "--out", dir_ + "/drawn"});
@@ -549,14 +575,14 @@ void write_tasks_in_a_row(const std::string& dir, size_t tasks) {
   t::write_text(dir + "/tasks.csv", csv);
 }
 
-// Up to 2000 task attempts, a bar each (tasks); one more, and the tasks running over time
-// instead (tasks_running): one task at a time on R1 from 0 to 20010 s (5.56 h).
+// Up to 2000 task attempts, a bar each (tasks), the tasks running under it; one more, and the
+// tasks running alone (tasks_running): one task at a time on R1 from 0 to 20010 s (5.56 h).
 TEST_F(PlotCli, PastTwoThousandTasksTheTasksRunningReplaceTheGantt) {
   write_tasks_in_a_row(dir_ + "/at", 2000);
   auto r = without_gnuplot({"plot", dir_ + "/at", "--out", dir_ + "/p_at"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(fs::exists(dir_ + "/p_at/tasks.dat"));
-  EXPECT_FALSE(fs::exists(dir_ + "/p_at/tasks_running.dat"));
+  EXPECT_TRUE(fs::exists(dir_ + "/p_at/tasks_running.dat"));
   EXPECT_EQ(r.out.find("task attempts"), std::string::npos) << r.out;
 
   write_tasks_in_a_row(dir_ + "/past", 2001);

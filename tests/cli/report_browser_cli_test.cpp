@@ -166,9 +166,10 @@ TEST_F(ReportBrowserCli, EveryFigureIsDrawnAndTheRunTableShows) {
   auto verdict = browser_verdict(dom);
   ASSERT_FALSE(verdict.empty()) << "no verdict in the harness's DOM:\n" << dom.substr(0, 2000);
   EXPECT_EQ(verdict.count("error"), 0u) << verdict["error"];
-  // The three figures of a one-resource auction run (tasks, bids_R0, shares_R0), each drawn.
-  EXPECT_EQ(verdict["svgs"], "3") << dom;
-  EXPECT_EQ(verdict["figures"], "3") << dom;
+  // The four figures of a one-resource auction run (tasks, tasks_running, bids_R0, shares_R0),
+  // each drawn.
+  EXPECT_EQ(verdict["svgs"], "4") << dom;
+  EXPECT_EQ(verdict["figures"], "4") << dom;
   EXPECT_EQ(verdict["empty_svgs"], "0") << dom;
   EXPECT_EQ(verdict["broken_images"], "0") << dom;
   // The scenario, users' and files' tables; no script; nothing fetched, not even from disk.

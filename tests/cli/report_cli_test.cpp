@@ -62,7 +62,7 @@ TEST_F(ReportCli, RunReportHasTheScenarioUsersFiguresAndFiles) {
       << html.substr(0, 3000);
   EXPECT_NE(html.find("<a href=\"summary.json\">summary.json</a>"), std::string::npos);
   EXPECT_NE(html.find("<a href=\"tasks.csv\">tasks.csv</a>"), std::string::npos);
-  const size_t svgs = drawn ? 3u : 0u;  // tasks, bids_R0, shares_R0
+  const size_t svgs = drawn ? 4u : 0u;  // tasks, tasks_running, bids_R0, shares_R0
   EXPECT_EQ(occurrences(html, "<figure"), svgs);
   EXPECT_EQ(occurrences(html, "<svg"), svgs);
   EXPECT_NE(

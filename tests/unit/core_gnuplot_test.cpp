@@ -290,3 +290,52 @@ TEST(Gnuplot, EveryYAxisHasHeadroomAboveItsLargestValue) {
   gantt.series = {bar};
   EXPECT_TRUE(has(botsim::gnuplot_script(gantt, "f"), "set yrange [0.6:-0.6]\n"));
 }
+
+// A task's id centred in its bar (the data's last column; a blank where it does not fit).
+TEST(Gnuplot, GanttTextInsideBars) {
+  Chart c;
+  c.kind = Chart::Kind::Gantt;
+  c.categories = {"h0"};
+  Series s{"U0", {0, 5}, {0, 0}};
+  s.x_end = {5, 6};
+  s.inside = {"7", ""};
+  c.series = {s};
+  EXPECT_EQ(botsim::gnuplot_data(c),
+            "# \n# series 0: U0\n# x_start y x_end half_height inside\n0 0 5 0.4 \"7\"\n"
+            "5 0 6 0.4 \" \"\n");
+  EXPECT_TRUE(has(botsim::gnuplot_script(c, "f"), "using (($1+$3)/2):2:5 with labels center"));
+}
+
+// Counts get a tic per whole number up to 10 (no 2.5 tasks), gnuplot's own tics beyond.
+TEST(Gnuplot, WholeCountsGetWholeTics) {
+  Chart c;
+  c.kind = Chart::Kind::Step;
+  c.y_min = 0;
+  c.whole_y = true;
+  c.series = {Series{"R0", {0, 1}, {3, 0}}};
+  EXPECT_TRUE(has(botsim::gnuplot_script(c, "f"), "set ytics 1\n"));
+  c.series[0].y = {11, 0};
+  EXPECT_FALSE(has(botsim::gnuplot_script(c, "f"), "set ytics 1\n"));
+}
+
+// Settings or seeds along x: a tic per name at 0, 1, 2 and half a category of room on either
+// side (no 1.5 tic, no point on the frame).
+TEST(Gnuplot, CategoriesAlongXOfPoints) {
+  Chart c = two_lines();
+  c.categories = {"bid=20", "bid=40", "bid=60"};
+  const std::string gp = botsim::gnuplot_script(c, "f");
+  EXPECT_TRUE(has(gp, "set xrange [-0.5:2.5]\nset xtics ('bid=20' 0, 'bid=40' 1, 'bid=60' 2)\n"))
+      << gp;
+}
+
+// A mean's point is filled and larger (open circle 6 becomes filled 7), drawn with its error
+// bar as well, so that a mean with an interval of 0 still shows.
+TEST(Gnuplot, MeansHaveVisiblePoints) {
+  Chart c;
+  c.kind = Chart::Kind::Scatter;
+  c.mean_points = true;
+  c.series = {Series{"U0", {0}, {5}, {0}}};
+  const std::string gp = botsim::gnuplot_script(c, "f");
+  EXPECT_TRUE(has(gp, "with points lc rgb '#1f77b4' pt 7 ps 1.4 title 'U0'")) << gp;
+  EXPECT_TRUE(has(gp, "with yerrorbars lc rgb '#1f77b4' dt 1 lw 1.2 pt 7 ps 1.4 notitle")) << gp;
+}

@@ -132,3 +132,63 @@ TEST(TasksRunning, StepsPerRowWorkedByHand) {
   EXPECT_EQ(series_style(c, 0).number, 2u);
   EXPECT_EQ(series_style(c, 2).number, 0u);
 }
+
+// One unit for every time axis of a run, from its length: seconds below 2 minutes, minutes from
+// 120 s, hours from 7200 s.
+TEST(RunCharts, TheTimeUnitFollowsTheRunsLength) {
+  EXPECT_EQ(unit_for(119).name, "s");
+  EXPECT_EQ(unit_for(120).name, "min");
+  EXPECT_EQ(unit_for(120).seconds, 60);
+  EXPECT_EQ(unit_for(7199).name, "min");
+  EXPECT_EQ(unit_for(7200).name, "h");
+  EXPECT_EQ(unit_for(7200).seconds, 3600);
+}
+
+// The time axis runs 10 % past the last time: a bar ending at 300 s (5 min) on an axis to
+// 330 s, 5.5 min, so that its note stands inside the frame; the Gantt chart of a run of 300 s
+// is in minutes even though its own bars end at 90 s.
+TEST(RunCharts, TheTimeAxisHasHeadroomAfterTheLastTime) {
+  EXPECT_DOUBLE_EQ(time_axis_end(300), 330);
+  const Chart alone = gantt({{"R", "U0", "1 ATU", 0, 300}}, true, "unfinished");
+  EXPECT_EQ(alone.x_label, "time (min)");
+  EXPECT_DOUBLE_EQ(alone.x_max, 5.5);
+  const Chart shared = gantt({{"R", "U0", "", 0, 90}}, true, "unfinished", 300);
+  EXPECT_EQ(shared.x_label, "time (min)");
+  EXPECT_DOUBLE_EQ(shared.x_max, 5.5);
+  EXPECT_DOUBLE_EQ(shared.series[0].x_end[0], 1.5);
+  const Chart busy = busy_chart(busy_steps({{"R", "U0", "", 0, 90}}, 90), 90, 300, {});
+  EXPECT_EQ(busy.x_label, "time (min)");
+  EXPECT_DOUBLE_EQ(busy.x_max, 5.5);
+}
+
+TEST(RunCharts, AHostsLabelSaysItsPEs) {
+  EXPECT_EQ(host_label("RA", 4), "RA (4 PEs)");
+  EXPECT_EQ(host_label("RB1", 1), "RB1 (1 PE)");
+  EXPECT_EQ(host_label("U0-i0001", 0), "U0-i0001");
+}
+
+// A bar's text fits when the bar is as wide as its characters (5 pixels each) and 2 pixels on
+// either side: "10" needs 14 of the plot's 590 pixels, a bar of 2.3729 on an axis of 100. One
+// row of 0.8 is 0.8 / 1.2 of 440 pixels high; a lane of 0.8 among 50 rows is 0.8 / 50.2 x 440 =
+// 7 pixels, under a character's 10.
+TEST(RunCharts, ATaskIdIsWrittenInItsBarWhereItFits) {
+  EXPECT_TRUE(fits_in_bar("10", 2.38, 100, 0.8, 1));
+  EXPECT_FALSE(fits_in_bar("10", 2.37, 100, 0.8, 1));
+  EXPECT_FALSE(fits_in_bar("10", 50, 100, 0.8, 50));
+  EXPECT_TRUE(fits_in_bar("10", 50, 100, 0.8, 20));  // 0.8 / 20.2 x 440 = 17 pixels
+  EXPECT_FALSE(fits_in_bar("", 50, 100, 0.8, 1));
+  // In the chart: the axis runs to 56.1 s; task 7 (50 s, 526 pixels) gets its id, task 12 (1 s,
+  // 10.5 pixels) none.
+  const Chart c = gantt({{"R", "U0", "", 0, 50, "7"}, {"R", "U1", "", 50, 51, "12"}}, true, "unf");
+  EXPECT_EQ(c.series[0].inside, (std::vector<std::string>{"7"}));
+  EXPECT_EQ(c.series[1].inside, (std::vector<std::string>{""}));
+  // One bar of five fits its id (task 7, 50 s of an axis to 59.4 s; tasks of 1 s are 9.9
+  // pixels, under the 14 that "12" needs): 20 %, under a quarter, so no bar gets its id.
+  const Chart few = gantt({{"R", "U0", "", 0, 50, "7"},
+                           {"R", "U1", "", 50, 51, "12"},
+                           {"R", "U1", "", 51, 52, "12"},
+                           {"R", "U1", "", 52, 53, "12"},
+                           {"R", "U1", "", 53, 54, "12"}},
+                          true, "unf");
+  for (const Series& s : few.series) EXPECT_TRUE(s.inside.empty()) << s.label;
+}

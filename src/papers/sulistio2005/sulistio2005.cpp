@@ -132,10 +132,10 @@ void write_resource_figures(const std::vector<Bid>& bids, const std::string& res
 
   const double period = auction_period(bids);
   const std::string title = resource_title(resource, resources);
-  Chart bids_chart = bid_chart(rows, order, period, false);
+  Chart bids_chart = bid_chart(rows, order, period, view::BidValue::Bid);
   bids_chart.title = paper_fig(bid_fig) + "bidding cost on " + title;
   write_figure(out.string(), bid_fig, bids_chart);
-  Chart share_chart = bid_chart(rows, order, period, true);
+  Chart share_chart = bid_chart(rows, order, period, view::BidValue::Granted);
   share_chart.title = paper_fig(share_fig) + "share of " + title + " per user";
   write_figure(out.string(), share_fig, share_chart);
 }
