@@ -297,8 +297,8 @@ void Auctioneer::apply_bid(Account& a) {
       a.exec->resume();
       a.suspended = false;
     }
-    // Only a real change reaches SimGrid: each call is a simcall, and a bid is often re-sent
-    // unchanged (a resumed Exec kept its priority, a bid changed while suspended has not).
+    // Only a real change reaches SimGrid (a resumed Exec whose bid did not change keeps its
+    // priority); the priority is eq. 1's bid, so skipping an equal one changes no share.
     if (!a.suspended && a.bid != a.exec_priority) {
       a.exec->update_priority(a.bid);
       a.exec_priority = a.bid;
