@@ -175,6 +175,7 @@ bool Auctioneer::try_start(Account& a) {
   exec->set_priority(a.bid);
   exec->start();
   a.exec = exec;
+  a.exec_priority = a.bid;
   a.flops_at_mark = flops;
   a.current_mi = 0;
   a.current_charged = 0;
@@ -283,7 +284,6 @@ void Auctioneer::end_of_period(double period_start) {
 // A bid that arrived during the period applies from now on (3.2); an account out of money is
 // suspended until its next deposit.
 void Auctioneer::apply_bid(Account& a) {
-  bool bid_changed = a.pending_bid > 0 && a.pending_bid != a.bid;
   if (a.pending_bid > 0) {
     a.bid = a.pending_bid;
     a.pending_bid = 0;
@@ -296,9 +296,13 @@ void Auctioneer::apply_bid(Account& a) {
     } else if (a.suspended && a.balance > kMoneyDust) {
       a.exec->resume();
       a.suspended = false;
-      bid_changed = true;
     }
-    if (!a.suspended && bid_changed) a.exec->update_priority(a.bid);
+    // Only a real change reaches SimGrid (a resumed Exec whose bid did not change keeps its
+    // priority); the priority is eq. 1's bid, so skipping an equal one changes no share.
+    if (!a.suspended && a.bid != a.exec_priority) {
+      a.exec->update_priority(a.bid);
+      a.exec_priority = a.bid;
+    }
   } else if (!a.exec && a.suspended && a.balance > kMoneyDust) {
     a.suspended = false;
   }

@@ -54,6 +54,7 @@ class Auctioneer {
     bool suspended = false;  // out of money: its task waits for the next deposit
     std::deque<QueuedTask> queue;
     simgrid::s4u::ExecPtr exec;
+    double exec_priority = 0;  // the priority last given to exec: an equal one is not sent again
     QueuedTask current{};
     double flops_at_mark = 0;    // exec's remaining flops when last accounted
     double consumed_mi = 0;      // q_i in this period
