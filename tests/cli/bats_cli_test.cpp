@@ -304,6 +304,7 @@ TEST(BatsCapacity, Sched1SlackOnTheSeedsThatEndLate) {
     EXPECT_NEAR(released, want.released, 1) << want.seed;
     EXPECT_NEAR(100 * (capacity / work - 1), want.slack_percent, 0.01) << want.seed;
   }
+  fs::remove_all(dir);
 }
 
 // The end game is what keeps S3-4 near its estimate: Sched4, seed 9, runs its execution phase in
