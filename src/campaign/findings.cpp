@@ -65,6 +65,12 @@ Finding& Finding::over_runs(const std::vector<double>& per_run) {
   return *this;
 }
 
+void name_causes(std::vector<Finding>& found, const Causes& causes) {
+  for (Finding& f : found)
+    if (f.cause.empty())
+      if (const auto it = causes.find(f.id); it != causes.end()) f.cause = it->second;
+}
+
 std::vector<Finding> under_rules(std::vector<Finding> found, const std::string& rules) {
   for (Finding& f : found) f.rules = rules;
   return found;

@@ -8,6 +8,7 @@
 // number, mean, 95 % confidence interval and worst run.
 #include <cstddef>
 #include <limits>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -79,6 +80,11 @@ Finding at_most(std::string id, std::string claim, std::string paper, std::strin
                 double value, double threshold, std::string unit = "");
 Finding at_least(std::string id, std::string claim, std::string paper, std::string test,
                  double value, double threshold, std::string unit = "");
+
+/// The measured cause of each gap an experiment names, by finding id.
+using Causes = std::map<std::string, std::string>;
+/// Sets the cause of each finding of `found` without one from `causes` (by id; none: empty).
+void name_causes(std::vector<Finding>& found, const Causes& causes);
 
 /// Each finding of `found` judged under `rules` (kRulesPaper or kRulesBotsim).
 std::vector<Finding> under_rules(std::vector<Finding> found, const std::string& rules);

@@ -366,8 +366,9 @@ std::string gnuplot_script(const Chart& c, const std::string& stem) {
       "set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb 'white'\n"
       "set output {}\n"
       "set title {}\nset xlabel {}\nset ylabel {}\n"
-      "set key outside right top vertical Left reverse\n",
-      quoted(stem + ".svg"), quoted(c.title), quoted(c.x_label), quoted(c.y_label));
+      "set key {} Left reverse\n",
+      quoted(stem + ".svg"), quoted(c.title), quoted(c.x_label), quoted(c.y_label),
+      c.legend_below ? "below center horizontal" : "outside right top vertical");
   out += axes(c);
   std::vector<std::string> clauses;
   size_t index = 0;

@@ -69,6 +69,9 @@ struct Chart {
   /// Each point is a mean (with its interval in y_err): drawn filled and larger, over its
   /// error bar, so that a mean whose interval is wide or nil still shows.
   bool mean_points = false;
+  /// The legend under the plot, not beside it: the plot keeps the figure's width (a few series
+  /// with long labels).
+  bool legend_below = false;
 };
 
 /// The k-th colour of the default palette (10 colours, then repeating).

@@ -214,6 +214,31 @@ TEST_F(Sulistio2005Figures, CostMeanAndDeviationAcrossRuns) {
       << table;
 }
 
+// Figs 6 and 7 of two capacity readings: a figure each, on its own axis, titled with its
+// reading, its legend under the plot (a legend beside it took half the figure's width).
+TEST_F(Sulistio2005Figures, EachReadingHasItsOwnFigure) {
+  const std::vector<std::string> dirs = runs();
+  write_sulistio2005_figures(
+      {botsim::papers::SulistioReading{"per-pe", "C_r per PE", dirs},
+       botsim::papers::SulistioReading{"total", "C_r total", {dirs.front()}}},
+      out().string());
+  for (const char* stem : {"fig6_runtime", "fig7_cost"}) {
+    const std::string first = read(out() / (std::string(stem) + ".gp"));
+    const std::string second = read(out() / (std::string(stem) + "_total.gp"));
+    EXPECT_NE(first.find(", C_r per PE'"), std::string::npos) << first;
+    EXPECT_NE(second.find(", C_r total'"), std::string::npos) << second;
+    for (const std::string& gp : {first, second}) {
+      EXPECT_NE(gp.find("set key below center horizontal"), std::string::npos) << gp;
+      EXPECT_EQ(gp.find("outside right"), std::string::npos);
+    }
+    // One series each: the per-PE reading's mean of 2 runs, the total reading's single run.
+    EXPECT_NE(first.find("title 'mean ± sd of 2 runs'"), std::string::npos);
+    EXPECT_EQ(first.find("title '1 run'"), std::string::npos);
+    EXPECT_NE(second.find("title '1 run'"), std::string::npos);
+    EXPECT_EQ(second.find("mean ± sd"), std::string::npos);
+  }
+}
+
 TEST_F(Sulistio2005Figures, SingleRunHasNoErrorBars) {
   write_sulistio2005_figures({runs()[0]}, out().string());
   EXPECT_EQ(read(out() / "fig6_runtime.csv"),

@@ -129,10 +129,8 @@ std::vector<Finding> findings_over(const std::vector<AgentsRun>& runs, const Sec
   for (const auto& [rep, subset] : by_rep)
     for (const Finding& f : findings(section51(subset), section52(subset), section53(subset)))
       per_rep[f.id].push_back(f.value);
-  for (Finding& f : found) {
-    f.spread_over(per_rep[f.id]);
-    if (f.cause.empty()) f.cause = gutierrez2012_cause(f.id);
-  }
+  for (Finding& f : found) f.spread_over(per_rep[f.id]);
+  campaign::name_causes(found, gutierrez2012_causes());
   return found;
 }
 

@@ -323,13 +323,13 @@ std::vector<Finding> findings_53(const Allocations& means) {
   return out;
 }
 
-std::string gutierrez2012_cause(const std::string& id) {
+const campaign::Causes& gutierrez2012_causes() {
   const std::string disagree = "docs/gutierrez2012.md, Where botsim disagrees with the paper";
   const std::string max_min =
       "Max-min plans every task on every resource and never hands a large task to the slowest "
       "resource late; Fig. 5's heuristics hand it to whichever is free (" +
       disagree + ")";
-  static const std::map<std::string, std::string> causes{
+  static const campaign::Causes causes{
       {"5.1 obs 1 U",
        "usually one resource is free at a time, so the mapping policy rarely "
        "chooses: the makespans are within the 1 % tie band (" +
@@ -365,8 +365,7 @@ std::string gutierrez2012_cause(const std::string& id) {
        "as printed only, in one replication of ten (botsim's rules: yes); the rules that differ "
        "are the same-instant wait and MinET's least overrun (docs/gutierrez2012.md, Rules botsim "
        "adds)"}};
-  const auto it = causes.find(id);
-  return it == causes.end() ? "" : it->second;
+  return causes;
 }
 
 }  // namespace botsim::papers::gutierrez2012

@@ -50,8 +50,8 @@ std::vector<campaign::Finding> findings_52(const std::vector<ConcurrencyRow>& ro
 /// Section 5.3, Observations 1-2.
 std::vector<campaign::Finding> findings_53(const Allocations& means);
 
-/// The measured cause of a claim the shipped experiment does not reproduce (a short sentence
-/// naming its docs/gutierrez2012.md section), by finding id; "" for the others.
-std::string gutierrez2012_cause(const std::string& id);
+/// The measured cause of each claim the shipped experiment does not reproduce (a short
+/// sentence naming its docs/gutierrez2012.md section), by finding id.
+const campaign::Causes& gutierrez2012_causes();
 
 }  // namespace botsim::papers::gutierrez2012

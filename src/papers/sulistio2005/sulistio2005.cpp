@@ -309,14 +309,14 @@ namespace {
 
 // The measured cause of each claim the experiment's readings of C_r do not reproduce, by finding
 // id (the reading included): docs/sulistio2005.md, "Reproduction: section 5", says each in full.
-std::string measured_cause(const std::string& id) {
+const campaign::Causes& measured_causes() {
   const std::string deadline = "docs/sulistio2005.md, Who misses the deadline";
   const std::string costs = "docs/sulistio2005.md, U8, U3 and the others' costs";
   const std::string u8_total =
       "with C_r total U8 is the furthest behind at half of D (one PE each on R1 and R3), so eq. 6 "
       "case 3 has it bid 347-409 cents/min until it ends at 20.3 h (" +
       costs + ")";
-  static const std::map<std::string, std::string> causes{
+  static const campaign::Causes causes{
       {"fig6 deadline (per-PE)",
        "per PE R4 holds only U3's kappa = 10 tasks and its List is empty by minute 13, so U3 "
        "meets D, by 0.16 s (" +
@@ -342,8 +342,7 @@ std::string measured_cause(const std::string& id) {
       {"fig6 local A sooner (total)", u8_total},
       {"fig7 local A cheaper than global (total)", u8_total},
       {"fig7 local A cheaper than No-Opt B (total)", u8_total}};
-  const auto it = causes.find(id);
-  return it == causes.end() ? "" : it->second;
+  return causes;
 }
 
 // The findings of one reading's users (means over `run_dirs`), each also computed on every run
@@ -359,10 +358,8 @@ std::vector<Finding> findings_over(const std::vector<std::string>& run_dirs,
       per_run[f.id].push_back(f.value);
   }
   std::vector<Finding> found = sulistio2005_findings(users, reading);
-  for (Finding& f : found) {
-    f.spread_over(per_run[f.id]);
-    f.cause = measured_cause(f.id);
-  }
+  for (Finding& f : found) f.spread_over(per_run[f.id]);
+  campaign::name_causes(found, measured_causes());
   return found;
 }
 
@@ -388,18 +385,26 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
   write_resource_figures(bids, "R1", resources, users, out, "fig2_bid_cost_R1", "fig3_share_R1");
   write_resource_figures(bids, "R4", resources, users, out, "fig4_bid_cost_R4", "fig5_share_R4");
 
-  // Figs 6 and 7: run time against the deadline, and cost, per user across runs; one series per
-  // reading, side by side; the first reading's tables keep their names, the others' get
-  // "_<reading>".
-  Chart runtime_chart, cost_chart;
-  runtime_chart.kind = cost_chart.kind = Chart::Kind::Bar;
-  runtime_chart.x_label = cost_chart.x_label = "user (policy, VO domain)";
-  runtime_chart.title = "Fig. 6: total run time per user";
-  runtime_chart.y_label = "run time (hours)";
-  cost_chart.title = "Fig. 7: total cost per user";
-  cost_chart.y_label = "cost (G$)";
-  for (const auto& u : users)
-    for (Chart* c : {&runtime_chart, &cost_chart}) c->categories.push_back(category(u));
+  // Figs 6 and 7: run time against the deadline, and cost, per user across runs; one figure per
+  // reading, so that each reading's values are read on their own axis (C_r total costs ten times
+  // what C_r per PE does); the first reading's files keep their names, the others' get
+  // "_<reading>". A reading keeps its colour in both figures and in every run of the experiment.
+  std::vector<std::string> reading_names;
+  for (size_t k = 0; k < readings.size(); ++k) reading_names.push_back(reading_key(readings[k], k));
+  auto figure = [&](const std::string& title, const std::string& y_label,
+                    const SulistioReading& reading, size_t k) {
+    Chart c;
+    c.kind = Chart::Kind::Bar;
+    c.x_label = "user (policy, VO domain)";
+    c.title = title + (reading.label.empty() ? "" : ", " + reading.label);
+    c.y_label = y_label;
+    c.legend_below = true;
+    for (const auto& u : users) c.categories.push_back(category(u));
+    c.series.push_back(Series{series_label(reading.run_dirs.size()), {}, {}, {}});
+    c.series.back().key = reading_key(reading, k);  // its style, whatever its runs
+    style_by_name(c, reading_names);
+    return c;
+  };
   std::string table;
   std::vector<Finding> found;
   for (size_t k = 0; k < readings.size(); ++k) {
@@ -409,12 +414,8 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
                           "runtime_h_sd", "deadline_h", "met_deadline_runs"},
                          {}};
     CsvTable cost_csv{{"user", "policy", "vo", "runs", "cost_mean", "cost_sd", "fund"}, {}};
-    const std::string label =
-        (reading.label.empty() ? "" : reading.label + ": ") + series_label(runs);
-    for (Chart* c : {&runtime_chart, &cost_chart}) {
-      c->series.push_back(Series{label, {}, {}, {}});
-      c->series.back().key = reading_key(reading, k);  // its style, whatever its runs
-    }
+    Chart runtime_chart = figure("Fig. 6: total run time per user", "run time (hours)", reading, k);
+    Chart cost_chart = figure("Fig. 7: total cost per user", "cost (G$)", reading, k);
     if (!reading.label.empty()) table += (k ? "\n" : "") + reading.label + "\n";
     table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", "user", "policy",
                          "vo", "runtime_h", "sd", "met", "cost_G$", "sd");
@@ -452,6 +453,8 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
     const std::string suffix = k == 0 ? "" : "_" + reading.name;
     write_csv((out / ("fig6_runtime" + suffix + ".csv")).string(), runtime_csv);
     write_csv((out / ("fig7_cost" + suffix + ".csv")).string(), cost_csv);
+    write_figure(out.string(), "fig6_runtime" + suffix, runtime_chart);
+    write_figure(out.string(), "fig7_cost" + suffix, cost_chart);
     const std::vector<Finding> botsim = findings_over(reading.run_dirs, users_of[k], reading.name);
     if (reading.as_printed_dirs.empty()) {
       found.insert(found.end(), botsim.begin(), botsim.end());
@@ -463,13 +466,6 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
         found.push_back(std::move(f));
     }
   }
-  // A reading keeps its colour in both figures (and in every run of the experiment).
-  std::vector<std::string> reading_names;
-  for (size_t k = 0; k < readings.size(); ++k) reading_names.push_back(reading_key(readings[k], k));
-  style_by_name(runtime_chart, reading_names);
-  style_by_name(cost_chart, reading_names);
-  write_figure(out.string(), "fig6_runtime", runtime_chart);
-  write_figure(out.string(), "fig7_cost", cost_chart);
 
   write_findings((out / "findings.csv").string(), found);
   table += "\nthe paper's findings (findings.csv):\n" + findings_text(found);
