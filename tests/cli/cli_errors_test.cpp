@@ -277,7 +277,7 @@ TEST(CliHelp, HelpAndVersionExitZero) {
   // Each experiment's default --reps.
   for (const char* line :
        {"  sulistio2005: 10 (the paper reports one run; Figs 2-5 show the first)\n",
-        "  silva2008: 200 per setting and rule set (the paper's populations)\n",
+        "  silva2008: 10 per setting and rule set, each 20 populations (the paper's 200)\n",
         "  bats2011: 10 per scenario and rule set\n",
         "  gutierrez2012: 10 per configuration and rule set\n", "  vo-policies: 10\n"})
     EXPECT_NE(exp_help.out.find(line), std::string::npos) << line << exp_help.out;

@@ -322,7 +322,8 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   EXPECT_EQ(list.exit_code, 0);
   EXPECT_NE(list.out.find("silva2008"), std::string::npos);
   std::string out = dir_ + "/exp";
-  auto r = t::botsim({"experiment", "silva2008", "--reps", "2", "--jobs", "2", "--out", out});
+  // One replication: 20 populations per setting.
+  auto r = t::botsim({"experiment", "silva2008", "--reps", "1", "--jobs", "2", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* f : {"runs.csv", "settings.csv", "fig1.csv", "check_interval.csv"})
     EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
@@ -349,17 +350,17 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   }
   EXPECT_EQ(found.rows[0][found.column("rules")], "paper");
   EXPECT_EQ(found.rows[1][found.column("rules")], "botsim");
-  // Two replications are one batch: no spread.
+  // One replication: no spread.
   EXPECT_EQ(found.rows[4][found.column("id")], "fig6 every run finishes (normal)");
   EXPECT_EQ(found.rows[4][found.column("n")], "");
   auto runs = botsim::read_csv(out + "/runs.csv");
-  // 2 rule sets x 2 jobs x 25 settings x 2 replications
-  EXPECT_EQ(runs.rows.size(), 2u * 2 * 25 * 2);
+  // 2 rule sets x 2 jobs x 25 settings x 20 populations
+  EXPECT_EQ(runs.rows.size(), 2u * 2 * 25 * 20);
   // The summary table: per rule set and job, the mean timespan and hosts of each setting.
-  EXPECT_NE(r.out.find("Fig. 5, render-like job: 2 runs per setting; optimum 3.00 hosts"),
+  EXPECT_NE(r.out.find("Fig. 5, render-like job: 20 runs per setting; optimum 3.00 hosts"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("Fig. 6, normal job: 2 runs per setting"), std::string::npos);
+  EXPECT_NE(r.out.find("Fig. 6, normal job: 20 runs per setting"), std::string::npos);
   EXPECT_NE(r.out.find("Fig. 3 as printed"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("creationRatio        0    0.25     0.5    0.75       1 |"),
             std::string::npos)

@@ -170,18 +170,19 @@ namespace {
 using botsim::papers::Silva2008Runs;
 using botsim::papers::SilvaRunOutcome;
 
-// Every setting of both jobs with `reps` replications of 12 hosts (optimum 11) and a speedup of
-// 11, except those `change` alters.
+// Every setting of both jobs with `populations` runs of 12 hosts (optimum 11) and a speedup of
+// 11, except those `change` alters; replications of 2 populations.
 template <typename Change>
-Silva2008Runs canned_runs(int reps, Change change) {
+Silva2008Runs canned_runs(int populations, Change change) {
   Silva2008Runs r;
-  r.reps = reps;
+  r.populations = populations;
+  r.populations_per_rep = 2;
   r.jobs = {{"render", "render"}, {"normal", "normal"}};
   for (const char* job : {"render", "normal"})
     for (double cr : botsim::papers::kSilvaRatios)
       for (double ir : botsim::papers::kSilvaRatios) {
         botsim::papers::SilvaSetting s{job, cr, ir, 300, {}, {}};
-        for (int k = 0; k < reps; ++k) {
+        for (int k = 0; k < populations; ++k) {
           SilvaRunOutcome o;
           o.timespan_s = 3600;
           o.hosts = 12;
@@ -200,10 +201,10 @@ Silva2008Runs canned_runs(int reps, Change change) {
 
 }  // namespace
 
-TEST(Silva2008Findings, SpreadOverBatchesOfReplications) {
-  // 20 replications in 10 batches of 2. The normal job's first replication at creationRatio 1
-  // increaseRatio 1 does not finish: 1 of its 500 runs (0.2 %) on the whole, and 1 of batch 1's
-  // 50 (2 %), 0 in the 9 others.
+TEST(Silva2008Findings, SpreadOverReplications) {
+  // 20 populations in 10 replications of 2. The normal job's first population at creationRatio
+  // 1 increaseRatio 1 does not finish: 1 of its 500 runs (0.2 %) on the whole, and 1 of
+  // replication 1's 50 (2 %), 0 in the 9 others.
   auto r = canned_runs(20, [](const auto& s, int k, SilvaRunOutcome& o) {
     if (s.job == "normal" && s.cr == 1 && s.ir == 1 && k == 0) {
       o.finished = false;
@@ -211,7 +212,7 @@ TEST(Silva2008Findings, SpreadOverBatchesOfReplications) {
       o.optimum_hosts = 0;
     }
   });
-  auto f = by_id(botsim::papers::silva2008_findings_over_batches(r));
+  auto f = by_id(botsim::papers::silva2008_findings_over_replications(r));
   const Finding& finishes = f.at("fig6 every run finishes (normal)");
   EXPECT_NEAR(finishes.value, 0.2, 1e-12);
   ASSERT_TRUE(finishes.runs);
@@ -221,18 +222,18 @@ TEST(Silva2008Findings, SpreadOverBatchesOfReplications) {
   EXPECT_NEAR(finishes.runs->worst, 2, 1e-12);
   EXPECT_EQ(finishes.verdict(), "no");
   // 12 hosts over an optimum of 11 everywhere: +9.091 % (settings.csv's 1.09091) in every
-  // batch, so "yes" 10 of 10.
+  // replication, so "yes" 10 of 10.
   const Finding& within = f.at("fig6 within 12 % (normal)");
   EXPECT_NEAR(within.value, 9.091, 1e-9);
   EXPECT_EQ(within.runs->holding, 10u);
   EXPECT_EQ(within.verdict(), "yes");
   // Fig. 1 is deterministic: no spread.
   EXPECT_FALSE(f.at("fig1 25 hosts").runs);
-  // Batches of at least two replications: 5 make two batches, 3 none.
-  auto five = by_id(botsim::papers::silva2008_findings_over_batches(
+  // A spread needs two replications: 5 populations make two of 2 (the fifth is in none), 3 one.
+  auto five = by_id(botsim::papers::silva2008_findings_over_replications(
       canned_runs(5, [](const auto&, int, SilvaRunOutcome&) {})));
   EXPECT_EQ(five.at("fig6 within 12 % (normal)").runs->n, 2u);
-  auto three = by_id(botsim::papers::silva2008_findings_over_batches(
+  auto three = by_id(botsim::papers::silva2008_findings_over_replications(
       canned_runs(3, [](const auto&, int, SilvaRunOutcome&) {})));
   EXPECT_FALSE(three.at("fig6 within 12 % (normal)").runs);
 }

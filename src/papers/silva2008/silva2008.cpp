@@ -350,7 +350,7 @@ std::string Tables::summary_table() const {
   for (const auto& job : r_.jobs) {
     const JobCharts& c = charts_.at(job.name);
     out += fmt::format("\n{}: {} runs per setting; optimum {:.2f} hosts, {:.0f} s\n", job.title,
-                       r_.reps, c.hosts.reference_y, c.span.reference_y);
+                       r_.populations, c.hosts.reference_y, c.span.reference_y);
     out += fmt::format("{:<14}{:>40} | {}\n", "", "mean timespan (s) per increaseRatio",
                        "mean hosts per increaseRatio");
     out += fmt::format("{:<14}{} |{}\n", "creationRatio", ratios, ratios);
@@ -386,26 +386,24 @@ Silva2008Runs replications(const Silva2008Runs& runs, size_t lo, size_t hi) {
       s.seeds.assign(s.seeds.begin() + lo, s.seeds.begin() + hi);
       s.outcomes.assign(s.outcomes.begin() + lo, s.outcomes.begin() + hi);
     }
-  part.reps = static_cast<int>(hi - lo);
+  part.populations = static_cast<int>(hi - lo);
   return part;
 }
 
 }  // namespace
 
-std::vector<Finding> silva2008_findings_over_batches(const Silva2008Runs& runs) {
+std::vector<Finding> silva2008_findings_over_replications(const Silva2008Runs& runs) {
   std::vector<Finding> found = Tables(runs).findings();
-  const size_t reps = static_cast<size_t>(runs.reps);
-  // Batches of at least 2: a claim about a deviation needs two runs.
-  const size_t batches = std::min(kSilvaBatches, reps / 2);
-  if (batches < 2) return found;
-  std::vector<std::vector<Finding>> per_batch;
-  for (size_t b = 0; b < batches; ++b)
-    per_batch.push_back(
-        Tables(replications(runs, b * reps / batches, (b + 1) * reps / batches)).findings());
+  const size_t size = static_cast<size_t>(std::max(runs.populations_per_rep, 1));
+  const size_t reps = static_cast<size_t>(runs.populations) / size;
+  if (reps < 2) return found;
+  std::vector<std::vector<Finding>> per_rep;
+  for (size_t b = 0; b < reps; ++b)
+    per_rep.push_back(Tables(replications(runs, b * size, (b + 1) * size)).findings());
   for (size_t i = 0; i < found.size(); ++i) {
     if (found[i].id.rfind("fig1 ", 0) == 0) continue;
     std::vector<double> values;
-    for (const auto& batch : per_batch) values.push_back(batch.at(i).value);
+    for (const auto& rep : per_rep) values.push_back(rep.at(i).value);
     found[i].spread_over(values);
   }
   return found;
@@ -414,9 +412,10 @@ std::vector<Finding> silva2008_findings_over_batches(const Silva2008Runs& runs) 
 namespace {
 
 // The cause of each gap that silva2008_findings does not name: a job left unfinished, a claim
-// Fig. 3 as printed does not reproduce, a claim that holds on the whole but not on every batch
+// Fig. 3 as printed does not reproduce, a claim that holds on the whole but not on every
+// replication
 // (docs/silva2008.md, "Fig. 3 as printed, measured" and "Findings").
-void name_causes(std::vector<Finding>& found, bool as_printed, int reps) {
+void name_causes(std::vector<Finding>& found, bool as_printed, const Silva2008Runs& runs) {
   for (Finding& f : found) {
     if (!f.cause.empty()) continue;
     if (f.id.find("every run finishes") != std::string::npos)
@@ -427,9 +426,9 @@ void name_causes(std::vector<Finding>& found, bool as_printed, int reps) {
       f.cause = "docs/silva2008.md, Fig. 3 as printed, measured";
     else if (f.runs && f.runs->holding < f.runs->n)
       f.cause = fmt::format(
-          "holds on all {} populations but not on each batch of about {} (docs/silva2008.md, "
+          "holds on all {} populations but not on each replication of {} (docs/silva2008.md, "
           "Findings)",
-          reps, reps / static_cast<int>(f.runs->n));
+          runs.populations, runs.populations_per_rep);
   }
 }
 
@@ -450,12 +449,12 @@ std::string write_silva2008_tables(const Silva2008Runs& runs, const Silva2008Run
   botsim.write_shared(stage);  // Fig. 1's static choice and Fig. 2 are not Fig. 3's
   botsim.write_figures(stage, "");
   printed.write_figures(stage, "_as_printed");
-  std::vector<Finding> paper = campaign::under_rules(silva2008_findings_over_batches(as_printed),
-                                                     kRulesPaper),
-                       botsim_found = campaign::under_rules(silva2008_findings_over_batches(runs),
-                                                            kRulesBotsim);
-  name_causes(paper, true, as_printed.reps);
-  name_causes(botsim_found, false, runs.reps);
+  std::vector<Finding> paper = campaign::under_rules(
+                           silva2008_findings_over_replications(as_printed), kRulesPaper),
+                       botsim_found = campaign::under_rules(
+                           silva2008_findings_over_replications(runs), kRulesBotsim);
+  name_causes(paper, true, as_printed);
+  name_causes(botsim_found, false, runs);
   const std::vector<Finding> all = campaign::side_by_side(paper, botsim_found);
   write_findings((stage / "findings.csv").string(), all);
   return "\nwith botsim's rules (the default):" + botsim.summary_table() +
@@ -655,7 +654,7 @@ std::vector<Finding> silva2008_findings(const CsvTable& runs, const CsvTable& se
                             get(hi, "hosts_mean") - get(lo, "hosts_mean"), 0, "hosts");
     more.botsim =
         fmt::format("{:.2f} -> {:.2f} hosts", get(lo, "hosts_mean"), get(hi, "hosts_mean"));
-    // A difference, not a ratio: a batch of populations may all get the same hosts at
+    // A difference, not a ratio: a replication's populations may all get the same hosts at
     // increaseRatio 0 (sd 0).
     Finding spread = at_least(fig + " cr 0 more spread (" + job + ")",
                               "at creationRatio 0 a higher increaseRatio spreads the hosts more",

@@ -69,19 +69,23 @@ struct Silva2008Runs {
   std::vector<SilvaSetting> study;     // the other check intervals (kSilvaCheckIntervals)
   std::vector<SilvaStaticRun> fig1;    // on 1, 2, ... hosts
   std::vector<double> render_times;    // the render-like job's task times, in image order
-  int reps = 0;                        // replications per setting
+  int populations = 0;                 // per setting: replications x populations_per_rep
+  int populations_per_rep = 20;        // kSilvaPopulationsPerRep; smaller in unit tests
 };
 
-/// The batches of replications a finding's spread is computed over (findings.csv's n).
-constexpr std::size_t kSilvaBatches = 10;
+/// One replication of the experiment (`--reps`) is 20 populations per setting: a claim about
+/// a deviation is judged on each replication alone (findings.csv's n), and needs more than one
+/// population. The paper's 200 populations (section 5) are the default 10 replications.
+constexpr int kSilvaPopulationsPerRep = 20;
+constexpr int kSilvaReps = 10;
 
 /// Writes runs.csv, settings.csv, check_interval.csv (each with a first column `rules`: the
 /// runs of Fig. 3 as printed, `rules="paper"`, then botsim's default's), fig1.csv, findings.csv
-/// (each claim as printed, then with botsim's rules, with its spread over kSilvaBatches batches
-/// of replications) and the figures' data and scripts (Figs 1, 2, 5-7 and the check
-/// interval's; Figs 5-7 and the check interval's of the as-printed runs end in `_as_printed`)
-/// into `dir` (which must exist); returns what the experiment prints: each rule set's mean
-/// timespan and hosts per setting, and the findings.
+/// (each claim as printed, then with botsim's rules, with its spread over the replications) and the
+/// figures' data and scripts (Figs 1, 2, 5-7 and the check interval's; Figs 5-7 and the check
+/// interval's of the as-printed runs end in `_as_printed`) into `dir` (which must exist); returns
+/// what the experiment prints: each rule set's mean timespan and hosts per setting, and the
+/// findings.
 std::string write_silva2008_tables(const Silva2008Runs& runs, const Silva2008Runs& as_printed,
                                    const std::string& dir);
 
@@ -93,10 +97,10 @@ std::vector<campaign::Finding> silva2008_findings(const CsvTable& runs, const Cs
                                                   const CsvTable& fig1, const CsvTable& intervals);
 
 /// The findings on all of `runs` (silva2008_findings on their tables), each with its spread
-/// over min(kSilvaBatches, reps / 2) batches of consecutive replications (none below 2
-/// batches): the finding computed on each batch alone (docs/silva2008.md, "Findings over
-/// batches"). Fig. 1's findings are deterministic and have none.
-std::vector<campaign::Finding> silva2008_findings_over_batches(const Silva2008Runs& runs);
+/// over the replications (populations_per_rep consecutive populations each; none below 2
+/// replications): the finding computed on each replication alone (docs/silva2008.md,
+/// "Findings over replications"). Fig. 1's findings are deterministic and have none.
+std::vector<campaign::Finding> silva2008_findings_over_replications(const Silva2008Runs& runs);
 
 /// The docs' table of chosen settings (docs/silva2008.md) under both rule sets, from
 /// settings.csv (with its `rules` column).
