@@ -147,6 +147,9 @@ std::string users_table(const nlohmann::json& summary, const UserColours& colour
   return html_table(t, colours);
 }
 
+// The bags a trace's page shows at most.
+constexpr size_t kBagRows = 100;
+
 // A list of paths as an HTML list; past 10 of them, folded under how many there are.
 std::string paths_html(const nlohmann::json& paths) {
   std::string out = "<ul>\n";
@@ -394,7 +397,8 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
       "table{border-collapse:collapse;margin:1em 0}"
       "th,td{border:1px solid #bbb;padding:3px 8px;text-align:left;"
       "vertical-align:top;font-size:90%}"
-      "th{background:#eee}figure{margin:2em 0}svg{max-width:100%;height:auto}\n"
+      "th{background:#eee}td ul{margin:0;padding-left:1.2em}figure{margin:2em 0}"
+      "svg{max-width:100%;height:auto}figcaption{max-width:60em}\n"
       "</style>\n</head>\n<body>\n";
   html += "<h1>botsim report: " + xml_escape(dir.string()) + " (" + kind + ")</h1>\n";
   html += "<h2>Scenario</h2>\n" + scenario(dir, kind);
@@ -411,8 +415,17 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
   if (kind == "sweep")
     html += "<h2>Per setting</h2>\n" +
             html_table(read_results((dir / "summary.csv").string()), user_colours(dir));
-  if (kind == "trace")
-    html += "<h2>Bags</h2>\n" + html_table(read_results((dir / "bags.csv").string()));
+  if (kind == "trace") {
+    // A long trace has thousands of bags: the page shows the first, bags.csv has them all.
+    CsvTable bags = read_results((dir / "bags.csv").string());
+    html += "<h2>Bags</h2>\n";
+    if (bags.rows.size() > kBagRows) {
+      html += fmt::format("<p>The first {} of {} bags (bags.csv has every one).</p>\n", kBagRows,
+                          bags.rows.size());
+      bags.rows.resize(kBagRows);
+    }
+    html += html_table(bags);
+  }
   const fs::path base = fs::absolute(out).parent_path();
   const std::vector<fs::path> figure_dirs = figures_dir.empty()
                                                 ? std::vector<fs::path>{dir, dir / "plots"}

@@ -261,6 +261,17 @@ TEST_F(ReportCli, TraceDirectoryHasItsPage) {
     EXPECT_EQ(page_figures(html), (std::vector<std::string>{"bag_sizes", "interarrival"}));
   }
   expect_offline(html);
+  // A longer trace: the first 100 of its 478 bags (bag 100's row, not bag 101's).
+  const std::string nasa = dir_ + "/nasa";
+  r = t::botsim({"trace", "workloads/nasa-ipsc-1993-excerpt.swf", "--out", nasa});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"report", nasa});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string long_page = t::read_text(nasa + "/report.html");
+  EXPECT_NE(long_page.find("<p>The first 100 of 478 bags (bags.csv has every one).</p>"),
+            std::string::npos);
+  EXPECT_NE(long_page.find("<tr><td>100</td>"), std::string::npos);
+  EXPECT_EQ(long_page.find("<tr><td>101</td>"), std::string::npos);
 }
 
 // An experiment's Scenario section was empty: it now says the experiment, botsim's version,
