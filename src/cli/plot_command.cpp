@@ -22,7 +22,9 @@ PlotCommand::PlotCommand(CLI::App& parent) {
   app->add_option("--out", out, "Where the figures go (default DIR/plots)");
   app->footer(
       "Each figure is written as NAME.svg and NAME.png with its data (NAME.dat) and the gnuplot "
-      "script that draws it (NAME.gp: edit it, then run gnuplot NAME.gp in that directory).");
+      "script that draws it (NAME.gp: edit it, then run gnuplot NAME.gp in that directory). "
+      "The page of DIR with these figures, as botsim report DIR writes it, is DIR/report.html "
+      "(with --out, OUT/report.html).");
 }
 
 int PlotCommand::operator()() const {
@@ -40,12 +42,14 @@ int PlotCommand::operator()() const {
     if (fs::exists(fs::path(plots.dir) / "report.html"))
       std::cout << "plot: the page: " << plots.dir << "/report.html\n";
   } else if (!view::results_kind(dir).empty()) {
-    // One page per directory: DIR/report.html, as `botsim report DIR` writes it.
+    // One page per directory: DIR/report.html, as `botsim report DIR` writes it, where botsim
+    // may write it (write_report: never over a file or into a directory that is not botsim's).
     try {
       const auto r = view::write_report(dir, "", "", false);
       std::cout << "plot: the page: " << r.path << "\n";
     } catch (const InputError& e) {
-      std::cout << "plot: no page: " << e.what() << "\n";
+      std::cout << "plot: no page (" << e.what() << "); botsim report " << dir
+                << " --out FILE writes it elsewhere\n";
     }
   }
   return 0;

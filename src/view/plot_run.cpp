@@ -592,7 +592,8 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
     const fs::path old_page = fs::path(plots.dir) / "report.html";
     if (own_dir && (fs::exists(old_page) || fs::is_symlink(old_page)) &&
         !is_botsim_report(old_page))
-      fs::copy(old_page, fs::path(tmp) / "report.html", fs::copy_options::copy_symlinks);
+      fs::copy(old_page, fs::path(tmp) / "report.html",
+               fs::copy_options::copy_symlinks | fs::copy_options::recursive);
   });
   return plots;
 }

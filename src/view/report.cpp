@@ -167,8 +167,9 @@ std::string paths_html(const nlohmann::json& paths) {
 std::string experiment_scenario(const fs::path& dir) {
   const fs::path file = dir / "runs" / "experiment.json";
   if (!fs::exists(file))
-    return "<p>Not recorded (an experiment written by an earlier botsim): findings.csv and the "
-           "figures below say what was run.</p>\n";
+    return "<p>Not recorded: no runs/experiment.json (an experiment of an earlier botsim, or a "
+           "copy without its runs/, as the committed results). findings.csv and the figures "
+           "below say what was run.</p>\n";
   const nlohmann::json j =
       nlohmann::json::parse(read_input_file(file.string(), "results file"), nullptr, false);
   if (j.is_discarded() || !j.is_object()) return "";

@@ -306,3 +306,24 @@ TEST_F(ReportCli, ExperimentScenarioSaysWhatRan) {
   EXPECT_NE(scenario.find("platforms/badg.xml</code></li>"), std::string::npos);
   EXPECT_NE(scenario.find("deployments/sulistio2005.xml</code></li>"), std::string::npos);
 }
+
+// `plot` on a copy of a run that botsim did not write (no marker): the figures in
+// DIR/plots/, as before, and no page in DIR, which is the user's.
+TEST_F(ReportCli, PlotWritesNoPageIntoAUsersDirectory) {
+  const std::string run = dir_ + "/run", copy = dir_ + "/copy";
+  auto r = t::botsim({"run", "examples/01-one-resource.platform.xml",
+                      "examples/01-one-resource.xml", "--out", run, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  fs::create_directories(copy);
+  for (const char* f : {"summary.json", "tasks.csv", "bids.csv"})
+    fs::copy_file(run + "/" + f, copy + "/" + f);
+  r = t::botsim({"plot", copy});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(copy + "/plots/tasks.gp"));
+  EXPECT_FALSE(fs::exists(copy + "/report.html"));
+  EXPECT_FALSE(fs::exists(copy + "/plots/report.html"));
+  EXPECT_NE(r.out.find("plot: no page (" + copy + ": was not written by botsim"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("botsim report " + copy + " --out FILE writes it elsewhere"),
+            std::string::npos);
+}
