@@ -267,7 +267,10 @@ std::string figure_order_key(const std::string& stem) {
   if (stem.rfind("shares_", 0) == 0) return "2 " + stem.substr(7) + " 1";
   if (stem == "instances") return "3";
   if (stem.rfind("fig", 0) == 0) return "4 " + stem;
-  return "5 " + stem;
+  // A sweep's or a --reps' metric: its means, then every run's value.
+  if (stem.rfind("mean_", 0) == 0) return "5 " + stem.substr(5) + " 0";
+  if (stem.rfind("runs_", 0) == 0) return "5 " + stem.substr(5) + " 1";
+  return "6 " + stem;
 }
 
 std::string figure_caption(const std::string& stem, const std::string& gp) {
