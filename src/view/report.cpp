@@ -20,6 +20,7 @@
 #include "core/xml.hpp"
 #include "view/figures.hpp"
 #include "view/plot_run.hpp"
+#include "view/plot_sweep.hpp"
 
 namespace botsim::view {
 
@@ -267,9 +268,14 @@ std::string figure_order_key(const std::string& stem) {
   if (stem.rfind("shares_", 0) == 0) return "2 " + stem.substr(7) + " 1";
   if (stem == "instances") return "3";
   if (stem.rfind("fig", 0) == 0) return "4 " + stem;
-  // A sweep's or a --reps' metric: its means, then every run's value.
-  if (stem.rfind("mean_", 0) == 0) return "5 " + stem.substr(5) + " 0";
-  if (stem.rfind("runs_", 0) == 0) return "5 " + stem.substr(5) + " 1";
+  // A sweep's or a --reps' metric (outcomes first, as plot draws them): its means, then every
+  // run's value.
+  for (const char* kind : {"mean_", "runs_"})
+    if (stem.rfind(kind, 0) == 0) {
+      const std::string metric = stem.substr(5);
+      return std::string(scenario_input(metric) ? "5 1 " : "5 0 ") + metric +
+             (kind[0] == 'm' ? " 0" : " 1");
+    }
   return "6 " + stem;
 }
 

@@ -28,7 +28,8 @@ std::string results_kind(const std::filesystem::path& dir);
 /// The place of a figure on the page, as a key in natural order (natural_less): a run's Gantt
 /// chart ("tasks") first, the tasks running under it, each resource's bids then shares, the
 /// instances; an experiment's figures of the paper (figN_...) before its tables and the rest;
-/// a sweep's or a --reps' metrics by name, each one's means (mean_M) before its runs (runs_M).
+/// a sweep's or a --reps' metrics, outcomes first (scenario_input), each by name, its means
+/// (mean_M) before its runs (runs_M).
 std::string figure_order_key(const std::string& stem);
 /// The caption of figure `stem`: one sentence saying what it shows, its axes and their units
 /// from its gnuplot script `gp` (set title, xlabel, ylabel).
