@@ -1,6 +1,7 @@
 #include "campaign/campaign.hpp"
 
 #include <algorithm>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
@@ -19,6 +20,60 @@ WorkspaceOptions experiment_workspace(const ExperimentOptions& opts) {
       {"seed", opts.seed},
       {"botsim_version", BOTSIM_VERSION}};
   return WorkspaceOptions{opts.out_dir, "experiment.json", std::move(id), opts.fresh};
+}
+
+std::string seeds_text(std::vector<unsigned long long> seeds) {
+  std::sort(seeds.begin(), seeds.end());
+  const std::string runs =
+      " (" + std::to_string(seeds.size()) + (seeds.size() == 1 ? " run)" : " runs)");
+  seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
+  if (seeds.empty()) return "none";
+  if (seeds.size() == 1) return "seed " + std::to_string(seeds[0]) + runs;
+  if (seeds.back() - seeds.front() + 1 == seeds.size())
+    return "seeds " + std::to_string(seeds.front()) + "-" + std::to_string(seeds.back()) + runs;
+  std::string out;
+  for (auto seed : seeds) out += (out.empty() ? "seeds " : ", ") + std::to_string(seed);
+  return out + runs;
+}
+
+nlohmann::ordered_json experiment_record(const ExperimentOptions& opts,
+                                         const std::vector<RunRequest>& runs,
+                                         const fs::path& result, const fs::path& scratch,
+                                         const std::string& date) {
+  auto under = [](const fs::path& file, const fs::path& dir) {
+    const fs::path rel =
+        fs::path(file).lexically_normal().lexically_relative(fs::path(dir).lexically_normal());
+    return !dir.empty() && !rel.empty() && *rel.begin() != "..";
+  };
+  auto shown = [&](const std::string& file) {
+    if (under(file, result))
+      return (fs::path(opts.out_dir) /
+              fs::path(file).lexically_normal().lexically_relative(result.lexically_normal()))
+          .generic_string();
+    if (under(file, scratch)) return fs::path(file).filename().string() + " (generated, not kept)";
+    return file;
+  };
+  nlohmann::ordered_json platforms = nlohmann::ordered_json::array(),
+                         deployments = nlohmann::ordered_json::array();
+  auto add = [](nlohmann::ordered_json& list, const std::string& path) {
+    if (std::find(list.begin(), list.end(), path) == list.end()) list.push_back(path);
+  };
+  std::string repetitions = "--reps " + std::to_string(opts.reps);
+  if (!opts.reps_given) {
+    repetitions = "the experiment's default";
+    for (const auto& e : registered())
+      if (e.name == opts.name) repetitions += ": " + e.default_reps;
+  }
+  std::vector<unsigned long long> seeds;
+  for (const auto& r : runs) {
+    add(platforms, shown(r.platform));
+    add(deployments, shown(r.deployment));
+    seeds.push_back(r.seed);
+  }
+  return {
+      {"experiment", opts.name}, {"botsim_version", BOTSIM_VERSION}, {"date", date},
+      {"command", opts.command}, {"seeds", seeds_text(seeds)},       {"repetitions", repetitions},
+      {"platforms", platforms},  {"deployments", deployments}};
 }
 
 Campaign::Campaign(const ExperimentOptions& opts)
@@ -68,6 +123,13 @@ void Campaign::commit() {
                    "and the figures' scripts are written\n";
       break;
   }
+  // How it was run, for its page: in runs/, which the committed results leave out.
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
+  fs::create_directories(result() / "runs");
+  write_scenario(result() / "runs" / "experiment.json",
+                 experiment_record(opts_, runs_, result(), scratch(), date).dump(2) + "\n");
   workspace_.commit();
 }
 

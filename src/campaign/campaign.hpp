@@ -6,6 +6,7 @@
 // result(), and commits: OUT is replaced only once everything is written.
 #include <cstddef>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,23 @@ namespace botsim::campaign {
 /// --reps given (null when not), the seed and botsim's version. An interrupted experiment with
 /// the same identity resumes from its finished runs.
 WorkspaceOptions experiment_workspace(const ExperimentOptions& opts);
+
+/// The seeds of an experiment's runs (one per run) as its page says them: "seed 1 (1 run)",
+/// "seeds 1-10 (40 runs)", or "seeds 1, 3, 7 (3 runs)" when they have gaps.
+std::string seeds_text(std::vector<unsigned long long> seeds);
+
+/// What an experiment ran, for its page (botsim report): its name, botsim's version, `date`,
+/// the command line, its seeds and runs (seeds_text), its repetitions (--reps N, or the
+/// experiment's default as `experiment --help` says it), and the platform and deployment files its
+/// runs used, each once, in the order first used (a file under `result` as the path it has
+/// under `out_dir`, one under `scratch` as generated and not kept). Written as
+/// OUT/runs/experiment.json: not a result (its date and command change from run to run), so
+/// it is where the committed results and their digests leave it out (runs/).
+nlohmann::ordered_json experiment_record(const ExperimentOptions& opts,
+                                         const std::vector<RunRequest>& runs,
+                                         const std::filesystem::path& result,
+                                         const std::filesystem::path& scratch,
+                                         const std::string& date);
 
 class Campaign {
  public:

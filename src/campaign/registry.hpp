@@ -15,6 +15,7 @@ struct ExperimentOptions {
   unsigned long long seed = 1;
   std::string out_dir;  // default results/NAME
   bool fresh = false;   // redo every replication, even those an interrupted run finished
+  std::string command;  // the command line it was run with, for its record (experiment_record)
 };
 
 struct Experiment {

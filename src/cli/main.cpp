@@ -57,6 +57,22 @@ const CLI::Validator kSeed(
     },
     "SEED");
 
+// The command line as a shell would take it again: "botsim" and each argument, in single
+// quotes when it holds anything but letters, digits and -_./=,:+@%.
+std::string command_line(int argc, char** argv) {
+  std::string out = "botsim";
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const bool plain = !a.empty() && a.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLM"
+                                         "NOPQRSTUVWXYZ0123456789-_./=,:+@%") == std::string::npos;
+    std::string quoted = "'";
+    for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += " " + (plain ? a : quoted + "'");
+  }
+  return out;
+}
+
 int run_experiment(const std::string& name, ExperimentOptions opts) {
   for (const auto& e : campaign::registered()) {
     if (e.name != name) continue;
@@ -434,7 +450,10 @@ static int botsim_main(int argc, char** argv) {
   try {
     if (*run.app) return run(sg_args);
     if (*validate.app) return validate(sg_args);
-    if (*experiment.app) return experiment();
+    if (*experiment.app) {
+      experiment.opts.command = command_line(argc, argv);
+      return experiment();
+    }
     if (*plot.app) return plot();
     if (*report.app) return report();
     if (*sweep.app) return sweep();

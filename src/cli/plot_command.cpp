@@ -1,12 +1,16 @@
 #include "cli/plot_command.hpp"
 
+#include <filesystem>
 #include <iostream>
 
+#include "core/error.hpp"
 #include "core/output_dir.hpp"
 #include "view/plot_run.hpp"
 #include "view/report.hpp"
 
 namespace botsim {
+
+namespace fs = std::filesystem;
 
 PlotCommand::PlotCommand(CLI::App& parent) {
   app = parent.add_subcommand(
@@ -18,7 +22,9 @@ PlotCommand::PlotCommand(CLI::App& parent) {
   app->add_option("--out", out, "Where the figures go (default DIR/plots)");
   app->footer(
       "Each figure is written as NAME.svg and NAME.png with its data (NAME.dat) and the gnuplot "
-      "script that draws it (NAME.gp: edit it, then run gnuplot NAME.gp in that directory).");
+      "script that draws it (NAME.gp: edit it, then run gnuplot NAME.gp in that directory). "
+      "The page of DIR with these figures, as botsim report DIR writes it, is DIR/report.html "
+      "(with --out, OUT/report.html).");
 }
 
 int PlotCommand::operator()() const {
@@ -32,6 +38,20 @@ int PlotCommand::operator()() const {
   if (!plots.drawn)
     std::cout << "plot: gnuplot is not installed (Debian package gnuplot-nox): only each "
                  "figure's data and gnuplot script were written\n";
+  if (!out.empty()) {
+    if (fs::exists(fs::path(plots.dir) / "report.html"))
+      std::cout << "plot: the page: " << plots.dir << "/report.html\n";
+  } else if (!view::results_kind(dir).empty()) {
+    // One page per directory: DIR/report.html, as `botsim report DIR` writes it, where botsim
+    // may write it (write_report: never over a file or into a directory that is not botsim's).
+    try {
+      const auto r = view::write_report(dir, "", "", false);
+      std::cout << "plot: the page: " << r.path << "\n";
+    } catch (const InputError& e) {
+      std::cout << "plot: no page (" << e.what() << "); botsim report " << dir
+                << " --out FILE writes it elsewhere\n";
+    }
+  }
   return 0;
 }
 
@@ -44,12 +64,18 @@ ReportCommand::ReportCommand(CLI::App& parent) {
       ->required();
   app->add_option("--out", out, "The page (default DIR/report.html)");
   app->footer(
-      "Draw the figures first (botsim plot DIR; an experiment draws its own): the page "
-      "inlines every SVG of DIR and DIR/plots. It needs nothing from the network.");
+      "The page inlines every SVG of DIR and DIR/plots, each once, in reading order with a "
+      "caption; when there are none, it draws them into DIR/plots first (as botsim plot DIR, "
+      "with gnuplot installed). botsim plot DIR writes the same page. It needs nothing from "
+      "the network.");
 }
 
 int ReportCommand::operator()() const {
+  InterruptCleanup interrupt_cleanup(dir + "/plots");  // the figures it may draw
   const auto r = view::write_report(dir, out);
+  if (!r.drawn.empty())
+    std::cout << "report: drew " << r.drawn.size() << (r.drawn.size() == 1 ? " figure" : " figures")
+              << " into " << dir << "/plots/\n";
   std::cout << "report: " << r.kind << ", " << r.figures
             << (r.figures == 1 ? " figure: " : " figures: ") << r.path << "\n";
   return 0;

@@ -497,9 +497,10 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
              instances = fs::exists(dir / "instances.csv");
   const bool sweep = fs::exists(dir / "summary.csv") && fs::exists(dir / "runs.csv");
   const bool reps = !sweep && fs::exists(dir / "reps.csv");
-  // An experiment's directory: its own figures (NAME.gp and NAME.dat), drawn again.
+  // An experiment's or a trace's directory: its own figures (NAME.gp and NAME.dat), drawn again.
   std::vector<std::string> experiment_figures;
-  if (!tasks && !bids && !instances && !sweep && !reps && fs::exists(dir / "findings.csv"))
+  if (!tasks && !bids && !instances && !sweep && !reps &&
+      (fs::exists(dir / "findings.csv") || fs::exists(dir / "bags.csv")))
     for (const auto& e : fs::directory_iterator(dir))
       if (e.path().extension() == ".gp" && fs::exists(fs::path(e.path()).replace_extension(".dat")))
         experiment_figures.push_back(e.path().stem().string());
@@ -508,9 +509,10 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
     throw InputError(dir_text, "",
                      "no results files to plot (tasks.csv, bids.csv or instances.csv of botsim "
                      "run; summary.csv and runs.csv of botsim sweep; reps.csv of run --reps; "
-                     "the figures of botsim experiment)");
+                     "the figures of botsim experiment or botsim trace)");
   Plots plots;
-  plots.dir = out_dir.empty() ? (dir / "plots").string() : out_dir;
+  const bool own_dir = out_dir.empty();
+  plots.dir = own_dir ? (dir / "plots").string() : out_dir;
   // Replacing OUT must not take the run it reads with it.
   std::error_code ec;
   const fs::path run = fs::weakly_canonical(fs::absolute(dir), ec);
@@ -582,8 +584,16 @@ Plots plot_run(const std::string& dir_text, std::string out_dir) {
     if (drawn == DrawResult::Failed)
       throw std::runtime_error("gnuplot could not draw the figures of " + dir_text);
     plots.drawn = drawn == DrawResult::Drawn;
-    // The results and these figures on one page (botsim report), when DIR is one botsim knows.
-    if (!results_kind(dir).empty()) write_report(dir_text, tmp + "/report.html", tmp);
+    // The page of DIR/plots is DIR/report.html (botsim report DIR). A page of OUT's own is
+    // written beside the figures (--out), when DIR is one botsim knows.
+    if (!own_dir && !results_kind(dir).empty()) write_report(dir_text, tmp + "/report.html", tmp);
+    // DIR/plots/report.html of an earlier botsim is replaced with DIR/plots (botsim wrote it:
+    // it starts with kReportMark); one that is not botsim's is kept as it is.
+    const fs::path old_page = fs::path(plots.dir) / "report.html";
+    if (own_dir && (fs::exists(old_page) || fs::is_symlink(old_page)) &&
+        !is_botsim_report(old_page))
+      fs::copy(old_page, fs::path(tmp) / "report.html",
+               fs::copy_options::copy_symlinks | fs::copy_options::recursive);
   });
   return plots;
 }

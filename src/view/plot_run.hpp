@@ -13,7 +13,9 @@ namespace botsim::view {
 /// DIR/plots): a Gantt chart of tasks per host (tasks.csv; past kGanttMaxBars task attempts, the
 /// tasks running per host or instance type over time instead), bids and shares per resource
 /// (bids.csv), instances and their charged hours (instances.csv); each as .dat, .gp, .svg and
-/// .png (only .dat and .gp when gnuplot is not installed: `drawn` is then false). Throws
+/// .png (only .dat and .gp when gnuplot is not installed: `drawn` is then false); with
+/// `out_dir`, the page of DIR with them (write_report) as OUT/report.html beside them (without
+/// it, the page is DIR/report.html: `botsim plot` writes it). Throws
 /// InputError when DIR is missing or holds none of those files, std::runtime_error when gnuplot
 /// fails.
 struct Plots {

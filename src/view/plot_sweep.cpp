@@ -124,13 +124,17 @@ std::vector<std::string> setting_labels(const std::vector<std::string>& params,
   return labels;
 }
 
-std::vector<std::string> outcomes_first(const std::vector<std::string>& metrics) {
+bool scenario_input(const std::string& metric) {
   // What the scenario gives a user, not what its run made of it.
   static const std::set<std::string> inputs{"tasks_total", "deadline_s",           "budget", "fund",
                                             "allowance",   "allowance_interval_s", "start_s"};
+  return inputs.count(metric) > 0;
+}
+
+std::vector<std::string> outcomes_first(const std::vector<std::string>& metrics) {
   std::vector<std::string> out = metrics;
   std::stable_partition(out.begin(), out.end(),
-                        [](const std::string& m) { return inputs.count(m) == 0; });
+                        [](const std::string& m) { return !scenario_input(m); });
   return out;
 }
 

@@ -25,6 +25,9 @@ std::vector<std::string> setting_labels(const std::vector<std::string>& params,
 /// before what the scenario gave them (budget, deadline, fund, allowance, tasks_total, the
 /// start), each group in the order given.
 std::vector<std::string> outcomes_first(const std::vector<std::string>& metrics);
+/// Whether `metric` is what the scenario gave a user (budget, deadline_s, fund, allowance,
+/// allowance_interval_s, tasks_total, start_s), not what its run made of it.
+bool scenario_input(const std::string& metric);
 /// A metric's axis label with its unit (docs/units.md): "makespan_s (s)", "spent (G$)",
 /// "tasks_done" without one; "mean " before it for a chart of means.
 std::string metric_label(const std::string& metric, const std::string& unit, bool mean);

@@ -19,10 +19,17 @@
 #include "core/output_dir.hpp"
 #include "core/xml.hpp"
 #include "view/figures.hpp"
+#include "view/plot_run.hpp"
+#include "view/plot_sweep.hpp"
 
 namespace botsim::view {
 
 namespace fs = std::filesystem;
+
+bool is_botsim_report(const fs::path& file) {
+  return fs::is_regular_file(fs::symlink_status(file)) &&
+         read_input_file(file.string(), "report").rfind(kReportMark, 0) == 0;
+}
 
 namespace {
 
@@ -35,9 +42,6 @@ CsvTable read_results(const std::string& path) {
     throw InputError(e.what());
   }
 }
-
-// The first line of every report: how botsim knows a file it may replace.
-constexpr const char* kReportMark = "<!-- botsim report -->";
 
 // Each user's colour in the figures (user_palette: its place in the run's palette).
 using UserColours = std::map<std::string, std::string>;
@@ -144,8 +148,53 @@ std::string users_table(const nlohmann::json& summary, const UserColours& colour
   return html_table(t, colours);
 }
 
+// The bags a trace's page shows at most.
+constexpr size_t kBagRows = 100;
+
+// A list of paths as an HTML list; past 10 of them, folded under how many there are.
+std::string paths_html(const nlohmann::json& paths) {
+  std::string out = "<ul>\n";
+  for (const auto& p : paths)
+    if (p.is_string()) out += "<li><code>" + xml_escape(p.get<std::string>()) + "</code></li>\n";
+  out += "</ul>";
+  if (paths.size() > 10)
+    out = "<details><summary>" + std::to_string(paths.size()) + " files</summary>" + out +
+          "</details>";
+  return out;
+}
+
+// What an experiment ran, from runs/experiment.json (experiment_record): its name, botsim's
+// version, when, the command line, the seeds and replications, and the scenario files.
+std::string experiment_scenario(const fs::path& dir) {
+  const fs::path file = dir / "runs" / "experiment.json";
+  if (!fs::exists(file))
+    return "<p>Not recorded: no runs/experiment.json (an experiment of an earlier botsim, or a "
+           "copy without its runs/, as the committed results). findings.csv and the figures "
+           "below say what was run.</p>\n";
+  const nlohmann::json j =
+      nlohmann::json::parse(read_input_file(file.string(), "results file"), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return "";
+  auto text = [&](const char* key) -> std::string {
+    if (!j.contains(key)) return "-";
+    return j.at(key).is_string() ? j.at(key).get<std::string>() : j.at(key).dump();
+  };
+  std::string out = "<table>\n";
+  out += "<tr><th>experiment</th><td>" + xml_escape(text("experiment")) + "</td></tr>\n";
+  out += "<tr><th>botsim_version</th><td>" + xml_escape(text("botsim_version")) + "</td></tr>\n";
+  out += "<tr><th>date</th><td>" + xml_escape(text("date")) + "</td></tr>\n";
+  out += "<tr><th>command</th><td><code>" + xml_escape(text("command")) + "</code></td></tr>\n";
+  out += "<tr><th>seeds</th><td>" + xml_escape(text("seeds")) + "</td></tr>\n";
+  out += "<tr><th>repetitions</th><td>" + xml_escape(text("repetitions")) + "</td></tr>\n";
+  for (const char* key : {"platforms", "deployments"})
+    if (j.contains(key) && j.at(key).is_array())
+      out += "<tr><th>" + std::string(key) + "</th><td>" + paths_html(j.at(key)) + "</td></tr>\n";
+  return out + "</table>\n";
+}
+
 // What was run, from summary.json (a run), sweep.json (a sweep) or the first run of a --reps.
 std::string scenario(const fs::path& dir, const std::string& kind) {
+  if (kind == "experiment") return experiment_scenario(dir);
+  if (kind == "trace") return html_table(read_results((dir / "summary.csv").string()));
   fs::path summary = dir / "summary.json";
   if (kind == "reps")
     for (const auto& e : fs::directory_iterator(dir))
@@ -189,28 +238,115 @@ std::string href(const fs::path& dir, const fs::path& file, const fs::path& base
   return xml_escape(fs::relative(fs::absolute(dir / file), base).generic_string());
 }
 
-// Every SVG figure of `dirs`, inline, in name order; `base` is the page's directory.
-std::string figures(const std::vector<fs::path>& dirs, const fs::path& base, size_t& count) {
-  std::vector<fs::path> svgs;
+// A setting of a figure's gnuplot script ("set title 'A''s'" is "A's"), "" without it.
+std::string gp_setting(const std::string& gp, const std::string& name) {
+  const std::string key = "\nset " + name + " '";
+  const auto at = gp.find(key);
+  if (at == std::string::npos) return "";
+  std::string value;
+  for (size_t i = at + key.size(); i < gp.size() && gp[i] != '\n'; ++i) {
+    if (gp[i] != '\'') {
+      value += gp[i];
+    } else if (i + 1 < gp.size() && gp[i + 1] == '\'') {
+      value += '\'';
+      ++i;
+    } else {
+      break;
+    }
+  }
+  return value;
+}
+
+}  // namespace
+
+std::string figure_order_key(const std::string& stem) {
+  // The run's Gantt chart first, what runs under it, then each resource's bids and shares;
+  // an experiment's figures of the paper (figN_*) before its tables (tableN_*) and the rest.
+  if (stem == "tasks") return "0";
+  if (stem == "tasks_running") return "1";
+  if (stem.rfind("bids_", 0) == 0) return "2 " + stem.substr(5) + " 0";
+  if (stem.rfind("shares_", 0) == 0) return "2 " + stem.substr(7) + " 1";
+  if (stem == "instances") return "3";
+  if (stem.rfind("fig", 0) == 0) return "4 " + stem;
+  // A sweep's or a --reps' metric (outcomes first, as plot draws them): its means, then every
+  // run's value.
+  for (const char* kind : {"mean_", "runs_"})
+    if (stem.rfind(kind, 0) == 0) {
+      const std::string metric = stem.substr(5);
+      return std::string(scenario_input(metric) ? "5 1 " : "5 0 ") + metric +
+             (kind[0] == 'm' ? " 0" : " 1");
+    }
+  return "6 " + stem;
+}
+
+std::string figure_caption(const std::string& stem, const std::string& gp) {
+  const std::string title = gp_setting(gp, "title"), x = gp_setting(gp, "xlabel"),
+                    y = gp_setting(gp, "ylabel");
+  std::string axes;
+  if (!x.empty()) axes += "; x axis: " + x;
+  if (!y.empty()) axes += (x.empty() ? "; y axis: " : ", y axis: ") + y;
+  if (stem == "tasks")
+    return "Gantt chart of the tasks: one bar per task attempt on its host's row, from its start "
+           "to its end, coloured as the legend says (its user, or for one cloud user its instance "
+           "type), grey for an attempt that never ended; x axis: " +
+           x + ".";
+  if (stem == "instances")
+    return "Gantt chart of the instances: one bar per instance from its start to its end, its "
+           "charged hours noted after it; x axis: " +
+           x + ".";
+  std::string lead = title.empty() ? stem : title;
+  if (stem == "tasks_running")
+    lead = "The tasks running at each time on each host or instance type";
+  if (stem.rfind("bids_", 0) == 0)
+    lead = "Each user's bid on " + stem.substr(5) + " at each auction";
+  if (stem.rfind("shares_", 0) == 0)
+    lead = "The share of " + stem.substr(7) + " each user's tasks received at each auction";
+  return lead + axes + ".";
+}
+
+namespace {
+
+// Every SVG figure of `dirs`, inline, each once (a figure of a later directory, e.g. DIR/plots,
+// in place of the one of the same name before it, e.g. an experiment's own in DIR), in reading
+// order (figure_order_key), each with its caption; `base` is the page's directory.
+std::string figures(const std::vector<fs::path>& dirs, const fs::path& base, size_t& count,
+                    const std::string& no_figures) {
+  std::map<std::string, fs::path> svgs;  // by stem
   for (const fs::path& d : dirs)
     if (fs::is_directory(d))
       for (const auto& e : fs::directory_iterator(d))
-        if (e.path().extension() == ".svg") svgs.push_back(e.path());
-  std::sort(svgs.begin(), svgs.end());
+        if (e.path().extension() == ".svg") svgs[e.path().stem().string()] = e.path();
+  std::vector<std::string> stems;
+  for (const auto& kv : svgs) stems.push_back(kv.first);
+  std::sort(stems.begin(), stems.end(), [](const std::string& a, const std::string& b) {
+    return natural_less(figure_order_key(a), figure_order_key(b));
+  });
   std::string out;
-  for (const auto& svg : svgs) {
+  for (const auto& stem : stems) {
+    const fs::path& svg = svgs.at(stem);
     std::string text = read_input_file(svg.string(), "figure");
     const auto at = text.find("<svg");
     if (at == std::string::npos) continue;
     ++count;
+    const fs::path gp_path = fs::path(svg).replace_extension(".gp");
+    const std::string gp =
+        fs::exists(gp_path) ? "\n" + read_input_file(gp_path.string(), "figure script") : "";
     const std::string link = xml_escape(fs::relative(fs::absolute(svg), base).generic_string());
-    out += "<figure id=\"" + link + "\">\n" + text.substr(at) + "\n<figcaption>" + link +
-           " (<a href=\"" + link + "\">file</a>)</figcaption></figure>\n";
+    out += "<figure id=\"" + xml_escape(stem) + "\">\n" + text.substr(at) + "\n<figcaption>" +
+           xml_escape(figure_caption(stem, gp)) + " (<a href=\"" + link + "\">" + link +
+           "</a>)</figcaption></figure>\n";
   }
-  if (svgs.empty())
-    out += "<p>No figures: <code>botsim plot " + xml_escape(dirs.front().string()) +
-           "</code> draws them (with gnuplot installed).</p>\n";
+  if (count == 0) out += "<p>No figures: " + no_figures + "</p>\n";
   return out;
+}
+
+// Whether any of `dirs` holds an SVG figure.
+bool has_svg(const std::vector<fs::path>& dirs) {
+  for (const fs::path& d : dirs)
+    if (fs::is_directory(d))
+      for (const auto& e : fs::directory_iterator(d))
+        if (e.path().extension() == ".svg") return true;
+  return false;
 }
 
 // Links to the results files of DIR (CSV and JSON), in name order.
@@ -218,7 +354,7 @@ std::string file_links(const fs::path& dir, const fs::path& base) {
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(dir)) {
     const auto ext = e.path().extension();
-    if (e.is_regular_file() && (ext == ".csv" || ext == ".json"))
+    if (e.is_regular_file() && (ext == ".csv" || ext == ".json" || ext == ".xml"))
       names.push_back(e.path().filename().string());
   }
   std::sort(names.begin(), names.end());
@@ -235,24 +371,24 @@ std::string results_kind(const fs::path& dir) {
   if (fs::exists(dir / "reps.csv")) return "reps";
   if (fs::exists(dir / "findings.csv")) return "experiment";
   if (fs::exists(dir / "summary.json")) return "run";
+  if (fs::exists(dir / "bags.csv") && fs::exists(dir / "summary.csv")) return "trace";
   return "";
 }
 
 Report write_report(const std::string& dir_text, const std::string& out_text,
-                    const std::string& figures_dir) {
+                    const std::string& figures_dir, bool draw_missing) {
   const fs::path dir = fs::path(dir_text).lexically_normal();
   if (!fs::is_directory(dir)) throw InputError(dir_text, "", "no such results directory");
   const std::string kind = results_kind(dir);
   if (kind.empty())
     throw InputError(dir_text, "",
                      "not a results directory of botsim (no summary.json, reps.csv, summary.csv "
-                     "and runs.csv, or findings.csv)");
+                     "and runs.csv, findings.csv, or bags.csv and summary.csv)");
   const fs::path out = out_text.empty() ? dir / "report.html" : fs::path(out_text);
   // botsim never replaces what it did not write: an existing page must be a botsim report, and
   // a new one goes into DIR only when botsim wrote DIR.
   if (fs::exists(out) || fs::is_symlink(out)) {
-    if (!fs::is_regular_file(fs::symlink_status(out)) ||
-        read_input_file(out.string(), "report").rfind(kReportMark, 0) != 0)
+    if (!is_botsim_report(out))
       throw InputError(out.string(), out_text.empty() ? "" : "--out",
                        "exists and is not a report botsim wrote: botsim never replaces it; give "
                        "another file");
@@ -262,7 +398,7 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
                      "the report");
   }
 
-  Report report{out.string(), 0, kind};
+  Report report{out.string(), 0, kind, {}};
   std::string html =
       std::string(kReportMark) + "\n<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n" +
       "<meta charset=\"utf-8\">\n<title>botsim report: " + xml_escape(dir.filename().string()) +
@@ -271,7 +407,8 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
       "table{border-collapse:collapse;margin:1em 0}"
       "th,td{border:1px solid #bbb;padding:3px 8px;text-align:left;"
       "vertical-align:top;font-size:90%}"
-      "th{background:#eee}figure{margin:2em 0}svg{max-width:100%;height:auto}\n"
+      "th{background:#eee}td ul{margin:0;padding-left:1.2em}figure{margin:2em 0}"
+      "svg{max-width:100%;height:auto}figcaption{max-width:60em}\n"
       "</style>\n</head>\n<body>\n";
   html += "<h1>botsim report: " + xml_escape(dir.string()) + " (" + kind + ")</h1>\n";
   html += "<h2>Scenario</h2>\n" + scenario(dir, kind);
@@ -288,11 +425,39 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
   if (kind == "sweep")
     html += "<h2>Per setting</h2>\n" +
             html_table(read_results((dir / "summary.csv").string()), user_colours(dir));
+  if (kind == "trace") {
+    // A long trace has thousands of bags: the page shows the first, bags.csv has them all.
+    CsvTable bags = read_results((dir / "bags.csv").string());
+    html += "<h2>Bags</h2>\n";
+    if (bags.rows.size() > kBagRows) {
+      html += fmt::format("<p>The first {} of {} bags (bags.csv has every one).</p>\n", kBagRows,
+                          bags.rows.size());
+      bags.rows.resize(kBagRows);
+    }
+    html += html_table(bags);
+  }
   const fs::path base = fs::absolute(out).parent_path();
   const std::vector<fs::path> figure_dirs = figures_dir.empty()
                                                 ? std::vector<fs::path>{dir, dir / "plots"}
                                                 : std::vector<fs::path>{fs::path(figures_dir)};
-  html += "<h2>Figures</h2>\n" + figures(figure_dirs, base, report.figures);
+  std::string no_figures = "<code>botsim plot " + xml_escape(dir.string()) +
+                           "</code> draws them (with gnuplot installed).";
+  // No figure yet (a run that was never plotted): drawn now into DIR/plots, as `botsim plot
+  // DIR` draws them, when botsim wrote DIR.
+  if (draw_missing && figures_dir.empty() && !has_svg(figure_dirs) && is_results_dir(dir)) {
+    try {
+      const Plots plots = plot_run(dir.string(), "");
+      report.drawn = plots.figures;
+      if (!plots.drawn)
+        no_figures =
+            "gnuplot is not installed (Debian package gnuplot-nox): their data and "
+            "scripts are in <code>" +
+            xml_escape((dir / "plots").string()) + "</code>.";
+    } catch (const InputError& e) {
+      no_figures = "botsim could not draw them: " + xml_escape(e.what());
+    }
+  }
+  html += "<h2>Figures</h2>\n" + figures(figure_dirs, base, report.figures, no_figures);
   html += "<h2>Files</h2>\n" + file_links(dir, base) + "</body>\n</html>\n";
 
   // Written beside its place, then renamed over it: a reader never sees half a page.

@@ -151,3 +151,179 @@ TEST_F(ReportCli, RepsPageNamesTheSeedsAndASweepsItsParameters) {
             std::string::npos)
       << html;
 }
+
+namespace {
+
+// The figures of a page (<figure id="STEM">), in the order it shows them.
+std::vector<std::string> page_figures(const std::string& html) {
+  std::vector<std::string> stems;
+  const std::string open = "<figure id=\"";
+  for (auto at = html.find(open); at != std::string::npos; at = html.find(open, at + 1)) {
+    const auto from = at + open.size();
+    stems.push_back(html.substr(from, html.find('"', from) - from));
+  }
+  return stems;
+}
+
+}  // namespace
+
+// `plot DIR` then `report DIR` on an experiment wrote two pages (DIR/plots/report.html and
+// DIR/report.html), the second with each figure twice: the experiment's own and plot's copy.
+// Both now end in DIR/report.html, each figure once; a DIR/plots/report.html that botsim did
+// not write is left as it is, one of an earlier botsim goes with the plots it showed.
+TEST_F(ReportCli, PlotThenReportIsOnePageWithEachFigureOnce) {
+  if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
+  const std::string out = dir_ + "/sulistio2005";
+  auto r = t::botsim({"experiment", "sulistio2005", "--reps", "1", "--out", out, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"plot", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("plot: the page: " + out + "/report.html"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(out + "/plots/report.html"));
+  const std::string plotted = t::read_text(out + "/report.html");
+  r = t::botsim({"report", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("report: experiment, 6 figures: " + out + "/report.html"), std::string::npos)
+      << r.out;
+  const std::string html = t::read_text(out + "/report.html");
+  const std::vector<std::string> want{"fig2_bid_cost_R1", "fig3_share_R1", "fig4_bid_cost_R4",
+                                      "fig5_share_R4",    "fig6_runtime",  "fig7_cost"};
+  EXPECT_EQ(page_figures(html), want);
+  EXPECT_EQ(page_figures(plotted), want);
+  EXPECT_EQ(occurrences(html, "<svg"), want.size());
+
+  // A page of the user's in DIR/plots stays; one an earlier botsim wrote there goes.
+  t::write_text(out + "/plots/report.html", "my page");
+  r = t::botsim({"plot", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(t::read_text(out + "/plots/report.html"), "my page");
+  t::write_text(out + "/plots/report.html", "<!-- botsim report -->\n<!DOCTYPE html>\n");
+  r = t::botsim({"plot", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(out + "/plots/report.html"));
+}
+
+// `report` on a run never plotted gave a page without figures: it now draws them into
+// DIR/plots first, as `plot DIR`, and shows them Gantt chart first, each with its caption.
+TEST_F(ReportCli, ReportOnAFreshRunDrawsItsFiguresInReadingOrder) {
+  const std::string run = dir_ + "/run";
+  auto r = t::botsim({"run", "examples/01-one-resource.platform.xml",
+                      "examples/02-proportional-share.xml", "--out", run, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  if (botsim::find_gnuplot().empty()) {
+    r = t::botsim({"report", run});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(fs::exists(run + "/plots/tasks.gp"));
+    EXPECT_NE(t::read_text(run + "/report.html").find("gnuplot is not installed"),
+              std::string::npos);
+    GTEST_SKIP() << "gnuplot is not installed";
+  }
+  r = t::botsim({"report", run});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("report: drew 4 figures into " + run +
+                       "/plots/\nreport: run, 4 figures: " + run + "/report.html"),
+            std::string::npos)
+      << r.out;
+  EXPECT_TRUE(fs::exists(run + "/plots/tasks.svg"));
+  const std::string html = t::read_text(run + "/report.html");
+  EXPECT_EQ(page_figures(html),
+            (std::vector<std::string>{"tasks", "tasks_running", "bids_R0", "shares_R0"}));
+  EXPECT_EQ(occurrences(html, "<figcaption>"), 4u);
+  EXPECT_NE(html.find("<figcaption>Each user&apos;s bid on R0 at each auction; x axis: time "
+                      "(min), y axis: bid (cents per minute). (<a href=\"plots/bids_R0.svg\">"),
+            std::string::npos)
+      << html;
+  // Drawn once: the next report shows them and draws nothing.
+  r = t::botsim({"report", run});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "report: run, 4 figures: " + run + "/report.html\n");
+}
+
+// `report` on a `botsim trace` directory said it was not a results directory: its page now has
+// the trace's summary, its bags, its two figures and links to its deployment fragments.
+TEST_F(ReportCli, TraceDirectoryHasItsPage) {
+  const std::string out = dir_ + "/trace";
+  auto r = t::botsim({"trace", "workloads/grid-bags-example.gwf", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"report", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const bool drawn = !botsim::find_gnuplot().empty();
+  EXPECT_NE(r.out.find(std::string("report: trace, ") + (drawn ? "2" : "0") + " figures: " + out +
+                       "/report.html"),
+            std::string::npos)
+      << r.out;
+  const std::string html = t::read_text(out + "/report.html");
+  EXPECT_NE(html.find("<tr><td>bags</td><td>5</td></tr>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<h2>Bags</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"deployment-auction.xml\">deployment-auction.xml</a>"),
+            std::string::npos);
+  if (drawn) {
+    EXPECT_EQ(page_figures(html), (std::vector<std::string>{"bag_sizes", "interarrival"}));
+  }
+  expect_offline(html);
+  // A longer trace: the first 100 of its 478 bags (bag 100's row, not bag 101's).
+  const std::string nasa = dir_ + "/nasa";
+  r = t::botsim({"trace", "workloads/nasa-ipsc-1993-excerpt.swf", "--out", nasa});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = t::botsim({"report", nasa});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string long_page = t::read_text(nasa + "/report.html");
+  EXPECT_NE(long_page.find("<p>The first 100 of 478 bags (bags.csv has every one).</p>"),
+            std::string::npos);
+  EXPECT_NE(long_page.find("<tr><td>100</td>"), std::string::npos);
+  EXPECT_EQ(long_page.find("<tr><td>101</td>"), std::string::npos);
+}
+
+// An experiment's Scenario section was empty: it now says the experiment, botsim's version,
+// when and by which command line it ran, its seeds and repetitions and its scenario files, from
+// the record the experiment writes as runs/experiment.json.
+TEST_F(ReportCli, ExperimentScenarioSaysWhatRan) {
+  const std::string out = dir_ + "/sulistio2005";
+  auto r = t::botsim(
+      {"experiment", "sulistio2005", "--reps", "2", "--seed", "3", "--out", out, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_TRUE(fs::exists(out + "/runs/experiment.json"));
+  r = t::botsim({"report", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string html = t::read_text(out + "/report.html");
+  const std::string scenario =
+      html.substr(html.find("<h2>Scenario</h2>"),
+                  html.find("<h2>Findings</h2>") - html.find("<h2>Scenario</h2>"));
+  EXPECT_NE(scenario.find("<tr><th>experiment</th><td>sulistio2005</td></tr>"), std::string::npos)
+      << scenario;
+  const std::string version = t::botsim({"--version"}).out;  // "botsim X.Y.Z\n"
+  EXPECT_NE(scenario.find("<tr><th>botsim_version</th><td>" +
+                          version.substr(7, version.size() - 8) + "</td></tr>"),
+            std::string::npos)
+      << version;
+  EXPECT_NE(scenario.find("<tr><th>date</th><td>20"), std::string::npos);
+  EXPECT_NE(scenario.find("<tr><th>command</th><td><code>botsim experiment sulistio2005 --reps 2 "
+                          "--seed 3 --out " +
+                          out + " --quiet</code></td></tr>"),
+            std::string::npos);
+  EXPECT_NE(scenario.find("<tr><th>seeds</th><td>seeds 3-4 ("), std::string::npos);
+  EXPECT_NE(scenario.find("<tr><th>repetitions</th><td>--reps 2</td></tr>"), std::string::npos);
+  EXPECT_NE(scenario.find("platforms/badg.xml</code></li>"), std::string::npos);
+  EXPECT_NE(scenario.find("deployments/sulistio2005.xml</code></li>"), std::string::npos);
+}
+
+// `plot` on a copy of a run that botsim did not write (no marker): the figures in
+// DIR/plots/, as before, and no page in DIR, which is the user's.
+TEST_F(ReportCli, PlotWritesNoPageIntoAUsersDirectory) {
+  const std::string run = dir_ + "/run", copy = dir_ + "/copy";
+  auto r = t::botsim({"run", "examples/01-one-resource.platform.xml",
+                      "examples/01-one-resource.xml", "--out", run, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  fs::create_directories(copy);
+  for (const char* f : {"summary.json", "tasks.csv", "bids.csv"})
+    fs::copy_file(run + "/" + f, copy + "/" + f);
+  r = t::botsim({"plot", copy});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(copy + "/plots/tasks.gp"));
+  EXPECT_FALSE(fs::exists(copy + "/report.html"));
+  EXPECT_FALSE(fs::exists(copy + "/plots/report.html"));
+  EXPECT_NE(r.out.find("plot: no page (" + copy + ": was not written by botsim"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("botsim report " + copy + " --out FILE writes it elsewhere"),
+            std::string::npos);
+}

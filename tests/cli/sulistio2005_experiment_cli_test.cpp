@@ -65,6 +65,7 @@ TEST_F(Sulistio2005Cli, DefaultIsTenRunsFromSeedOne) {
   std::vector<std::string> seeds;
   for (int s = 1; s <= 10; ++s) seeds.push_back("seed-" + std::to_string(s));
   std::sort(seeds.begin(), seeds.end());
+  seeds.insert(seeds.begin(), "experiment.json");  // how it ran, for its page (botsim report)
   EXPECT_EQ(names_in(out + "/runs"), seeds);
   EXPECT_TRUE(fs::exists(out + "/runs/seed-1/summary.json"));
   EXPECT_TRUE(fs::exists(out + "/runs/seed-1/bids.csv"));
@@ -132,7 +133,8 @@ TEST_F(Sulistio2005Cli, RepsAndSeedNameTheRuns) {
   auto r = cli(
       {"experiment", "sulistio2005", "--reps", "3", "--seed", "5", "--jobs", "2", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(names_in(out + "/runs"), (std::vector<std::string>{"seed-5", "seed-6", "seed-7"}));
+  EXPECT_EQ(names_in(out + "/runs"),
+            (std::vector<std::string>{"experiment.json", "seed-5", "seed-6", "seed-7"}));
   auto runtime = botsim::read_csv(out + "/fig6_runtime.csv");
   ASSERT_EQ(runtime.rows.size(), 10u);
   EXPECT_EQ(runtime.rows[0][runtime.column("runs")], "3");

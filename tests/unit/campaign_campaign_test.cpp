@@ -2,7 +2,6 @@
 // its working directory and what identifies it (the plug-ins' contents too), the scenario
 // files it writes, its plan.
 #include "campaign/campaign.hpp"
-#include "campaign/workspace.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "campaign/workspace.hpp"
 #include "support/files.hpp"
 
 namespace fs = std::filesystem;
@@ -93,4 +93,37 @@ TEST(Workspace, PlugInDigestsFollowTheFilesContents) {
   EXPECT_NE(plugin_digests({"--plugin", b}), one);
   EXPECT_EQ(plugin_digests({"--plugin", a, "--plugin", b}).size(), 2u);
   fs::remove_all(dir);
+}
+
+// The seeds an experiment's page names: one range when they have no gaps, with the number of
+// runs (several runs share a seed: one per setting).
+TEST(ExperimentRecord, SeedsAreARangeWithTheNumberOfRuns) {
+  EXPECT_EQ(seeds_text({}), "none");
+  EXPECT_EQ(seeds_text({5}), "seed 5 (1 run)");
+  EXPECT_EQ(seeds_text({3, 1, 2, 4, 5, 6, 7, 8, 9, 10}), "seeds 1-10 (10 runs)");
+  EXPECT_EQ(seeds_text({2, 1, 2, 1}), "seeds 1-2 (4 runs)");
+  EXPECT_EQ(seeds_text({7, 1, 3}), "seeds 1, 3, 7 (3 runs)");
+}
+
+// What the page's Scenario says an experiment ran: each scenario file once, in the order first
+// used; one it wrote into OUT under its path in OUT, one of its scratch space as not kept.
+TEST(ExperimentRecord, NamesEachScenarioFileOnceWhereItIs) {
+  ExperimentOptions o = options("out");
+  o.reps = 2;
+  o.reps_given = true;
+  o.command = "botsim experiment demo --reps 2 --seed 7 --out out";
+  const fs::path result = "out.work/result", scratch = "out.work/scratch";
+  const std::vector<RunRequest> runs{
+      {"platforms/a.xml", "out.work/result/deployments/d1.xml", 7, "x"},
+      {"platforms/a.xml", "out.work/scratch/gen.xml", 8, "y"},
+      {"platforms/b.xml", "out.work/result/deployments/d1.xml", 7, "z"}};
+  const auto j = experiment_record(o, runs, result, scratch, "2026-01-02 03:04:05 UTC");
+  EXPECT_EQ(j.at("experiment"), "demo");
+  EXPECT_EQ(j.at("date"), "2026-01-02 03:04:05 UTC");
+  EXPECT_EQ(j.at("command"), o.command);
+  EXPECT_EQ(j.at("seeds"), "seeds 7-8 (3 runs)");
+  EXPECT_EQ(j.at("repetitions"), "--reps 2");
+  EXPECT_EQ(j.at("platforms").dump(), R"(["platforms/a.xml","platforms/b.xml"])");
+  EXPECT_EQ(j.at("deployments").dump(),
+            R"x(["out/deployments/d1.xml","gen.xml (generated, not kept)"])x");
 }
