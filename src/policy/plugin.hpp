@@ -23,7 +23,10 @@ struct PluginInfo {
   const char* name;            // the plug-in's own name
 };
 
-inline constexpr const char* kPluginMagic = "botsim-policy-plugin-1";
+/// The plug-in interface: raised whenever the policy headers change the ABI (2: spot
+/// instances, ProvisioningPolicy::interruption_notice and CloudView::spot_price).
+inline constexpr const char* kPluginMagic = "botsim-policy-plugin-2";
+inline constexpr const char* kPluginMagicPrefix = "botsim-policy-plugin-";
 
 }  // namespace botsim::policy
 
@@ -33,16 +36,16 @@ inline constexpr const char* kPluginMagic = "botsim-policy-plugin-1";
 #endif
 
 /// Declares the plug-in NAME; the block that follows adds its policies through REGISTRAR.
-#define BOTSIM_PLUGIN(NAME, REGISTRAR)                                                      \
-  static void botsim_plugin_declare(::botsim::policy::Registrar& REGISTRAR);                \
-  extern "C" __attribute__((visibility("default"))) const ::botsim::policy::PluginInfo*     \
-  botsim_plugin_info() {                                                                    \
-    static const ::botsim::policy::PluginInfo info{::botsim::policy::kPluginMagic,          \
-                                                   BOTSIM_PLUGIN_BUILT_AGAINST, NAME};      \
-    return &info;                                                                           \
-  }                                                                                         \
-  extern "C" __attribute__((visibility("default"))) void botsim_plugin_register(            \
-      ::botsim::policy::Registrar& registrar) {                                             \
-    botsim_plugin_declare(registrar);                                                       \
-  }                                                                                         \
+#define BOTSIM_PLUGIN(NAME, REGISTRAR)                                                  \
+  static void botsim_plugin_declare(::botsim::policy::Registrar& REGISTRAR);            \
+  extern "C" __attribute__((visibility("default"))) const ::botsim::policy::PluginInfo* \
+  botsim_plugin_info() {                                                                \
+    static const ::botsim::policy::PluginInfo info{::botsim::policy::kPluginMagic,      \
+                                                   BOTSIM_PLUGIN_BUILT_AGAINST, NAME};  \
+    return &info;                                                                       \
+  }                                                                                     \
+  extern "C" __attribute__((visibility("default"))) void botsim_plugin_register(        \
+      ::botsim::policy::Registrar& registrar) {                                         \
+    botsim_plugin_declare(registrar);                                                   \
+  }                                                                                     \
   static void botsim_plugin_declare(::botsim::policy::Registrar& REGISTRAR)
