@@ -142,8 +142,11 @@ CloudProvider::CloudProvider(Params params, Run& run)
       results_(run.results()),
       fates_(run.host_fates()),
       failed_per_type_(params_.types.size(), 0) {
-  for (std::size_t i = 0; i < params_.types.size(); ++i)
+  for (std::size_t i = 0; i < params_.types.size(); ++i) {
     for (const auto& h : params_.types[i].hosts) host_type_.emplace(h, i);  // the first type's
+    // A spot market interrupts instances as a failure does: lost attempts are reported.
+    if (params_.types[i].spot) run.results().model_faults();
+  }
   // Every renter's spent is what its instances were billed (cloud/run_end.hpp): once per run,
   // over every provider's instances.
   if (!run.has<BillsChecked>()) {

@@ -59,10 +59,10 @@ struct InvoiceRecord {
 struct SpotInstanceRecord {
   static constexpr const char* kFile = "spot_instances.csv";
   static constexpr const char* kHeader =
-      "user,instance,type,market,max_price,start_s,notice_s,reclaim_s,stop_s,interrupted,cost";
+      "user,instance,type,max_price,start_s,notice_s,reclaim_s,stop_s,interrupted,cost";
   static constexpr bool kStreamed = false;  // completed when the instance stops
 
-  std::string user, instance, type, market = InvoiceRecord::kSpot;
+  std::string user, instance, type;
   std::optional<double> max_price;
   double start_s = 0;
   std::optional<double> notice_s, reclaim_s, stop_s;
@@ -70,10 +70,9 @@ struct SpotInstanceRecord {
   double cost = 0;
 
   std::string csv_row() const {
-    return fmt::format("{},{},{},{},{},{},{},{},{},{},{}", user, instance, type, market,
-                       csv_number(max_price), csv_number(start_s), csv_number(notice_s),
-                       csv_number(reclaim_s), csv_number(stop_s), interrupted ? "true" : "false",
-                       csv_number(cost));
+    return fmt::format("{},{},{},{},{},{},{},{},{},{}", user, instance, type, csv_number(max_price),
+                       csv_number(start_s), csv_number(notice_s), csv_number(reclaim_s),
+                       csv_number(stop_s), interrupted ? "true" : "false", csv_number(cost));
   }
 };
 
