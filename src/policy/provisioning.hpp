@@ -2,10 +2,10 @@
 // The cloud provisioning decision point (docs/policies.md): a cloud user rents instances of a
 // utility cloud to run its bag of tasks; its policy decides which instances (type, count) to
 // start and which to stop, when the user starts, when a task ends, at a periodic check, when an
-// instance is ready or lost, and after every event once waiting tasks were handed to idle
-// cores. Silva, Veiga & Ferreira 2008 (Fig. 3) and the static choice (Fig. 1) are the first
-// two implementations (`silva`, `static`). No SimGrid here: the actor that runs a policy keeps
-// the time, the messages and the instances.
+// instance is ready or lost or noticed for interruption (a spot instance, docs/cloud.md), and
+// after every event once waiting tasks were handed to idle cores. Silva, Veiga & Ferreira 2008
+// (Fig. 3) and the static choice (Fig. 1) are the first two implementations (`silva`, `static`). No
+// SimGrid here: the actor that runs a policy keeps the time, the messages and the instances.
 #include <optional>
 #include <string>
 #include <vector>
