@@ -126,3 +126,65 @@ TEST_F(SpotCli, ASpotStartOfATypeWithoutSpotIsRefused) {
                R"(<prop id="max_price" value="0.2"/>)");
   t::expect_input_error(r, {"max_price", "market=spot"});
 }
+
+// A Python policy that sees the spot market and falls back on demand when noticed (its
+// asserts stop botsim with exit code 2 if what it sees is wrong). Example 9's bag on 8 spot
+// instances at most 0.04: four rounds from 0 s; at 4200 s every instance is noticed (reclaim
+// at 4320 s) and the policy rents 8 on-demand instances, which take the 8 tasks still waiting
+// (4200-5400 s). The reclaim loses the 8 tasks of the fourth round (from 3600 s), run again on
+// the on-demand instances from 5400 s to 6600 s. Spot: one hour each at 0.031 (the second
+// is cut short, free), 0.248; on demand: one hour each from 4200 s, 0.80; lost work
+// 8 x (600 x 0.029 + 120 x 0.045) / 3600.
+TEST_F(SpotCli, APolicySeesTheNoticeAndFallsBackOnDemand) {
+  const std::string policy = file("fallback.py", R"(import botsim
+
+
+@botsim.provisioning("spot-fallback", "8 spot instances, 8 on demand when noticed")
+class Fallback:
+    def __init__(self, props, setup):
+        assert setup.task_type.spot
+        # Example 9's props for the static choice, not used here.
+        props.integer("instances")
+        props.text("market")
+        self.lost = 0
+
+    def start(self, view):
+        assert abs(view.spot_price("small") - 0.031) < 1e-12
+        return botsim.CloudDecision().start_spot_instances("small", 8, 0.04)
+
+    def interruption_notice(self, view, instance):
+        assert view.now == 4200 and instance.reclaim_s == 4320, (view.now, instance.reclaim_s)
+        assert instance.market == "spot" and instance.max_price == 0.04
+        assert abs(view.spot_price("small") - 0.045) < 1e-12
+        return botsim.CloudDecision().start_instances("small", 1)
+
+    def instance_lost(self, view, loss):
+        assert loss.interrupted and not loss.refused and len(loss.lost_tasks) == 1
+        self.lost += 1
+        return None
+
+    def after_dispatch(self, view):
+        if view.tasks_waiting > 0:
+            return None
+        decision = botsim.CloudDecision()
+        for instance in view.idle_instances:
+            decision.stop_instance(instance.name)
+        return decision
+)");
+  auto r = t::botsim({"run", kPlatform, kExample, "--out", dir_ + "/fb", "--quiet", "--plugin",
+                      policy, "--set", "U0.policy=spot-fallback"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto u = user("fb");
+  EXPECT_EQ(u["status"], "done");
+  EXPECT_EQ(u["tasks_done"], 40);
+  EXPECT_DOUBLE_EQ(u["makespan_s"].get<double>(), 6600);
+  EXPECT_EQ(u["instances"], 16);
+  EXPECT_DOUBLE_EQ(u["spent"].get<double>(), 1.048);
+  EXPECT_DOUBLE_EQ(u["spent_on_lost_work"].get<double>(), 0.050667);
+  EXPECT_EQ(u["tasks_rerun"], 8);
+  const std::string invoice = t::read_text(dir_ + "/fb/invoice.csv");
+  EXPECT_NE(invoice.find("U0,U0-i0001,small,spot,0,3600,1,0.031,0.031\n"), std::string::npos)
+      << invoice;
+  EXPECT_NE(invoice.find("U0,U0-i0009,small,on_demand,4200,7800,1,0.1,0.1\n"), std::string::npos)
+      << invoice;
+}
