@@ -188,3 +188,33 @@ class Fallback:
   EXPECT_NE(invoice.find("U0,U0-i0009,small,on_demand,4200,7800,1,0.1,0.1\n"), std::string::npos)
       << invoice;
 }
+
+// A policy asking a type without spot instances for one is refused for good by the provider,
+// saying why (example 7's platform has no spot market).
+TEST_F(SpotCli, TheProviderRefusesASpotStartOfATypeWithoutSpotForGood) {
+  const std::string policy = file("spot.py", R"(import botsim
+
+
+@botsim.provisioning("spot-anyway", "one spot instance of a type without spot")
+class SpotAnyway:
+    def __init__(self, props, setup):
+        assert not setup.task_type.spot
+        props.integer("instances")
+
+    def start(self, view):
+        assert view.spot_price("small") is None
+        return botsim.CloudDecision().start_spot_instances("small", 1)
+
+    def instance_lost(self, view, loss):
+        assert loss.refused and loss.for_good and not loss.interrupted
+        return botsim.CloudDecision().stop_user("resources_failed", loss.reason)
+)");
+  auto r = t::botsim({"run", "examples/04-silva-small-cloud.platform.xml",
+                      "examples/07-static-cloud.xml", "--out", dir_ + "/no", "--quiet", "--plugin",
+                      policy, "--set", "U0.policy=spot-anyway"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto u = user("no");
+  EXPECT_EQ(u["status"], "resources_failed");
+  EXPECT_EQ(u["status_reason"], "instance type 'small' offers no spot instances (no spot_prices)");
+  EXPECT_DOUBLE_EQ(u["spent"].get<double>(), 0);
+}
