@@ -75,15 +75,17 @@ void InstancePool::run(Instance& inst, size_t slot, long task, double flops, siz
 
 std::vector<long> InstancePool::lose_running(Instance& inst, const std::string& reason) {
   const double now = sg4::Engine::get_clock();
-  const double per_core = 1.0 / inst.type->atu_s / static_cast<double>(inst.slots.size());
+  const double cores = static_cast<double>(inst.slots.size());
+  const double price_per_core_s = inst.type->price / inst.type->atu_s / cores;
+  const bool spot = inst.market == Market::Spot && inst.type->spot;
   std::vector<long> lost;
   for (auto& s : inst.slots) {
     if (s.idle()) continue;
-    // The price over the attempt: a spot instance's, integrated over the trace.
-    const double price_s = inst.market == Market::Spot && inst.type->spot
-                               ? inst.type->spot->prices.integral(s.start_s, now)
-                               : (now - s.start_s) * inst.type->price;
-    user_role_.lost(s.record, now, reason, price_s * per_core);
+    // A spot attempt at the prices it ran at: the trace's integral over it.
+    const double cost =
+        spot ? inst.type->spot->prices.integral(s.start_s, now) / inst.type->atu_s / cores
+             : (now - s.start_s) * price_per_core_s;
+    user_role_.lost(s.record, now, reason, cost);
     lost.push_back(s.task);
     s.task = -1;
   }

@@ -36,16 +36,16 @@ inline constexpr const char* kPluginMagicPrefix = "botsim-policy-plugin-";
 #endif
 
 /// Declares the plug-in NAME; the block that follows adds its policies through REGISTRAR.
-#define BOTSIM_PLUGIN(NAME, REGISTRAR)                                                  \
-  static void botsim_plugin_declare(::botsim::policy::Registrar& REGISTRAR);            \
-  extern "C" __attribute__((visibility("default"))) const ::botsim::policy::PluginInfo* \
-  botsim_plugin_info() {                                                                \
-    static const ::botsim::policy::PluginInfo info{::botsim::policy::kPluginMagic,      \
-                                                   BOTSIM_PLUGIN_BUILT_AGAINST, NAME};  \
-    return &info;                                                                       \
-  }                                                                                     \
-  extern "C" __attribute__((visibility("default"))) void botsim_plugin_register(        \
-      ::botsim::policy::Registrar& registrar) {                                         \
-    botsim_plugin_declare(registrar);                                                   \
-  }                                                                                     \
+#define BOTSIM_PLUGIN(NAME, REGISTRAR)                                                      \
+  static void botsim_plugin_declare(::botsim::policy::Registrar& REGISTRAR);                \
+  extern "C" __attribute__((visibility("default"))) const ::botsim::policy::PluginInfo*     \
+  botsim_plugin_info() {                                                                    \
+    static const ::botsim::policy::PluginInfo info{::botsim::policy::kPluginMagic,          \
+                                                   BOTSIM_PLUGIN_BUILT_AGAINST, NAME};      \
+    return &info;                                                                           \
+  }                                                                                         \
+  extern "C" __attribute__((visibility("default"))) void botsim_plugin_register(            \
+      ::botsim::policy::Registrar& registrar) {                                             \
+    botsim_plugin_declare(registrar);                                                       \
+  }                                                                                         \
   static void botsim_plugin_declare(::botsim::policy::Registrar& REGISTRAR)
