@@ -31,9 +31,9 @@ namespace botsim::bats {
 struct MonitorTick {};   // 3.1's periodic check
 struct DeadlineTick {};  // the user's deadline (not in the paper: an optional limit)
 /// The master's inbox: its instance pool's messages and its timers.
-using MasterMessage =
-    std::variant<cloud::InstanceReady, cloud::InstanceRefused, cloud::InstanceStopped,
-                 cloud::TaskDone, cloud::AtuEnding, MonitorTick, DeadlineTick>;
+using MasterMessage = std::variant<cloud::InstanceReady, cloud::InstanceRefused,
+                                   cloud::InstanceStopped, cloud::InterruptionNotice,
+                                   cloud::TaskDone, cloud::AtuEnding, MonitorTick, DeadlineTick>;
 
 class BatsMaster : private FleetBackend {
  public:
@@ -45,6 +45,7 @@ class BatsMaster : private FleetBackend {
   void on(const cloud::InstanceReady& m);
   void on(const cloud::InstanceRefused& m);
   void on(const cloud::InstanceStopped& m);
+  void on(const cloud::InterruptionNotice&) {}  // BaTS rents on demand only
   void on(const cloud::TaskDone& m);
   void on(const cloud::AtuEnding& m);
   void on(const MonitorTick& m);

@@ -5,8 +5,12 @@
 // kBoundaryTolerance) is charged k units, one a moment later k + 1.
 // A type's billing rule (docs/cloud.md, "Billing rules") may add a minimum charge and bill by
 // the second instead of by the started unit.
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "cloud/spot_market.hpp"
+#include "policy/market.hpp"
 
 namespace botsim::cloud {
 
@@ -53,6 +57,43 @@ struct Charge {
 /// a unit <= 0 or a negative minimum.
 Charge charge(double start_s, double stop_s, const BillingTerms& terms, double price);
 
+using policy::Market;
+using policy::market_name;
+
+/// One interval of an invoice at one unit price: `units` of the billing unit (fractional under
+/// PerSecond) at `unit_price` each.
+struct PricedInterval {
+  double from_s = 0, to_s = 0;
+  double units = 0;
+  double unit_price = 0;
+  double amount = 0;
+};
+
+/// What a spot instance is charged (docs/cloud.md, "Spot instances"): one row per interval
+/// of constant spot price, by time (at least one), adding up to `amount`.
+struct SpotCharge {
+  std::vector<PricedInterval> rows;
+  double amount = 0;
+  double units = 0;
+  double to_s = 0;  // the end of what was paid for
+  long units_begun = 0;
+};
+
+/// The charge for a spot instance requested at start_s and stopped at stop_s, at the prices of
+/// `prices`; `interrupted`: stopped by the provider (a reclaim), not by its owner.
+/// PerStartedUnit: each started unit at the price in force at the unit's start; a unit the
+/// reclaim cuts short is not charged (the minimum still is). PerSecond: the integral of the
+/// price over the seconds charged, reclaimed or not. The minimum applies as on demand.
+SpotCharge spot_charge(double start_s, double stop_s, const BillingTerms& terms,
+                       const SpotPriceTrace& prices, bool interrupted);
+
+/// A type's spot market (docs/cloud.md, "Spot instances"): read from the platform.
+struct SpotMarket {
+  SpotPriceTrace prices;
+  SpotAvailability availability;
+  double notice_s = 120;  // from the notice to the reclaim
+};
+
 /// What an instance type offers, read from the platform (docs/cloud.md).
 struct InstanceType {
   std::string name;
@@ -64,7 +105,8 @@ struct InstanceType {
   BillingRule billing = BillingRule::PerStartedUnit;
   double boot_s = 0;
   int max_count = 0;
-  std::vector<std::string> hosts;  // the provider's slots for this type
+  std::vector<std::string> hosts;          // the provider's slots for this type
+  std::shared_ptr<const SpotMarket> spot;  // none: on demand only
 
   BillingTerms terms() const { return {atu_s, billing_minimum_s, billing}; }
 };

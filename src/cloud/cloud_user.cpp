@@ -32,6 +32,7 @@ policy::InstanceType type_info(const InstanceType& t) {
   i.atu_s = t.atu_s;
   i.boot_s = t.boot_s;
   i.max_count = t.max_count;
+  i.spot = t.spot != nullptr;
   return i;
 }
 
@@ -44,6 +45,9 @@ void fill(policy::Instance& i, const InstancePool::Instance& inst, double now) {
   i.ready = inst.ready;
   i.stopping = inst.stopping;
   i.used = inst.used;
+  i.market = inst.market;
+  i.max_price = inst.max_price;
+  i.reclaim_s = inst.reclaim_s;
   i.busy = static_cast<int>(inst.busy);
   i.slots.resize(inst.slots.size());
   for (size_t k = 0; k < inst.slots.size(); ++k) {
@@ -95,6 +99,11 @@ class CloudUser::View : public policy::CloudView {
   std::optional<double> budget() const override { return u_.params_.budget; }
   std::optional<double> deadline_s() const override { return u_.params_.deadline_s; }
   policy::Random& random() const override { return random_; }
+  std::optional<double> spot_price(const std::string& type) const override {
+    const InstanceType* t = u_.type_named(type);
+    if (!t || !t->spot) return std::nullopt;
+    return t->spot->prices.price_at(now());
+  }
 
  private:
   CloudUser& u_;
@@ -248,6 +257,11 @@ void CloudUser::check(const policy::CloudDecision& d) const {
     if (s.count < 0)
       throw policy::DecisionError(fmt::format(
           "starts {} instances of '{}' (a count is a whole number >= 0)", s.count, s.type));
+    if (s.max_price && (s.market != policy::Market::Spot || !(*s.max_price >= 0)))
+      throw policy::DecisionError(
+          fmt::format("starts instances of '{}' with a maximum price of {}, which only a spot "
+                      "start at a price >= 0 has",
+                      s.type, *s.max_price));
   }
   if (d.give_up && std::none_of(std::begin(kStatuses), std::end(kStatuses),
                                 [&](const char* s) { return d.give_up->status == s; }))
@@ -267,7 +281,7 @@ void CloudUser::apply(const policy::CloudDecision& d) {
     pool_->alarm_at(live.at(s.instance), s.time - pool_->control_delay_s());
   for (const auto& s : d.start) {
     const InstanceType& type = *type_named(s.type);
-    for (long i = 0; i < s.count; ++i) pool_->request(type);
+    for (long i = 0; i < s.count; ++i) pool_->request(type, s.market, s.max_price);
   }
   if (d.give_up) give_up(d.give_up->status, d.give_up->reason);
 }
@@ -371,7 +385,11 @@ void CloudUser::on(const InstanceStopped& m) {
   if (unasked) {
     loss.instance = m.instance;
     loss.type = it->second.type->name;
-    loss.reason = "instance " + m.instance + (m.failed ? " failed" : " stopped by its provider");
+    loss.interrupted = m.interrupted;
+    loss.reason = "instance " + m.instance +
+                  (m.failed        ? " failed"
+                   : m.interrupted ? " interrupted (spot instance reclaimed by its provider)"
+                                   : " stopped by its provider");
   }
   for (long task : pool_->on(m)) {
     queue_.push_front(task);
@@ -379,6 +397,16 @@ void CloudUser::on(const InstanceStopped& m) {
   }
   if (unasked)
     decide("instance_lost", [&](View& v) { return params_.policy->instance_lost(v, loss); });
+}
+
+void CloudUser::on(const InterruptionNotice& m) {
+  Instance* inst = pool_->on(m);
+  if (!inst) return;  // stopped meanwhile: a normal stop
+  decide("interruption_notice", [&](View& v) {
+    policy::Instance info;
+    fill(info, *inst, v.now());
+    return params_.policy->interruption_notice(v, info);
+  });
 }
 
 void CloudUser::on(const TaskDone& m) {

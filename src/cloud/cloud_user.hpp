@@ -24,8 +24,9 @@ namespace botsim::cloud {
 struct CheckTick {};     // the policy's periodic check
 struct DeadlineTick {};  // the user's deadline (an optional limit)
 /// A cloud user's inbox: its instance pool's messages and its own timers.
-using CloudUserMessage = std::variant<InstanceReady, InstanceRefused, InstanceStopped, TaskDone,
-                                      AtuEnding, CheckTick, DeadlineTick>;
+using CloudUserMessage =
+    std::variant<InstanceReady, InstanceRefused, InstanceStopped, InterruptionNotice, TaskDone,
+                 AtuEnding, CheckTick, DeadlineTick>;
 
 class CloudUser {
  public:
@@ -62,6 +63,7 @@ class CloudUser {
   void on(const InstanceReady& m);
   void on(const InstanceRefused& m);
   void on(const InstanceStopped& m);
+  void on(const InterruptionNotice& m);
   void on(const TaskDone& m);
   void on(const AtuEnding& m);
   void on(const CheckTick& m);

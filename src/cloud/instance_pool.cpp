@@ -27,16 +27,20 @@ InstancePool::InstancePool(UserRole& user, const std::string& provider_host, Poo
       provider_(sg4::Mailbox::by_name(provider_mailbox(provider_host))),
       owner_(std::move(owner)) {}
 
-InstancePool::Instance& InstancePool::request(const InstanceType& type) {
+InstancePool::Instance& InstancePool::request(const InstanceType& type, Market market,
+                                              std::optional<double> max_price) {
   Instance inst;
   inst.name = fmt::format("{}-i{:04d}", user_, ++next_instance_);
   inst.type = &type;
   inst.billing_start_s = sg4::Engine::get_clock();
+  inst.market = market;
+  inst.max_price = max_price;
   inst.slots.resize(static_cast<size_t>(type.cores));
   send<ProviderMessage>(
       provider_,
-      StartInstance{user_, owner_.only<InstanceReady, InstanceRefused, InstanceStopped>(),
-                    inst.name, type.name},
+      StartInstance{
+          user_, owner_.only<InstanceReady, InstanceRefused, InstanceStopped, InterruptionNotice>(),
+          inst.name, type.name, market, max_price},
       0);
   std::string name = inst.name;
   ++active_;
@@ -71,12 +75,17 @@ void InstancePool::run(Instance& inst, size_t slot, long task, double flops, siz
 
 std::vector<long> InstancePool::lose_running(Instance& inst, const std::string& reason) {
   const double now = sg4::Engine::get_clock();
-  const double price_per_core_s =
-      inst.type->price / inst.type->atu_s / static_cast<double>(inst.slots.size());
+  const double cores = static_cast<double>(inst.slots.size());
+  const double price_per_core_s = inst.type->price / inst.type->atu_s / cores;
+  const bool spot = inst.market == Market::Spot && inst.type->spot;
   std::vector<long> lost;
   for (auto& s : inst.slots) {
     if (s.idle()) continue;
-    user_role_.lost(s.record, now, reason, (now - s.start_s) * price_per_core_s);
+    // A spot attempt at the prices it ran at: the trace's integral over it.
+    const double cost =
+        spot ? inst.type->spot->prices.integral(s.start_s, now) / inst.type->atu_s / cores
+             : (now - s.start_s) * price_per_core_s;
+    user_role_.lost(s.record, now, reason, cost);
     lost.push_back(s.task);
     s.task = -1;
   }
@@ -150,6 +159,14 @@ void InstancePool::start_workers(const Instance& inst) {
   }
 }
 
+InstancePool::Instance* InstancePool::on(const InterruptionNotice& m) {
+  auto it = live_.find(m.instance);
+  if (it == live_.end() || it->second.stopping) return nullptr;
+  it->second.reclaim_s = m.reclaim_s;
+  spdlog::info("{}: spot instance {} to be reclaimed at {} s", user_, m.instance, m.reclaim_s);
+  return &it->second;
+}
+
 void InstancePool::on(const InstanceRefused& m) {
   if (auto it = live_.find(m.instance); it != live_.end()) forget(it);
 }
@@ -159,8 +176,11 @@ std::vector<long> InstancePool::on(const InstanceStopped& m) {
   std::vector<long> lost;
   if (auto it = live_.find(m.instance); it != live_.end()) {
     if (!it->second.stopping)
-      lost = lose_running(it->second, "instance " + m.instance +
-                                          (m.failed ? " failed" : " stopped by its provider"));
+      lost =
+          lose_running(it->second, "instance " + m.instance +
+                                       (m.failed        ? " failed"
+                                        : m.interrupted ? " interrupted (spot instance reclaimed)"
+                                                        : " stopped by its provider"));
     // Its workers died with its host; a mailbox's permanent receiver keeps a dead actor (and
     // its stack) alive, so a long run would run out of memory mappings.
     for (size_t k = 0; k < it->second.slots.size(); ++k)
@@ -168,8 +188,11 @@ std::vector<long> InstancePool::on(const InstanceStopped& m) {
     forget(it);
   }
   spdlog::info("{}: instance {} {}: {} ATU{} charged, {:.2f} {}", user_, m.instance,
-               m.failed ? "failed" : "stopped", m.charged_units, m.charged_units == 1 ? "" : "s",
-               m.cost, currency_of(user_role_.record().model));
+               m.failed        ? "failed"
+               : m.interrupted ? "reclaimed"
+                               : "stopped",
+               m.charged_units, m.charged_units == 1 ? "" : "s", m.cost,
+               currency_of(user_role_.record().model));
   ++started_;
   charged_units_ += m.charged_units;
   spent_ += m.cost;

@@ -19,7 +19,8 @@ namespace botsim::cloud {
 
 /// What an InstancePool's owner receives: the provider's replies, its workers' TaskDone and its
 /// alarms' AtuEnding.
-using PoolAddress = ReplyTo<InstanceReady, InstanceRefused, InstanceStopped, TaskDone, AtuEnding>;
+using PoolAddress = ReplyTo<InstanceReady, InstanceRefused, InstanceStopped, InterruptionNotice,
+                            TaskDone, AtuEnding>;
 
 class InstancePool {
  public:
@@ -34,6 +35,9 @@ class InstancePool {
     const InstanceType* type = nullptr;
     double billing_start_s = 0;  // the request time until the provider confirms
     double ready_s = 0;
+    Market market = Market::OnDemand;
+    std::optional<double> max_price;  // spot only
+    std::optional<double> reclaim_s;  // spot only, once its provider sent the notice
     bool ready = false, stopping = false, used = false;
     std::vector<Slot> slots;  // one per core
     size_t busy = 0;          // slots running a task
@@ -57,8 +61,10 @@ class InstancePool {
   /// price per second they used (one core's share on a multi-core instance; docs/cloud.md).
   InstancePool(UserRole& user, const std::string& provider_host, PoolAddress owner);
 
-  /// Asks the provider for an instance of `type` (which must outlive the pool).
-  Instance& request(const InstanceType& type);
+  /// Asks the provider for an instance of `type` (which must outlive the pool), on `market`
+  /// (spot: at most `max_price`, none for no maximum).
+  Instance& request(const InstanceType& type, Market market = Market::OnDemand,
+                    std::optional<double> max_price = std::nullopt);
   /// Hands `task` (`flops` of work) to slot `slot` of a ready instance; `record` is the owner's.
   void run(Instance& inst, size_t slot, long task, double flops, size_t record);
   /// Asks the provider to stop `inst`. Returns the tasks that were running on it (lost, in slot
@@ -70,6 +76,8 @@ class InstancePool {
   /// The instance, ready now, its workers started; nullptr if it was stopped meanwhile.
   Instance* on(const InstanceReady& m);
   void on(const InstanceRefused& m);
+  /// The spot instance to be reclaimed (its reclaim_s set); nullptr if gone or stopping.
+  Instance* on(const InterruptionNotice& m);
   /// Forgets the instance and adds its charges. Returns the tasks lost if the instance stopped
   /// without being asked to (e.g. it failed).
   std::vector<long> on(const InstanceStopped& m);

@@ -3,10 +3,12 @@
 // platform/messaging.hpp. Control messages are zero-byte: their time is the route's latency.
 // The provider answers an instance's owner through a ReplyTo address, so that any actor whose
 // protocol takes the replies (an InstancePool's owner, a test) can rent instances.
+#include <optional>
 #include <string>
 #include <variant>
 
 #include "platform/messaging.hpp"
+#include "policy/market.hpp"
 
 namespace botsim::cloud {
 
@@ -26,9 +28,16 @@ struct InstanceStopped {
   double stop_s = 0;
   long charged_units = 0;
   double cost = 0;
-  bool failed = false;  // its host failed (not asked to stop)
+  bool failed = false;       // its host failed (not asked to stop)
+  bool interrupted = false;  // a spot instance its provider reclaimed (docs/cloud.md)
 };
-using InstanceOwner = ReplyTo<InstanceReady, InstanceRefused, InstanceStopped>;
+/// A spot instance will be reclaimed at reclaim_s (docs/cloud.md, "Spot instances"): its
+/// price rose above its maximum, or its type's spot capacity was withdrawn, at notice_s.
+struct InterruptionNotice {
+  std::string instance;
+  double notice_s = 0, reclaim_s = 0;
+};
+using InstanceOwner = ReplyTo<InstanceReady, InstanceRefused, InstanceStopped, InterruptionNotice>;
 
 // ---- to the provider ----
 struct StartInstance {
@@ -36,6 +45,8 @@ struct StartInstance {
   InstanceOwner owner;   // where InstanceReady/Refused/Stopped go
   std::string instance;  // unique name chosen by the owner
   std::string type;
+  policy::Market market = policy::Market::OnDemand;
+  std::optional<double> max_price;  // spot only; none: only a capacity withdrawal interrupts
 };
 struct StopInstance {
   std::string instance;
@@ -43,12 +54,16 @@ struct StopInstance {
 struct BootDone {  // the provider's own boot timers
   std::string instance;
 };
+struct SpotTimer {  // the provider's own interruption timers, one per spot instance
+  std::string instance;
+  bool reclaim = false;  // else the notice
+};
 // The provider's own HostWatch: a host of an instance type failed or came back.
 struct HostChanged {
   std::string host;
   bool on = false;
 };
-using ProviderMessage = std::variant<StartInstance, StopInstance, BootDone, HostChanged>;
+using ProviderMessage = std::variant<StartInstance, StopInstance, BootDone, HostChanged, SpotTimer>;
 
 // ---- from an InstancePool's workers and alarms to the pool's owner ----
 struct TaskDone {

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -11,6 +12,7 @@
 #include "cloud/messages.hpp"
 #include "cloud/records.hpp"
 #include "cloud/run_end.hpp"
+#include "cloud/spot_market.hpp"
 #include "core/error.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
@@ -20,6 +22,45 @@
 namespace sg4 = simgrid::s4u;
 
 namespace botsim::cloud {
+
+// A file a platform prop names: an absolute path as it is, a relative one from the platform
+// file's directory (where a platform's files live with it).
+static std::string platform_file(const std::string& name, const std::string& platform) {
+  namespace fs = std::filesystem;
+  if (fs::path(name).is_absolute()) return name;
+  return (fs::path(platform).parent_path() / name).string();
+}
+
+// The type's spot market (docs/cloud.md, "Spot instances"), if it offers one: its props are
+// read here, all of them, so that a bad one names the platform file and the zone.
+static std::shared_ptr<const SpotMarket> read_spot(const PropReader& p, const std::string& type,
+                                                   const std::string& platform) {
+  if (!p.has("spot_prices")) {
+    for (const char* key : {"spot_zone", "spot_availability", "spot_notice"})
+      if (p.has(key)) p.fail(key, "needs spot_prices (the type's spot price trace)");
+    return nullptr;
+  }
+  const std::string zone = p.text("spot_zone", "");
+  const double notice = p.duration("spot_notice", 120.0);
+  auto read = [&](const char* key, auto reader) {
+    const std::string name = p.text(key);
+    if (name.empty()) p.fail(key, "must name a file");
+    try {
+      return reader(platform_file(name, platform));
+    } catch (const InputError& e) {
+      p.fail(key, e.what());
+    }
+  };
+  auto prices = read("spot_prices", [&](const std::string& path) {
+    return read_spot_price_trace(path, type, zone);
+  });
+  SpotAvailability availability;
+  if (p.has("spot_availability"))
+    availability = read("spot_availability",
+                        [](const std::string& path) { return read_spot_availability(path); });
+  return std::make_shared<const SpotMarket>(
+      SpotMarket{std::move(prices), std::move(availability), notice});
+}
 
 static InstanceType read_type(const sg4::NetZone& zone, const std::string& platform) {
   PropReader p = zone_props(zone, platform);
@@ -49,6 +90,7 @@ static InstanceType read_type(const sg4::NetZone& zone, const std::string& platf
   }
   t.max_count = static_cast<int>(p.integer("max_count", static_cast<long long>(hosts.size()), 1,
                                            static_cast<long long>(hosts.size())));
+  t.spot = read_spot(p, t.name, platform);
   p.reject_unknown();
   return t;
 }
@@ -100,8 +142,11 @@ CloudProvider::CloudProvider(Params params, Run& run)
       results_(run.results()),
       fates_(run.host_fates()),
       failed_per_type_(params_.types.size(), 0) {
-  for (std::size_t i = 0; i < params_.types.size(); ++i)
+  for (std::size_t i = 0; i < params_.types.size(); ++i) {
     for (const auto& h : params_.types[i].hosts) host_type_.emplace(h, i);  // the first type's
+    // A spot market interrupts instances as a failure does: lost attempts are reported.
+    if (params_.types[i].spot) run.results().model_faults();
+  }
   // Every renter's spent is what its instances were billed (cloud/run_end.hpp): once per run,
   // over every provider's instances.
   if (!run.has<BillsChecked>()) {
@@ -149,6 +194,8 @@ void CloudProvider::operator()() {
             stop(m);
           else if constexpr (std::is_same_v<M, HostChanged>)
             host_changed(m);
+          else if constexpr (std::is_same_v<M, SpotTimer>)
+            spot_timer(m);
           else
             boot_done(m);
         },
@@ -158,6 +205,32 @@ void CloudProvider::operator()() {
 
 void CloudProvider::start(const StartInstance& m) {
   const auto& t = type(m.type);
+  const bool spot = m.market == Market::Spot;
+  const double now = sg4::Engine::get_clock();
+  if (spot) {
+    // A spot request the market cannot take now is refused; it may take it later.
+    if (!t.spot) {
+      m.owner.send(InstanceRefused{m.instance,
+                                   "instance type " + quote_text(t.name) +
+                                       " offers no spot instances (no spot_prices)",
+                                   true},
+                   0);
+      return;
+    }
+    const double price = t.spot->prices.price_at(now);
+    if (m.max_price && price > *m.max_price) {
+      m.owner.send(
+          InstanceRefused{m.instance, "the spot price of " + t.name + " (" + format_number(price) +
+                                          ") is above the maximum " + format_number(*m.max_price)},
+          0);
+      return;
+    }
+    if (!t.spot->availability.available(now)) {
+      m.owner.send(
+          InstanceRefused{m.instance, "the spot capacity of " + t.name + " is withdrawn now"}, 0);
+      return;
+    }
+  }
   auto& free = free_hosts_[t.name];
   long failed = failed_per_type_[index_of(t)];
   long in_use = static_cast<long>(t.hosts.size() - free.size()) - failed;
@@ -177,15 +250,38 @@ void CloudProvider::start(const StartInstance& m) {
   r.owner = m.owner;
   r.type = t.name;
   r.host = free.take();
-  r.start_s = sg4::Engine::get_clock();
+  r.start_s = now;
+  r.market = m.market;
   switch_host(r.host, true);
-  // The first ATU (or second, or the minimum) is charged at the start request.
-  const Charge c = charge(r.start_s, r.start_s, t.terms(), t.price);
-  r.record = results_.timeline<InstanceRecord>().add(
-      InstanceRecord{m.user, m.instance, t.name, r.start_s, std::nullopt, c.units_begun, c.amount});
-  r.invoice = results_.timeline<InvoiceRecord>().add(
-      InvoiceRecord{m.user, m.instance, t.name, InvoiceRecord::kOnDemand, c.from_s, c.to_s, c.units,
-                    t.price, c.amount});
+  if (spot) {
+    // The first unit at the price in force now; the rows are completed when it stops.
+    const SpotCharge c = spot_charge(r.start_s, r.start_s, t.terms(), t.spot->prices, false);
+    r.record = results_.timeline<InstanceRecord>().add(InstanceRecord{
+        m.user, m.instance, t.name, r.start_s, std::nullopt, c.units_begun, c.amount});
+    const PricedInterval& first = c.rows.front();
+    r.invoice = results_.timeline<InvoiceRecord>().add(
+        InvoiceRecord{m.user, m.instance, t.name, InvoiceRecord::kSpot, first.from_s, first.to_s,
+                      first.units, first.unit_price, first.amount});
+    SpotInstanceRecord s;
+    s.user = m.user;
+    s.instance = m.instance;
+    s.type = t.name;
+    s.max_price = m.max_price;
+    s.start_s = r.start_s;
+    r.spot_record = results_.timeline<SpotInstanceRecord>().add(s);
+    // One timer per instance, found in O(log n) in the traces (cloud/spot_market.hpp).
+    const double notice = next_interruption(t.spot->prices, t.spot->availability, r.start_s,
+                                            m.max_price.value_or(kNever));
+    if (notice < kNever) send_at<ProviderMessage>(inbox_, notice, SpotTimer{m.instance, false});
+  } else {
+    // The first ATU (or second, or the minimum) is charged at the start request.
+    const Charge c = charge(r.start_s, r.start_s, t.terms(), t.price);
+    r.record = results_.timeline<InstanceRecord>().add(InstanceRecord{
+        m.user, m.instance, t.name, r.start_s, std::nullopt, c.units_begun, c.amount});
+    r.invoice = results_.timeline<InvoiceRecord>().add(
+        InvoiceRecord{m.user, m.instance, t.name, InvoiceRecord::kOnDemand, c.from_s, c.to_s,
+                      c.units, t.price, c.amount});
+  }
   spdlog::debug("provider: start {} ({}) on {} for {}", m.instance, t.name, r.host, m.user);
   on_host_[r.host] = m.instance;
   running_[m.instance] = r;
@@ -208,7 +304,40 @@ void CloudProvider::stop(const StopInstance& m) {
   if (running_.count(m.instance)) end_instance(m.instance, false);  // else already stopped
 }
 
-void CloudProvider::end_instance(std::string instance, bool failed) {
+void CloudProvider::spot_rows(const std::string& user, const std::string& instance,
+                              const std::string& type, const SpotCharge& c, std::size_t first) {
+  auto& invoice = results_.timeline<InvoiceRecord>();
+  for (std::size_t k = 0; k < c.rows.size(); ++k) {
+    const auto& r = c.rows[k];
+    InvoiceRecord row{user,    instance,     type,    InvoiceRecord::kSpot, r.from_s, r.to_s,
+                      r.units, r.unit_price, r.amount};
+    if (k == 0)
+      invoice.at(first) = row;
+    else
+      invoice.add(row);
+  }
+}
+
+void CloudProvider::spot_timer(const SpotTimer& m) {
+  auto it = running_.find(m.instance);
+  if (it == running_.end()) return;  // stopped by its owner (or failed) before
+  const double now = sg4::Engine::get_clock();
+  auto& rec = results_.timeline<SpotInstanceRecord>().at(it->second.spot_record);
+  if (!m.reclaim) {
+    const double reclaim = now + type(it->second.type).spot->notice_s;
+    rec.notice_s = now;
+    rec.reclaim_s = reclaim;
+    spdlog::info("provider: spot instance {} to be reclaimed at {} s", m.instance,
+                 format_number(reclaim));
+    it->second.owner.send(InterruptionNotice{m.instance, now, reclaim}, 0);
+    send_at<ProviderMessage>(inbox_, reclaim, SpotTimer{m.instance, true});
+    return;
+  }
+  spdlog::info("provider: spot instance {} reclaimed", m.instance);
+  end_instance(m.instance, false, true);
+}
+
+void CloudProvider::end_instance(std::string instance, bool failed, bool interrupted) {
   auto it = running_.find(instance);
   const Running r = it->second;
   running_.erase(it);
@@ -225,17 +354,32 @@ void CloudProvider::end_instance(std::string instance, bool failed) {
     switch_host(r.host, false);
     free_hosts_[t.name].give_back(r.host);
   }
-  const Charge c = charge(r.start_s, now, t.terms(), t.price);
   auto& rec = results_.timeline<InstanceRecord>().at(r.record);
   rec.stop_s = now;
-  rec.charged_units = c.units_begun;
-  rec.cost = c.amount;
-  auto& row = results_.timeline<InvoiceRecord>().at(r.invoice);
-  row.to_s = c.to_s;
-  row.units = c.units;
-  row.amount = c.amount;
-  spdlog::debug("provider: {} {} after {} unit(s)", failed ? "lost" : "stop", instance, c.units);
-  r.owner.send(InstanceStopped{instance, now, c.units_begun, c.amount, failed}, 0);
+  if (r.market == Market::Spot) {
+    const SpotCharge c = spot_charge(r.start_s, now, t.terms(), t.spot->prices, interrupted);
+    spot_rows(r.user, instance, t.name, c, r.invoice);
+    rec.charged_units = c.units_begun;
+    rec.cost = c.amount;
+    auto& spot = results_.timeline<SpotInstanceRecord>().at(r.spot_record);
+    spot.stop_s = now;
+    spot.interrupted = interrupted;
+    spot.cost = c.amount;
+  } else {
+    const Charge c = charge(r.start_s, now, t.terms(), t.price);
+    rec.charged_units = c.units_begun;
+    rec.cost = c.amount;
+    auto& row = results_.timeline<InvoiceRecord>().at(r.invoice);
+    row.to_s = c.to_s;
+    row.units = c.units;
+    row.amount = c.amount;
+  }
+  spdlog::debug("provider: {} {} after {} unit(s)",
+                failed ? "lost" : (interrupted ? "reclaimed" : "stop"), instance,
+                rec.charged_units);
+  InstanceStopped stopped{instance, now, rec.charged_units, rec.cost, failed};
+  stopped.interrupted = interrupted;
+  r.owner.send(stopped, 0);
 }
 
 void CloudProvider::host_changed(const HostChanged& m) {

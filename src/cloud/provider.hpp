@@ -41,17 +41,26 @@ class CloudProvider {
     std::string user, type, host;
     InstanceOwner owner;
     double start_s = 0;
-    size_t record = 0;   // in results_.timeline<InstanceRecord>()
-    size_t invoice = 0;  // in results_.timeline<InvoiceRecord>()
+    size_t record = 0;       // in results_.timeline<InstanceRecord>()
+    size_t invoice = 0;      // in results_.timeline<InvoiceRecord>() (a spot one's first row)
+    size_t spot_record = 0;  // in results_.timeline<SpotInstanceRecord>(), spot only
+    Market market = Market::OnDemand;
     bool ready = false;
   };
   void start(const StartInstance& m);
   void stop(const StopInstance& m);
   void boot_done(const BootDone& m);
   void host_changed(const HostChanged& m);
+  /// A spot instance's notice (tells its owner, sets the reclaim timer) or its reclaim.
+  void spot_timer(const SpotTimer& m);
   /// Bills `instance` up to now, completes its instances.csv row and tells its owner.
   /// `instance` by value: a caller may pass the key of the running_ entry this erases.
-  void end_instance(std::string instance, bool failed);
+  /// `interrupted`: a spot instance reclaimed.
+  void end_instance(std::string instance, bool failed, bool interrupted = false);
+  /// Writes a spot instance's invoice rows as it stops: the first over its row `first` (the
+  /// one written at its start), the others added.
+  void spot_rows(const std::string& user, const std::string& instance, const std::string& type,
+                 const SpotCharge& c, std::size_t first);
   /// Turns one of its hosts on or off itself (its HostWatch ignores that change).
   void switch_host(const std::string& host, bool on);
   const InstanceType& type(const std::string& name) const;

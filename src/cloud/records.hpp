@@ -37,6 +37,7 @@ struct InvoiceRecord {
       "user,instance,type,market,from_s,to_s,units,unit_price,amount";
   static constexpr bool kStreamed = false;  // completed when the instance stops
   static constexpr const char* kOnDemand = "on_demand";
+  static constexpr const char* kSpot = "spot";
 
   std::string user, instance, type, market = kOnDemand;
   double from_s = 0, to_s = 0;
@@ -48,6 +49,30 @@ struct InvoiceRecord {
     return fmt::format("{},{},{},{},{},{},{},{},{}", user, instance, type, market,
                        csv_number(from_s), csv_number(to_s), csv_number(units),
                        csv_number(unit_price), csv_number(amount));
+  }
+};
+
+/// One spot instance (docs/cloud.md, "Spot instances"): written only by runs that rent spot
+/// instances, so that instances.csv keeps its columns. max_price empty: none; notice_s and
+/// reclaim_s empty: never noticed; interrupted: reclaimed by its provider (else its owner
+/// stopped it, or it failed).
+struct SpotInstanceRecord {
+  static constexpr const char* kFile = "spot_instances.csv";
+  static constexpr const char* kHeader =
+      "user,instance,type,max_price,start_s,notice_s,reclaim_s,stop_s,interrupted,cost";
+  static constexpr bool kStreamed = false;  // completed when the instance stops
+
+  std::string user, instance, type;
+  std::optional<double> max_price;
+  double start_s = 0;
+  std::optional<double> notice_s, reclaim_s, stop_s;
+  bool interrupted = false;
+  double cost = 0;
+
+  std::string csv_row() const {
+    return fmt::format("{},{},{},{},{},{},{},{},{},{}", user, instance, type, csv_number(max_price),
+                       csv_number(start_s), csv_number(notice_s), csv_number(reclaim_s),
+                       csv_number(stop_s), interrupted ? "true" : "false", csv_number(cost));
   }
 };
 

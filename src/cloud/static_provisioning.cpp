@@ -13,13 +13,22 @@ using policy::CloudView;
 
 class StaticChoice : public policy::ProvisioningPolicy {
  public:
-  StaticChoice(long instances, std::string type) : instances_(instances), type_(std::move(type)) {}
-  std::string label() const override { return fmt::format("static:{}x{}", instances_, type_); }
+  StaticChoice(long instances, std::string type, policy::Market market,
+               std::optional<double> max_price)
+      : instances_(instances), type_(std::move(type)), market_(market), max_price_(max_price) {}
+  std::string label() const override {
+    return fmt::format("static:{}x{}{}", instances_, type_,
+                       market_ == policy::Market::Spot ? ":spot" : "");
+  }
 
   // All rented up front; an empty bag rents nothing.
   CloudDecision start(const CloudView& view) override {
     CloudDecision d;
-    if (view.tasks_total() > 0) d.start_instances(type_, instances_);
+    if (view.tasks_total() == 0) return d;
+    if (market_ == policy::Market::Spot)
+      d.start_spot_instances(type_, instances_, max_price_);
+    else
+      d.start_instances(type_, instances_);
     return d;
   }
 
@@ -49,6 +58,8 @@ class StaticChoice : public policy::ProvisioningPolicy {
  private:
   long instances_;
   std::string type_;
+  policy::Market market_;
+  std::optional<double> max_price_;
   long refused_ = 0;
 };
 
@@ -70,11 +81,23 @@ void register_static_policy(policy::Registrar& registrar) {
   registrar.provisioning(
       "static",
       "the static choice (Silva et al. 2008, Fig. 1): `instances` instances of the user's type "
-      "rented up front, each stopped once no task is left for it",
+      "rented up front, each stopped once no task is left for it; `market` on_demand (the "
+      "default) or spot, at most `max_price` (spot only; none: no maximum)",
       [](const policy::Props& props, const policy::CloudSetup& setup) {
-        return std::make_unique<StaticChoice>(
-            props.integer("instances", std::nullopt, 1, setup.task_type.max_count),
-            setup.task_type.name);
+        const long instances =
+            props.integer("instances", std::nullopt, 1, setup.task_type.max_count);
+        const policy::Market market = policy::market_of(
+            props.choice("market", {"on_demand", "spot"}, std::string("on_demand")));
+        std::optional<double> max_price;
+        if (props.has("max_price")) {
+          if (market != policy::Market::Spot)
+            props.fail("max_price", "only a spot market has a maximum price (market=spot)");
+          max_price = props.money("max_price");
+        }
+        if (market == policy::Market::Spot && !setup.task_type.spot)
+          props.fail("market", "instance type '" + setup.task_type.name +
+                                   "' offers no spot instances (its zone has no spot_prices)");
+        return std::make_unique<StaticChoice>(instances, setup.task_type.name, market, max_price);
       });
 }
 

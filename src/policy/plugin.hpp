@@ -23,7 +23,10 @@ struct PluginInfo {
   const char* name;            // the plug-in's own name
 };
 
-inline constexpr const char* kPluginMagic = "botsim-policy-plugin-1";
+/// The plug-in interface: raised whenever the policy headers change the ABI (2: spot
+/// instances, ProvisioningPolicy::interruption_notice and CloudView::spot_price).
+inline constexpr const char* kPluginMagic = "botsim-policy-plugin-2";
+inline constexpr const char* kPluginMagicPrefix = "botsim-policy-plugin-";
 
 }  // namespace botsim::policy
 

@@ -41,8 +41,9 @@ void load_shared_library(const std::string& path) {
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char* why = dlerror();
-    throw InputError(path, "", std::string("cannot load this shared library: ") +
-                                   (why ? why : "unknown reason"));
+    throw InputError(
+        path, "",
+        std::string("cannot load this shared library: ") + (why ? why : "unknown reason"));
   }
   auto info_of = reinterpret_cast<InfoFunction>(dlsym(handle, "botsim_plugin_info"));
   auto declare = reinterpret_cast<RegisterFunction>(dlsym(handle, "botsim_plugin_register"));
@@ -51,10 +52,16 @@ void load_shared_library(const std::string& path) {
                      "not a botsim plug-in: it has no botsim_plugin_info/botsim_plugin_register "
                      "(declare one with BOTSIM_PLUGIN, docs/policies.md)");
   const PluginInfo* info = info_of();
-  if (!info || !info->magic || std::string(info->magic) != kPluginMagic)
+  if (!info || !info->magic || std::string(info->magic) != kPluginMagic) {
+    const std::string magic = info && info->magic ? info->magic : "";
+    if (magic.rfind(kPluginMagicPrefix, 0) == 0)
+      throw InputError(path, "",
+                       "built for another plug-in interface (" + magic + "; this botsim loads " +
+                           kPluginMagic + "): rebuild it against this botsim (docs/policies.md)");
     throw InputError(path, "",
                      "not a botsim plug-in of this kind (its botsim_plugin_info is not "
                      "BOTSIM_PLUGIN's)");
+  }
   const std::string name = info->name ? info->name : "";
   const std::string version = info->botsim_version ? info->botsim_version : "?";
   if (version != BOTSIM_POLICY_VERSION)

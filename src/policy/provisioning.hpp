@@ -2,14 +2,15 @@
 // The cloud provisioning decision point (docs/policies.md): a cloud user rents instances of a
 // utility cloud to run its bag of tasks; its policy decides which instances (type, count) to
 // start and which to stop, when the user starts, when a task ends, at a periodic check, when an
-// instance is ready or lost, and after every event once waiting tasks were handed to idle
-// cores. Silva, Veiga & Ferreira 2008 (Fig. 3) and the static choice (Fig. 1) are the first
-// two implementations (`silva`, `static`). No SimGrid here: the actor that runs a policy keeps
-// the time, the messages and the instances.
+// instance is ready or lost or noticed for interruption (a spot instance, docs/cloud.md), and
+// after every event once waiting tasks were handed to idle cores. Silva, Veiga & Ferreira 2008
+// (Fig. 3) and the static choice (Fig. 1) are the first two implementations (`silva`, `static`). No
+// SimGrid here: the actor that runs a policy keeps the time, the messages and the instances.
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "market.hpp"
 #include "props.hpp"
 #include "random.hpp"
 
@@ -24,6 +25,7 @@ struct InstanceType {
   double atu_s = 3600;
   double boot_s = 0;
   long max_count = 0;  // instances of this type at once
+  bool spot = false;   // offers spot instances (docs/cloud.md, "Spot instances")
 };
 
 /// One core of an instance: the task it runs (-1: idle) and since when.
@@ -43,8 +45,11 @@ struct Instance {
   bool ready = false;       // booted: it takes tasks
   bool stopping = false;    // asked to stop, not gone yet
   bool used = false;        // has run a task
-  int busy = 0;             // cores running a task
-  std::vector<Slot> slots;  // one per core
+  Market market = Market::OnDemand;
+  std::optional<double> max_price;  // spot only; none: no maximum
+  std::optional<double> reclaim_s;  // spot only: set once its interruption notice came
+  int busy = 0;                     // cores running a task
+  std::vector<Slot> slots;          // one per core
   bool idle() const { return busy == 0; }
 };
 
@@ -63,6 +68,7 @@ struct InstanceLoss {
   bool for_good = false;  // refused: no host of its type will ever come back
   std::string reason;
   std::vector<long> lost_tasks;  // the tasks that were running on it (waiting again)
+  bool interrupted = false;      // a spot instance its provider reclaimed
 };
 
 /// What a provisioning policy sees: read-only, valid during the call only.
@@ -98,6 +104,8 @@ class CloudView {
   virtual std::optional<double> deadline_s() const = 0;
   /// The user's own random stream: draw from it only.
   virtual Random& random() const = 0;
+  /// The spot price of `type` in force now; none if it offers no spot instances (or is unknown).
+  virtual std::optional<double> spot_price(const std::string& type) const = 0;
 };
 
 /// What a provisioning policy decides. The actor applies it in this order: the stops, the
@@ -106,6 +114,8 @@ struct CloudDecision {
   struct Start {
     std::string type;
     long count = 0;
+    Market market = Market::OnDemand;
+    std::optional<double> max_price;  // spot only; none: only capacity withdrawals interrupt
   };
   struct StopAt {
     std::string instance;
@@ -121,7 +131,14 @@ struct CloudDecision {
   std::optional<GiveUp> give_up;  // stop the user, its tasks undone, and every instance
 
   CloudDecision& start_instances(std::string type, long count) {
-    start.push_back({std::move(type), count});
+    start.push_back({std::move(type), count, Market::OnDemand, std::nullopt});
+    return *this;
+  }
+  /// Spot instances, interrupted once the price rises above `max_price` (none: only when the
+  /// type's spot capacity is withdrawn).
+  CloudDecision& start_spot_instances(std::string type, long count,
+                                      std::optional<double> max_price = std::nullopt) {
+    start.push_back({std::move(type), count, Market::Spot, max_price});
     return *this;
   }
   CloudDecision& stop_instance(std::string instance) {
@@ -159,6 +176,9 @@ class ProvisioningPolicy {
   virtual CloudDecision instance_ready(const CloudView&, const Instance&) { return {}; }
   /// An instance was refused or stopped without being asked to.
   virtual CloudDecision instance_lost(const CloudView&, const InstanceLoss&) { return {}; }
+  /// A spot instance will be reclaimed at its reclaim_s (its tasks still running then are
+  /// lost, as on a failure); stopping it before is a normal stop.
+  virtual CloudDecision interruption_notice(const CloudView&, const Instance&) { return {}; }
   /// Whether an idle core of this ready instance may take the next waiting task now (asked for
   /// each idle core as waiting tasks are handed out, instances by name, cores in order).
   virtual bool takes_task(const CloudView&, const Instance&) { return true; }

@@ -240,7 +240,7 @@ class PyProvisioning : public ProvisioningPolicy, PyPolicyBase {
     label_ = py::str(py::getattr(obj_, "label", py::str(""))).cast<std::string>();
     interval_ = py::getattr(obj_, "check_interval", py::float_(0.0)).cast<double>();
     for (const char* name : {"start", "task_ended", "check", "instance_ready", "instance_lost",
-                             "takes_task", "after_dispatch"})
+                             "interruption_notice", "takes_task", "after_dispatch"})
       hook(name);
   }
   std::string label() const override { return label_; }
@@ -255,6 +255,9 @@ class PyProvisioning : public ProvisioningPolicy, PyPolicyBase {
   }
   CloudDecision instance_lost(const CloudView& v, const InstanceLoss& l) override {
     return decide("instance_lost", v, l);
+  }
+  CloudDecision interruption_notice(const CloudView& v, const Instance& i) override {
+    return decide("interruption_notice", v, i);
   }
   bool takes_task(const CloudView& v, const Instance& i) override {
     py::object& h = hooks_.at("takes_task");
@@ -535,8 +538,8 @@ def _factory(make):
 
 def provisioning(name, description):
     """Declares a cloud provisioning policy: a class (or a function returning an object) with
-    start(view) and any of task_ended, check, instance_ready, instance_lost, takes_task,
-    after_dispatch. Built once per user, given the actor's props and the user's setup (what it
+    start(view) and any of task_ended, check, instance_ready, instance_lost,
+    interruption_notice, takes_task, after_dispatch. Built once per user, given the actor's props and the user's setup (what it
     takes of them: make(), make(props) or make(props, setup))."""
     def declare(make):
         _declare("cloud-provisioning", name, description, _factory(make))
@@ -682,7 +685,8 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
       .def_readonly("price", &InstanceType::price)
       .def_readonly("atu_s", &InstanceType::atu_s)
       .def_readonly("boot_s", &InstanceType::boot_s)
-      .def_readonly("max_count", &InstanceType::max_count);
+      .def_readonly("max_count", &InstanceType::max_count)
+      .def_readonly("spot", &InstanceType::spot);
   py::class_<Slot>(m, "Slot")
       .def_readonly("task", &Slot::task)
       .def_readonly("start_s", &Slot::start_s)
@@ -696,6 +700,9 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
       .def_readonly("ready", &Instance::ready)
       .def_readonly("stopping", &Instance::stopping)
       .def_readonly("used", &Instance::used)
+      .def_property_readonly("market", [](const Instance& i) { return market_name(i.market); })
+      .def_readonly("max_price", &Instance::max_price)
+      .def_readonly("reclaim_s", &Instance::reclaim_s)
       .def_readonly("busy", &Instance::busy)
       .def_readonly("slots", &Instance::slots)
       .def("idle", &Instance::idle);
@@ -711,7 +718,8 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
       .def_readonly("refused", &InstanceLoss::refused)
       .def_readonly("for_good", &InstanceLoss::for_good)
       .def_readonly("reason", &InstanceLoss::reason)
-      .def_readonly("lost_tasks", &InstanceLoss::lost_tasks);
+      .def_readonly("lost_tasks", &InstanceLoss::lost_tasks)
+      .def_readonly("interrupted", &InstanceLoss::interrupted);
   py::class_<CloudSetup>(m, "CloudSetup", "what a cloud user is when its policy is built")
       .def_readonly("user", &CloudSetup::user)
       .def_readonly("task_type", &CloudSetup::task_type)
@@ -744,6 +752,10 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
       .def_property_readonly("budget", [](const CloudViewRef& v) { return v.get().budget(); })
       .def_property_readonly("deadline_s",
                              [](const CloudViewRef& v) { return v.get().deadline_s(); })
+      .def(
+          "spot_price",
+          [](const CloudViewRef& v, const std::string& type) { return v.get().spot_price(type); },
+          py::arg("type"))
       .def_property_readonly(
           "random",
           [](const CloudViewRef& v) {
@@ -757,6 +769,14 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
              self.cast<CloudDecision&>().start_instances(type, count);
              return self;
            })
+      .def(
+          "start_spot_instances",
+          [](py::object self, const std::string& type, long count,
+             std::optional<double> max_price) {
+            self.cast<CloudDecision&>().start_spot_instances(type, count, max_price);
+            return self;
+          },
+          py::arg("type"), py::arg("count"), py::arg("max_price") = py::none())
       .def("stop_instance",
            [](py::object self, const std::string& instance) {
              self.cast<CloudDecision&>().stop_instance(instance);

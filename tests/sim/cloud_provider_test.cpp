@@ -48,13 +48,16 @@ class TestRenter {
   };
   TestRenter(Params params, Run&) : params_(std::move(params)) {}
   void operator()() {
-    using Replies = std::variant<InstanceReady, InstanceRefused, InstanceStopped>;
+    using Replies =
+        std::variant<InstanceReady, InstanceRefused, InstanceStopped, InterruptionNotice>;
     Inbox<Replies> in("renter");
-    auto owner = in.reply_to<InstanceReady, InstanceRefused, InstanceStopped>();
+    auto owner = in.reply_to<InstanceReady, InstanceRefused, InstanceStopped, InterruptionNotice>();
     auto* provider = sg4::Mailbox::by_name(provider_mailbox("provider"));
     for (size_t i = 0; i < params_.stop_at.size(); ++i) {
       std::string name = "r" + std::to_string(i);
-      send<ProviderMessage>(provider, StartInstance{"T", owner, name, params_.type}, 0);
+      send<ProviderMessage>(
+          provider, StartInstance{"T", owner, name, params_.type, Market::OnDemand, std::nullopt},
+          0);
       std::string host;
       // Stop timers: one helper actor per instance.
       double at = params_.stop_at[i];

@@ -97,6 +97,33 @@ TEST(StaticPolicy, GivesUpWhenEveryInstanceIsRefused) {
   EXPECT_EQ(p->instance_lost(v, failed).give_up->reason, "every instance stopped with tasks left");
 }
 
+TEST(StaticPolicy, RentsOnTheSpotMarketWhenAsked) {
+  FakeCloudView v = cloud(5);
+  v.type_.spot = true;
+  v.types_ = {v.type_};
+  const std::vector<double> times(5, 100.0);
+  auto p = provisioning(
+      "static", MapProps{{"instances", "3"}, {"market", "spot"}, {"max_price", "0.2"}}, v, times);
+  EXPECT_EQ(p->label(), "static:3xsmall:spot");
+  CloudDecision d = p->start(v);
+  ASSERT_EQ(d.start.size(), 1u);
+  EXPECT_EQ(d.start[0].count, 3);
+  EXPECT_EQ(d.start[0].market, Market::Spot);
+  EXPECT_EQ(d.start[0].max_price, 0.2);
+  // No maximum: only a withdrawal of capacity interrupts.
+  d = provisioning("static", MapProps{{"instances", "3"}, {"market", "spot"}}, v, times)->start(v);
+  EXPECT_FALSE(d.start.at(0).max_price);
+  // On demand by default, with no maximum price.
+  d = provisioning("static", MapProps{{"instances", "3"}}, v, times)->start(v);
+  EXPECT_EQ(d.start.at(0).market, Market::OnDemand);
+  EXPECT_THROW(provisioning("static", MapProps{{"instances", "3"}, {"max_price", "0.2"}}, v, times),
+               std::invalid_argument);
+  // A type without spot instances.
+  FakeCloudView od = cloud(5);
+  EXPECT_THROW(provisioning("static", MapProps{{"instances", "3"}, {"market", "spot"}}, od, times),
+               std::invalid_argument);
+}
+
 TEST(SilvaPolicy, Fig3aAfterTheFirstCompletion) {
   // 10 tasks; instance 1 (requested at 0, ready) finished a 600 s task at 600 s. It can still do
   // floor((3600 - 600) / 600) = 5 tasks: necessary = round((9 - 5) * 600 / 3600) = 1, and

@@ -72,6 +72,7 @@ class FakeCloudView : public policy::CloudView {
   std::vector<policy::InstanceType> types_;
   std::vector<policy::Instance> instances_;
   std::optional<double> budget_, deadline_;
+  std::map<std::string, double> spot_prices_;  // by type; absent: no spot
   Rng rng_ = make_rng(1, "test");
   mutable policy::Random random_{rng_};
 
@@ -98,6 +99,10 @@ class FakeCloudView : public policy::CloudView {
   std::optional<double> budget() const override { return budget_; }
   std::optional<double> deadline_s() const override { return deadline_; }
   policy::Random& random() const override { return random_; }
+  std::optional<double> spot_price(const std::string& type) const override {
+    auto it = spot_prices_.find(type);
+    return it == spot_prices_.end() ? std::nullopt : std::optional<double>(it->second);
+  }
 
  private:
   mutable std::vector<policy::Instance> idle_;
