@@ -3,6 +3,7 @@
 #include <set>
 
 #include "cloud/provider.hpp"
+#include "cloud/spot_strategies.hpp"
 #include "cloud/static_provisioning.hpp"
 #include "core/error.hpp"
 #include "policy/registry.hpp"
@@ -62,6 +63,7 @@ void register_static_provisioning() {
   if (done) return;
   done = true;
   register_static_policy(policy::built_in_registrar());
+  register_spot_strategies(policy::built_in_registrar());
   register_user_actor<StaticProvisioning>(
       "StaticProvisioning", "a fixed number of instances of one type, rented up front");
 }

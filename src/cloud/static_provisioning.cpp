@@ -73,6 +73,8 @@ StaticProvisioning::Params StaticProvisioning::Params::read(const PropReader& pr
   p.inbox_prefix = "static";
   p.random_order =
       props.choice("task_order", {"given", "random"}, std::string("given")) == "random";
+  // An optional deadline, relative to the start: the run stops the user when it passes.
+  if (props.has("deadline")) p.deadline_s = props.duration("deadline", std::nullopt, 1e-9);
   p.build_policy(props, "static");
   return p;
 }

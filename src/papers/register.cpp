@@ -2,6 +2,7 @@
 
 #include "papers/bats2011/experiment.hpp"
 #include "papers/gutierrez2012/experiment.hpp"
+#include "papers/market/experiment.hpp"
 #include "papers/silva2008/experiment.hpp"
 #include "papers/sulistio2005/experiment.hpp"
 #include "papers/vo_policies/experiment.hpp"
@@ -17,6 +18,7 @@ void register_experiments() {
   register_gutierrez2012_experiment();
   register_bats2011_experiment();
   register_vo_policies_experiment();
+  register_market_experiment();
 }
 
 }  // namespace botsim::papers

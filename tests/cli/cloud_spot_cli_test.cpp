@@ -139,7 +139,7 @@ TEST_F(SpotCli, APolicySeesTheNoticeAndFallsBackOnDemand) {
   const std::string policy = file("fallback.py", R"(import botsim
 
 
-@botsim.provisioning("spot-fallback", "8 spot instances, 8 on demand when noticed")
+@botsim.provisioning("fallback-py", "8 spot instances, 8 on demand when noticed")
 class Fallback:
     def __init__(self, props, setup):
         assert setup.task_type.spot
@@ -172,7 +172,7 @@ class Fallback:
         return decision
 )");
   auto r = t::botsim({"run", kPlatform, kExample, "--out", dir_ + "/fb", "--quiet", "--plugin",
-                      policy, "--set", "U0.policy=spot-fallback"});
+                      policy, "--set", "U0.policy=fallback-py"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto u = user("fb");
   EXPECT_EQ(u["status"], "done");

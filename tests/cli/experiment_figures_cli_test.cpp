@@ -73,4 +73,4 @@ TEST_P(CommittedResults, AtItsDefaultsAnExperimentRewritesThemByteForByte) {
 }
 
 INSTANTIATE_TEST_SUITE_P(QuickExperiments, CommittedResults,
-                         ::testing::Values("sulistio2005", "bats2011"));
+                         ::testing::Values("sulistio2005", "bats2011", "market"));

@@ -554,9 +554,10 @@ TEST_F(PlotCli, ExperimentFiguresAreDrawnAgain) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = without_gnuplot({"plot", out, "--out", dir_ + "/p"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("plot: 6 figures in " + dir_ +
+  EXPECT_NE(r.out.find("plot: 8 figures in " + dir_ +
                        "/p/: fig2_bid_cost_R1 fig3_share_R1 "
-                       "fig4_bid_cost_R4 fig5_share_R4 fig6_runtime fig7_cost"),
+                       "fig4_bid_cost_R4 fig5_share_R4 fig6_runtime fig6_runtime_total fig7_cost "
+                       "fig7_cost_total"),
             std::string::npos)
       << r.out;
   EXPECT_EQ(t::read_text(dir_ + "/p/fig6_runtime.gp"), t::read_text(out + "/fig6_runtime.gp"));

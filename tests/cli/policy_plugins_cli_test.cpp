@@ -145,7 +145,7 @@ TEST_F(PolicyPlugins, PoliciesListsBuiltInAndLoadedOnesWithTheirDecisionPoint) {
   EXPECT_EQ(r.out.find("static-py"), std::string::npos);
   r = t::botsim({"policies", "--plugin", kStaticPy, "--plugin", kNoOptCpp});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("cloud-provisioning  static-py    the built-in `static` in Python"),
+  EXPECT_NE(r.out.find("cloud-provisioning  static-py      the built-in `static` in Python"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("[" + fs::canonical(kStaticPy).string() + "]"), std::string::npos);

@@ -1,0 +1,24 @@
+# strategies_makespan: Makespan per start day (unfinished: no bar)
+# botsim wrote this script and strategies_makespan.dat; to re-draw strategies_makespan.svg and strategies_makespan.png after an edit,
+# run `gnuplot strategies_makespan.gp` in this directory.
+set encoding utf8
+set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb 'white'
+set output 'strategies_makespan.svg'
+set title 'Makespan per start day (unfinished: no bar)'
+set xlabel 'start day in the price trace'
+set ylabel 'makespan (hours)'
+set key below center horizontal Left reverse
+set yrange [0:8.806708605]
+set xrange [-0.6:27.6]
+set xtics ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '6' 6, '7' 7, '8' 8, '9' 9, '10' 10, '11' 11, '12' 12, '13' 13, '14' 14, '15' 15, '16' 16, '17' 17, '18' 18, '19' 19, '20' 20, '21' 21, '22' 22, '23' 23, '24' 24, '25' 25, '26' 26, '27' 27) rotate by 35 right
+set boxwidth 0.2666666667 absolute
+set style fill transparent solid 0.45 border
+set grid ytics
+plot 'strategies_makespan.dat' index 0 using 1:2 with boxes lc rgb '#1f77b4' title 'on-demand', \
+     'strategies_makespan.dat' index 1 using 1:2 with boxes lc rgb '#ff7f0e' title 'spot', \
+     'strategies_makespan.dat' index 2 using 1:2 with boxes lc rgb '#2ca02c' title 'spot-fallback', \
+     4.5 with lines lc rgb 'black' dt 2 lw 1.5 title 'deadline (4.5 h)'
+set terminal pngcairo size 1200,720 noenhanced font 'sans,11' background rgb 'white'
+set output 'strategies_makespan.png'
+replot
+set output
