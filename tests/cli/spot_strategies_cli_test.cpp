@@ -1,0 +1,79 @@
+// The spot strategies from the command line (docs/cloud.md, "Spot strategies"): example 10
+// gives the numbers its header states, and a strategy's bad props are refused with exit code 2
+// naming the prop; `experiment market` refuses more start days than its trace holds.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "support/cli_support.hpp"
+
+namespace t = botsim::test;
+
+namespace {
+
+const std::string kStrategiesPlatform = "examples/09-spot-cloud.platform.xml";
+const std::string kStrategiesExample = "examples/10-spot-strategies.xml";
+
+class SpotStrategiesCli : public t::ScenarioCliTest {
+ protected:
+  // Example 10 with `from` replaced by `to` in its deployment.
+  t::CliResult run_changed(const std::string& from, const std::string& to) {
+    file("09-spot-prices-generated.csv",
+         t::read_text(t::source_path("examples/09-spot-prices-generated.csv")));
+    return run(t::read_text(t::source_path(kStrategiesPlatform)),
+               t::replaced(t::read_text(t::source_path(kStrategiesExample)), from, to));
+  }
+};
+
+}  // namespace
+
+// 8 spot instances until the notice at 4200 s, which rents 8 on-demand ones at once: they run
+// the fifth round and the 8 lost tasks, ending at 6600 s; 8 spot hours at 0.031 and 8
+// on-demand hours at 0.10.
+TEST_F(SpotStrategiesCli, ExampleTenGivesTheNumbersItsHeaderStates) {
+  auto r = t::botsim(
+      {"run", kStrategiesPlatform, kStrategiesExample, "--out", dir_ + "/ten", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto u = nlohmann::json::parse(t::read_text(dir_ + "/ten/summary.json"))["users"][0];
+  EXPECT_EQ(u["policy"], "spot-fallback:8xsmall");
+  EXPECT_DOUBLE_EQ(u["makespan_s"].get<double>(), 6600);
+  EXPECT_NEAR(u["spent"].get<double>(), 8 * 0.031 + 8 * 0.10, 1e-9);
+  EXPECT_EQ(u["tasks_rerun"].get<long>(), 8);
+}
+
+TEST_F(SpotStrategiesCli, BadPropsAreRefusedNamingTheProp) {
+  // spot-fallback needs its target.
+  auto r = run_changed(R"(<prop id="target" value="2h"/>)", "");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("'target'"), std::string::npos) << r.err;
+  // A slack that is not a duration.
+  r = run_changed(R"(<prop id="slack" value="15min"/>)", R"(<prop id="slack" value="soon"/>)");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("'slack'"), std::string::npos) << r.err;
+  // A prop the strategy does not read: on-demand has no maximum price.
+  r = run_changed(R"(<prop id="policy" value="spot-fallback"/>)",
+                  R"(<prop id="policy" value="on-demand"/>)");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("max_price"), std::string::npos) << r.err;
+}
+
+TEST_F(SpotStrategiesCli, ASpotStrategyNeedsASpotMarket) {
+  file("09-spot-prices-generated.csv",
+       t::read_text(t::source_path("examples/09-spot-prices-generated.csv")));
+  const std::string platform =
+      t::replaced(t::read_text(t::source_path(kStrategiesPlatform)),
+                  R"(<prop id="spot_prices" value="09-spot-prices-generated.csv"/>
+      <prop id="spot_notice" value="2min"/>)",
+                  "");
+  auto r = run(platform, t::read_text(t::source_path(kStrategiesExample)));
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("offers no spot instances"), std::string::npos) << r.err;
+}
+
+TEST(MarketCli, RefusesMoreStartDaysThanTheTraceHolds) {
+  const std::string dir = botsim::test::make_temp_dir();
+  auto r = t::botsim({"experiment", "market", "--reps", "29", "--out", dir + "/m"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("28 start days"), std::string::npos) << r.err;
+}
