@@ -8,6 +8,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "cloud/provider.hpp"
+#include "cloud/records.hpp"
 #include "core/error.hpp"
 #include "core/results.hpp"
 #include "core/rng.hpp"
@@ -48,6 +49,7 @@ void fill(policy::Instance& i, const InstancePool::Instance& inst, double now) {
   i.market = inst.market;
   i.max_price = inst.max_price;
   i.reclaim_s = inst.reclaim_s;
+  i.reserved = inst.reserved;
   i.busy = static_cast<int>(inst.busy);
   i.slots.resize(inst.slots.size());
   for (size_t k = 0; k < inst.slots.size(); ++k) {
@@ -122,6 +124,18 @@ CloudUser::Params CloudUser::Params::read_common(const PropReader& props, const 
   p.type = find_instance_type(props.text("instance_type"), props, "instance_type",
                               site.run.paths().platform);
   p.types = read_instance_types(site.run.paths().platform);
+  // Reserved capacity of the user's type for the run (docs/cloud.md, "Reserved capacity").
+  if (props.has("reserved")) {
+    Reservation r;
+    r.type = p.type.name;
+    r.slots = props.integer("reserved", std::nullopt, 1, p.type.max_count);
+    r.upfront = props.money("reserved_upfront", 0);
+    r.unit_price = props.money("reserved_price", 0);
+    p.reservation = r;
+  } else {
+    for (const char* key : {"reserved_upfront", "reserved_price"})
+      if (props.has(key)) props.fail(key, "needs `reserved` (the slots reserved)");
+  }
   return p;
 }
 
@@ -139,7 +153,10 @@ void CloudUser::Params::build_policy(const PropReader& props, const std::string&
 }
 
 CloudUser::CloudUser(Params params, Run& run)
-    : params_(std::move(params)), user_(run, params_.name), policy_rng_(user_.rng("policy:")) {
+    : params_(std::move(params)),
+      user_(run, params_.name),
+      results_(run.results()),
+      policy_rng_(user_.rng("policy:")) {
   task_type_ = type_info(params_.type);
   for (const auto& t : params_.types) type_infos_.push_back(type_info(t));
 }
@@ -148,6 +165,7 @@ void CloudUser::operator()() {
   start_s_ = sg4::Engine::get_clock();
   Inbox<CloudUserMessage> inbox(params_.inbox_prefix + "@" + params_.name);
   pool_.emplace(user_, params_.provider_host, PoolAddress::to<CloudUserMessage>(inbox.mailbox()));
+  if (params_.reservation) pool_->reserve(*params_.reservation);
   const long n = static_cast<long>(params_.task_times.size());
   std::vector<long> order(static_cast<size_t>(n));
   for (long i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
@@ -196,6 +214,21 @@ void CloudUser::operator()() {
   rec.tasks_done = finished_;
   if (job_done()) rec.finish_s = last_finish_s_;
   pool_->close_record(rec);
+  if (params_.reservation) bill_reservation(*params_.reservation, rec);
+}
+
+// The reservation is paid whether used or not, for the user's whole run: its rows are billed
+// when the user ends (docs/cloud.md, "Reserved capacity").
+void CloudUser::bill_reservation(const Reservation& r, UserRecord& rec) {
+  const double end_s = sg4::Engine::get_clock();
+  auto& invoice = results_.timeline<InvoiceRecord>();
+  for (const ReservationCharge& c : reservation_charges(r, params_.type.terms(), start_s_, end_s)) {
+    invoice.add(
+        InvoiceRecord{params_.name, fmt::format("{}-r{:02d}", params_.name, c.slot), r.type,
+                      c.upfront ? InvoiceRecord::kReservationUpfront : InvoiceRecord::kReservation,
+                      c.from_s, c.to_s, c.units, c.unit_price, c.amount});
+    rec.spent += c.amount;
+  }
 }
 
 template <class Hook>

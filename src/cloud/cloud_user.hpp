@@ -42,6 +42,9 @@ class CloudUser {
     /// Limits a user may set (not in Silva's paper): money for instances (the policy keeps
     /// to it), and a time from the start after which it stops with its tasks undone.
     std::optional<double> budget, deadline_s;
+    /// Reserved capacity of `type` for the run (`reserved`, `reserved_upfront`,
+    /// `reserved_price`; docs/cloud.md, "Reserved capacity"): not in the papers.
+    std::optional<Reservation> reservation;
     const policy::PolicyEntry* policy_entry = nullptr;
     std::shared_ptr<policy::ProvisioningPolicy> policy;
 
@@ -87,7 +90,11 @@ class CloudUser {
   const InstanceType* type_named(const std::string& name) const;
 
   Params params_;
+  /// Adds the reservation's rows to invoice.csv and their amounts to `rec.spent`.
+  void bill_reservation(const Reservation& r, UserRecord& rec);
+
   UserRole user_;
+  Results& results_;
   Rng policy_rng_;
   policy::InstanceType task_type_;
   std::vector<policy::InstanceType> type_infos_;

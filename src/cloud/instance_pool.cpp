@@ -35,13 +35,15 @@ InstancePool::Instance& InstancePool::request(const InstanceType& type, Market m
   inst.billing_start_s = sg4::Engine::get_clock();
   inst.market = market;
   inst.max_price = max_price;
+  inst.reserved = market == Market::OnDemand && reservation_ && reservation_->type == type.name &&
+                  reserved_slots_.take();
   inst.slots.resize(static_cast<size_t>(type.cores));
-  send<ProviderMessage>(
-      provider_,
-      StartInstance{
-          user_, owner_.only<InstanceReady, InstanceRefused, InstanceStopped, InterruptionNotice>(),
-          inst.name, type.name, market, max_price},
-      0);
+  StartInstance start{
+      user_,     owner_.only<InstanceReady, InstanceRefused, InstanceStopped, InterruptionNotice>(),
+      inst.name, type.name,
+      market,    max_price};
+  start.reserved = inst.reserved;
+  send<ProviderMessage>(provider_, start, 0);
   std::string name = inst.name;
   ++active_;
   return live_.emplace(name, std::move(inst)).first->second;
@@ -54,7 +56,13 @@ void InstancePool::index(Instance& inst) {
     with_idle_slot_.erase(&inst);
 }
 
+void InstancePool::reserve(const Reservation& r) {
+  reservation_ = r;
+  reserved_slots_ = ReservedSlots(r.slots);
+}
+
 void InstancePool::forget(std::map<std::string, Instance>::iterator it) {
+  if (it->second.reserved) reserved_slots_.give_back();  // the slot is free again
   with_idle_slot_.erase(&it->second);
   if (!it->second.stopping) --active_;
   live_.erase(it);
@@ -76,7 +84,10 @@ void InstancePool::run(Instance& inst, size_t slot, long task, double flops, siz
 std::vector<long> InstancePool::lose_running(Instance& inst, const std::string& reason) {
   const double now = sg4::Engine::get_clock();
   const double cores = static_cast<double>(inst.slots.size());
-  const double price_per_core_s = inst.type->price / inst.type->atu_s / cores;
+  // A reserved slot's time at the reservation's price per unit (its up-front amount is paid
+  // whatever is lost).
+  const double price = inst.reserved ? reservation_->unit_price : inst.type->price;
+  const double price_per_core_s = price / inst.type->atu_s / cores;
   const bool spot = inst.market == Market::Spot && inst.type->spot;
   std::vector<long> lost;
   for (auto& s : inst.slots) {

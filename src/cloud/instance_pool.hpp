@@ -13,6 +13,7 @@
 
 #include "cloud/billing.hpp"
 #include "cloud/messages.hpp"
+#include "cloud/reservation.hpp"
 #include "platform/user_role.hpp"
 
 namespace botsim::cloud {
@@ -38,6 +39,7 @@ class InstancePool {
     Market market = Market::OnDemand;
     std::optional<double> max_price;  // spot only
     std::optional<double> reclaim_s;  // spot only, once its provider sent the notice
+    bool reserved = false;            // on one of the owner's reserved slots
     bool ready = false, stopping = false, used = false;
     std::vector<Slot> slots;  // one per core
     size_t busy = 0;          // slots running a task
@@ -61,8 +63,13 @@ class InstancePool {
   /// price per second they used (one core's share on a multi-core instance; docs/cloud.md).
   InstancePool(UserRole& user, const std::string& provider_host, PoolAddress owner);
 
+  /// The owner's reserved capacity (docs/cloud.md, "Reserved capacity"): from now on an
+  /// on-demand request of its type takes a free slot first.
+  void reserve(const Reservation& r);
+  const std::optional<Reservation>& reservation() const { return reservation_; }
   /// Asks the provider for an instance of `type` (which must outlive the pool), on `market`
-  /// (spot: at most `max_price`, none for no maximum).
+  /// (spot: at most `max_price`, none for no maximum); on demand, on a free reserved slot of
+  /// its type if there is one.
   Instance& request(const InstanceType& type, Market market = Market::OnDemand,
                     std::optional<double> max_price = std::nullopt);
   /// Hands `task` (`flops` of work) to slot `slot` of a ready instance; `record` is the owner's.
@@ -138,6 +145,8 @@ class InstancePool {
   long started_ = 0, charged_units_ = 0;
   double spent_ = 0;
   double control_delay_s_ = 0;
+  std::optional<Reservation> reservation_;
+  ReservedSlots reserved_slots_;
 };
 
 /// The mailbox of the worker of slot `slot` of `instance`.

@@ -47,6 +47,9 @@ struct StartInstance {
   std::string type;
   policy::Market market = policy::Market::OnDemand;
   std::optional<double> max_price;  // spot only; none: only a capacity withdrawal interrupts
+  /// On demand only: on one of its owner's reserved slots (docs/cloud.md, "Reserved
+  /// capacity"), which the reservation pays for: the provider charges it nothing more.
+  bool reserved = false;
 };
 struct StopInstance {
   std::string instance;

@@ -252,6 +252,7 @@ void CloudProvider::start(const StartInstance& m) {
   r.host = free.take();
   r.start_s = now;
   r.market = m.market;
+  r.reserved = m.reserved && !spot;
   switch_host(r.host, true);
   if (spot) {
     // The first unit at the price in force now; the rows are completed when it stops.
@@ -274,13 +275,16 @@ void CloudProvider::start(const StartInstance& m) {
                                             m.max_price.value_or(kNever));
     if (notice < kNever) send_at<ProviderMessage>(inbox_, notice, SpotTimer{m.instance, false});
   } else {
-    // The first ATU (or second, or the minimum) is charged at the start request.
-    const Charge c = charge(r.start_s, r.start_s, t.terms(), t.price);
+    // The first ATU (or second, or the minimum) is charged at the start request; nothing
+    // on a reserved slot, which the reservation pays for.
+    const double price = r.reserved ? 0.0 : t.price;
+    const Charge c = charge(r.start_s, r.start_s, t.terms(), price);
     r.record = results_.timeline<InstanceRecord>().add(InstanceRecord{
         m.user, m.instance, t.name, r.start_s, std::nullopt, c.units_begun, c.amount});
     r.invoice = results_.timeline<InvoiceRecord>().add(
-        InvoiceRecord{m.user, m.instance, t.name, InvoiceRecord::kOnDemand, c.from_s, c.to_s,
-                      c.units, t.price, c.amount});
+        InvoiceRecord{m.user, m.instance, t.name,
+                      r.reserved ? InvoiceRecord::kReserved : InvoiceRecord::kOnDemand, c.from_s,
+                      c.to_s, c.units, price, c.amount});
   }
   spdlog::debug("provider: start {} ({}) on {} for {}", m.instance, t.name, r.host, m.user);
   on_host_[r.host] = m.instance;
@@ -366,7 +370,7 @@ void CloudProvider::end_instance(std::string instance, bool failed, bool interru
     spot.interrupted = interrupted;
     spot.cost = c.amount;
   } else {
-    const Charge c = charge(r.start_s, now, t.terms(), t.price);
+    const Charge c = charge(r.start_s, now, t.terms(), r.reserved ? 0.0 : t.price);
     rec.charged_units = c.units_begun;
     rec.cost = c.amount;
     auto& row = results_.timeline<InvoiceRecord>().at(r.invoice);

@@ -45,6 +45,7 @@ class CloudProvider {
     size_t invoice = 0;      // in results_.timeline<InvoiceRecord>() (a spot one's first row)
     size_t spot_record = 0;  // in results_.timeline<SpotInstanceRecord>(), spot only
     Market market = Market::OnDemand;
+    bool reserved = false;  // on its owner's reserved slot: charged nothing
     bool ready = false;
   };
   void start(const StartInstance& m);

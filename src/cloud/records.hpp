@@ -38,6 +38,11 @@ struct InvoiceRecord {
   static constexpr bool kStreamed = false;  // completed when the instance stops
   static constexpr const char* kOnDemand = "on_demand";
   static constexpr const char* kSpot = "spot";
+  /// An on-demand instance on a reserved slot (amount 0), and a reservation's own rows, which
+  /// no instances.csv row matches (docs/cloud.md, "Reserved capacity").
+  static constexpr const char* kReserved = "reserved";
+  static constexpr const char* kReservation = "reservation";
+  static constexpr const char* kReservationUpfront = "reservation_upfront";
 
   std::string user, instance, type, market = kOnDemand;
   double from_s = 0, to_s = 0;

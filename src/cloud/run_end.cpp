@@ -23,7 +23,11 @@ void check_bills(const std::vector<InstanceRecord>& instances,
   std::map<std::pair<std::string, std::string>, double> rows;  // by user and instance
   for (const auto& r : invoice) {
     invoiced[r.user] += r.amount;
-    rows[{r.user, r.instance}] += r.amount;
+    // A reservation's own rows are billed to its user with no instance (no instances.csv row).
+    if (r.market == InvoiceRecord::kReservation || r.market == InvoiceRecord::kReservationUpfront)
+      billed[r.user] += r.amount;
+    else
+      rows[{r.user, r.instance}] += r.amount;
   }
   for (const auto& i : instances) {
     billed[i.user] += i.cost;

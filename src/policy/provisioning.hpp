@@ -48,6 +48,7 @@ struct Instance {
   Market market = Market::OnDemand;
   std::optional<double> max_price;  // spot only; none: no maximum
   std::optional<double> reclaim_s;  // spot only: set once its interruption notice came
+  bool reserved = false;            // on one of the user's reserved slots (docs/cloud.md)
   int busy = 0;                     // cores running a task
   std::vector<Slot> slots;          // one per core
   bool idle() const { return busy == 0; }

@@ -77,3 +77,18 @@ TEST(MarketCli, RefusesMoreStartDaysThanTheTraceHolds) {
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("28 start days"), std::string::npos) << r.err;
 }
+
+// Reserved capacity's props (docs/cloud.md, "Reserved capacity"): a price without slots, and
+// more slots than the type has.
+TEST_F(SpotStrategiesCli, ReservedPropsAreChecked) {
+  auto r =
+      run_changed(R"(<prop id="instances" value="8"/>)",
+                  R"(<prop id="instances" value="8"/><prop id="reserved_price" value="0.05"/>)");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("'reserved_price'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("needs `reserved`"), std::string::npos) << r.err;
+  r = run_changed(R"(<prop id="instances" value="8"/>)",
+                  R"(<prop id="instances" value="8"/><prop id="reserved" value="99"/>)");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("'reserved'"), std::string::npos) << r.err;
+}
