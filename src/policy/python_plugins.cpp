@@ -703,6 +703,7 @@ PYBIND11_EMBEDDED_MODULE(botsim, m) {
       .def_property_readonly("market", [](const Instance& i) { return market_name(i.market); })
       .def_readonly("max_price", &Instance::max_price)
       .def_readonly("reclaim_s", &Instance::reclaim_s)
+      .def_readonly("reserved", &Instance::reserved)
       .def_readonly("busy", &Instance::busy)
       .def_readonly("slots", &Instance::slots)
       .def("idle", &Instance::idle);
