@@ -113,7 +113,10 @@ TEST(InteractiveChart, TheLibraryAndTheDataAreInlineAndCannotCloseTheirScript) {
   EXPECT_EQ(page_data(html)["ids"], json({"</script><b>"}));
   EXPECT_NE(html.find("<div id=\"botsim-gantt\""), std::string::npos);
   EXPECT_NE(html.find("echarts.init("), std::string::npos);
-  EXPECT_NE(html.find("1 task attempts on 1 hosts"), std::string::npos);
+  EXPECT_NE(html.find("<p>1 task attempt on 1 host. "), std::string::npos);
+  // One group: its line is all the tasks; no second line over it.
+  ASSERT_EQ(d["running"].size(), 1u);
+  EXPECT_EQ(d["running"][0]["name"], "U0");
   // A library that would end its own element is not inlined.
   const std::string bad = interactive_chart_html(d, "var s = '</SCRIPT>';");
   EXPECT_EQ(bad.find("<script"), std::string::npos);
