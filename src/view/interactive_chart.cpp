@@ -277,8 +277,12 @@ std::string interactive_section(const fs::path& dir) {
   // The static charts' colours: the run's users in its palette; in a run of one cloud user,
   // the instance types in natural order, BaTS's sampling phase lighter.
   std::vector<std::string> groups = user_palette(dir), colours;
-  if (groups.empty() && fs::exists(dir / "instances.csv")) {
-    const std::map<std::string, std::string> type_of = instance_type_of(dir);
+  const std::map<std::string, std::string> type_of = instance_type_of(dir);
+  // As in the static chart, a task on a host that is no instance colours them all by user.
+  const bool by_type = groups.empty() && !type_of.empty() &&
+                       std::all_of(attempts.begin(), attempts.end(),
+                                   [&](const TaskAttempt& a) { return type_of.count(a.host) > 0; });
+  if (by_type) {
     std::set<std::string> types;
     for (const auto& [instance, type] : type_of) types.insert(type);
     const std::vector<std::string> order =
@@ -286,18 +290,15 @@ std::string interactive_section(const fs::path& dir) {
     const double sampling = bats_sampling_end(dir);
     std::set<std::string> seen;
     for (auto& a : attempts) {
-      auto it = type_of.find(a.host);
-      a.group = it == type_of.end() ? a.host : it->second;
+      a.group = type_of.at(a.host);
       if (!std::isnan(sampling)) a.group += a.start_s < sampling ? ", sampling" : ", execution";
       seen.insert(a.group);
     }
     for (const auto& g : natural_order(std::vector<std::string>(seen.begin(), seen.end()))) {
       const bool light = g.size() > 10 && g.compare(g.size() - 10, 10, ", sampling") == 0;
-      const std::string type = g.substr(
-          0, g.rfind(", ") == std::string::npos || std::isnan(sampling) ? g.size() : g.rfind(", "));
-      auto at = std::find(order.begin(), order.end(), type);
-      const std::string colour =
-          palette_color(at == order.end() ? order.size() : static_cast<size_t>(at - order.begin()));
+      const std::string type = std::isnan(sampling) ? g : g.substr(0, g.rfind(", "));
+      const auto at = std::find(order.begin(), order.end(), type);
+      const std::string colour = palette_color(static_cast<size_t>(at - order.begin()));
       groups.push_back(g);
       colours.push_back(light ? halfway_to_white(colour) : colour);
     }

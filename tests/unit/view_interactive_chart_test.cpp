@@ -177,3 +177,31 @@ TEST_F(InteractiveSection, TheLibraryIsFoundInTheDataDirectory) {
                 "U0,1,100,R0,0,0,1\n");
   EXPECT_NE(interactive_section(dir_).find("needs the charting library"), std::string::npos);
 }
+
+// BaTS (one cloud user with summary.json's sampling_end_s): a task started before the end of
+// sampling is in its type's colour halfway to white (#1f77b4: 0x1f = 31, (31 + 255) / 2 = 143 =
+// 0x8f; 0x77 -> 0xbb; 0xb4 -> 0xd9), one after it in the colour itself.
+TEST_F(InteractiveSection, BatsSamplingIsLighterThanExecution) {
+  t::write_text(dir_ + "/summary.json", R"({"users":[{"name":"U0","sampling_end_s":100}]})");
+  t::write_text(dir_ + "/instances.csv", "instance,type\ni-1,cluster1\n");
+  t::write_text(dir_ + "/tasks.csv",
+                "user,task,length_mi,host,submit_s,start_s,end_s\n"
+                "U0,1,100,i-1,0,0,50\nU0,2,100,i-1,0,150,200\n");
+  const json d = page_data(interactive_section(dir_));
+  EXPECT_EQ(d["groups"], json({"cluster1, execution", "cluster1, sampling"}));
+  EXPECT_EQ(d["colours"], json({"#1f77b4", "#8fbbd9"}));
+  EXPECT_EQ(d["tasks"][0][5], 1);
+  EXPECT_EQ(d["tasks"][1][5], 0);
+}
+
+// A task on a host that is no instance: every task by user, as the static chart falls back.
+TEST_F(InteractiveSection, ATaskOffTheInstancesColoursThemByUser) {
+  t::write_text(dir_ + "/summary.json", R"({"users":[{"name":"U0"}]})");
+  t::write_text(dir_ + "/instances.csv", "instance,type\ni-1,m1.small\n");
+  t::write_text(dir_ + "/tasks.csv",
+                "user,task,length_mi,host,submit_s,start_s,end_s\n"
+                "U0,1,100,i-1,0,0,50\nU0,2,100,R0,0,0,50\n");
+  const json d = page_data(interactive_section(dir_));
+  EXPECT_EQ(d["groups"], json({"U0"}));
+  EXPECT_EQ(d["colours"], json({"#1f77b4"}));
+}
