@@ -68,9 +68,9 @@ constexpr const char* kDrawScript = R"js(
     var row = api.value(2), lane = api.value(3), lanes = api.value(4);
     var a = api.coord([api.value(0), row]), b = api.coord([api.value(1), row]);
     var band = api.size([0, 1])[1], h = 0.8 * band / lanes;
-    // Lane 0 at the bottom of its row's band, as in the static chart.
+    // The first host at the top and lane 0 at the top of its row's band, as in the static chart.
     var rect = echarts.graphic.clipRectByRect(
-        {x: a[0], y: a[1] + 0.4 * band - (lane + 1) * h, width: Math.max(b[0] - a[0], 1),
+        {x: a[0], y: a[1] - 0.4 * band + lane * h, width: Math.max(b[0] - a[0], 1),
          height: h}, params.coordSys);
     return rect && {type: 'rect', shape: rect, style: {fill: fill}};
   }; }
@@ -110,7 +110,7 @@ constexpr const char* kDrawScript = R"js(
            {top: ganttHeight + 150, left: 110, right: bigY ? 70 : 30, height: 160,
             tooltip: {show: true, trigger: 'axis'}}],
     xAxis: [Object.assign({gridIndex: 0}, xAxis), Object.assign({gridIndex: 1}, xAxis)],
-    yAxis: [{type: 'category', gridIndex: 0, data: d.hosts, name: 'host',
+    yAxis: [{type: 'category', gridIndex: 0, data: d.hosts, name: 'host', inverse: true,
              axisLabel: {hideOverlap: true}},
             {type: 'value', gridIndex: 1, min: 0, minInterval: 1, name: 'tasks running'}],
     dataZoom: [{type: 'slider', xAxisIndex: [0, 1], filterMode: 'weakFilter',

@@ -46,7 +46,7 @@ function readCsv(file) {
 
     // The widest finished bar, and the middle of it in the page: its row's band from the host
     // axis (the distance between two rows' centres), its lane's place in the band as the chart
-    // stacks lanes (lane 0 at the bottom, 0.8 of the band shared by the row's lanes).
+    // stacks lanes (lane 0 at the top, 0.8 of the band shared by the row's lanes).
     const bar = await tab.evaluate(() => {
       const g = window.botsimGantt, d = g.data;
       let best = -1;
@@ -61,7 +61,7 @@ function readCsv(file) {
                                            [mid, t[2] === 0 ? 1 : t[2] - 1]);
       const band = Math.abs(at[1] - other[1]), h = 0.8 * band / t[4];
       const box = document.getElementById('botsim-gantt').getBoundingClientRect();
-      return { x: box.left + at[0], y: box.top + at[1] + 0.4 * band - (t[3] + 0.5) * h,
+      return { x: box.left + at[0], y: box.top + at[1] - 0.4 * band + (t[3] + 0.5) * h,
                id: d.ids[best], user: d.users[t[6]], host: d.hosts[t[2]], start_s: t[0],
                end_s: t[1], hosts: d.hosts.length };
     });
