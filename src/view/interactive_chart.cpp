@@ -91,7 +91,7 @@ constexpr const char* kDrawScript = R"js(
   });
   var ganttHeight = Math.min(Math.max(24 * d.hosts.length, 240), 640);
   var bigY = d.hosts.length > 25;
-  el.style.height = (ganttHeight + 380) + 'px';
+  el.style.height = (ganttHeight + 395) + 'px';
   var chart = echarts.init(el, null, {renderer: 'canvas'});
   var xAxis = {type: 'value', min: 0, max: d.x_max, name: 'time (' + unit + ')',
                nameLocation: 'middle', nameGap: 28,
@@ -107,14 +107,15 @@ constexpr const char* kDrawScript = R"js(
              (t[1] === null ? 'never (unfinished)' : time(t[1]));
     }},
     grid: [{top: 50, left: 110, right: bigY ? 70 : 30, height: ganttHeight},
-           {top: ganttHeight + 150, left: 110, right: bigY ? 70 : 30, height: 160,
+           {top: ganttHeight + 165, left: 110, right: bigY ? 70 : 30, height: 160,
             tooltip: {show: true, trigger: 'axis'}}],
     xAxis: [Object.assign({gridIndex: 0}, xAxis), Object.assign({gridIndex: 1}, xAxis)],
     yAxis: [{type: 'category', gridIndex: 0, data: d.hosts, name: 'host', inverse: true,
+             nameLocation: 'start',
              axisLabel: {hideOverlap: true}},
             {type: 'value', gridIndex: 1, min: 0, minInterval: 1, name: 'tasks running'}],
     dataZoom: [{type: 'slider', xAxisIndex: [0, 1], filterMode: 'weakFilter',
-                top: ganttHeight + 85, height: 22},
+                top: ganttHeight + 95, height: 22},
                {type: 'inside', xAxisIndex: [0, 1], filterMode: 'weakFilter'}].concat(
         bigY ? [{type: 'slider', yAxisIndex: 0, filterMode: 'weakFilter', right: 10, width: 18,
                  top: 50, height: ganttHeight}] : []),
