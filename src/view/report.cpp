@@ -19,6 +19,7 @@
 #include "core/output_dir.hpp"
 #include "core/xml.hpp"
 #include "view/figures.hpp"
+#include "view/interactive_chart.hpp"
 #include "view/plot_run.hpp"
 #include "view/plot_sweep.hpp"
 
@@ -457,6 +458,7 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
       no_figures = "botsim could not draw them: " + xml_escape(e.what());
     }
   }
+  html += interactive_section(dir);  // a run's tasks, zoomable (none without tasks.csv)
   html += "<h2>Figures</h2>\n" + figures(figure_dirs, base, report.figures, no_figures);
   html += "<h2>Files</h2>\n" + file_links(dir, base) + "</body>\n</html>\n";
 
