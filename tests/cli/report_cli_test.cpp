@@ -186,11 +186,12 @@ TEST_F(ReportCli, PlotThenReportIsOnePageWithEachFigureOnce) {
   const std::string plotted = t::read_text(out + "/report.html");
   r = t::botsim({"report", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("report: experiment, 6 figures: " + out + "/report.html"), std::string::npos)
+  EXPECT_NE(r.out.find("report: experiment, 8 figures: " + out + "/report.html"), std::string::npos)
       << r.out;
   const std::string html = t::read_text(out + "/report.html");
-  const std::vector<std::string> want{"fig2_bid_cost_R1", "fig3_share_R1", "fig4_bid_cost_R4",
-                                      "fig5_share_R4",    "fig6_runtime",  "fig7_cost"};
+  const std::vector<std::string> want{"fig2_bid_cost_R1", "fig3_share_R1",  "fig4_bid_cost_R4",
+                                      "fig5_share_R4",    "fig6_runtime",   "fig6_runtime_total",
+                                      "fig7_cost",        "fig7_cost_total"};
   EXPECT_EQ(page_figures(html), want);
   EXPECT_EQ(page_figures(plotted), want);
   EXPECT_EQ(occurrences(html, "<svg"), want.size());
