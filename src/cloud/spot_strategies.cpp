@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "core/summary.hpp"
 
@@ -57,7 +59,9 @@ class SpotStrategyPolicy : public policy::ProvisioningPolicy {
     return d;
   }
 
-  CloudDecision interruption_notice(const CloudView& view, const Instance&) override {
+  CloudDecision interruption_notice(const CloudView& view, const Instance& inst) override {
+    noticed_[inst.name] = inst.busy;
+    noticed_busy_ += inst.busy;
     CloudDecision d;
     judge_slack(view, d);
     // Once fallen back, the replacement is rented at the notice: its boot overlaps the notice.
@@ -66,6 +70,7 @@ class SpotStrategyPolicy : public policy::ProvisioningPolicy {
   }
 
   CloudDecision instance_lost(const CloudView& view, const policy::InstanceLoss& loss) override {
+    forget_notice(loss.instance);
     CloudDecision d;
     if (p_.strategy == SpotStrategy::OnDemand) {
       // Rented once, as the static choice: with none left, nothing will run.
@@ -90,11 +95,21 @@ class SpotStrategyPolicy : public policy::ProvisioningPolicy {
   CloudDecision after_dispatch(const CloudView& view) override {
     CloudDecision d;
     if (view.tasks_waiting() == 0)
-      for (const auto& inst : view.idle_instances()) d.stop_instance(inst.name);
+      for (const auto& inst : view.idle_instances()) {
+        d.stop_instance(inst.name);
+        forget_notice(inst.name);
+      }
     return d;
   }
 
  private:
+  void forget_notice(const std::string& instance) {
+    const auto it = noticed_.find(instance);
+    if (it == noticed_.end()) return;
+    noticed_busy_ -= it->second;
+    noticed_.erase(it);
+  }
+
   bool spot_now() const { return p_.strategy != SpotStrategy::OnDemand && !fallen_back_; }
 
   void rent(const CloudView& view, CloudDecision& d, long count) {
@@ -110,14 +125,16 @@ class SpotStrategyPolicy : public policy::ProvisioningPolicy {
   }
 
   // Rents what brings the instances that will stay (live, not stopping, not noticed) back to N,
-  // while tasks are left to run.
+  // but no more than the waiting tasks need: an instance with nothing to run would be stopped
+  // at once, and paid its minimum, at every check near the bag's end.
+  // The tasks running on a noticed instance will wait again at its reclaim: they count. The
+  // noticed instances are counted as they come and go (no walk over every instance per event).
   void top_up(const CloudView& view, CloudDecision& d) {
-    if (view.tasks_waiting() + view.tasks_running() == 0) return;
-    long staying = view.active();
-    if (p_.strategy != SpotStrategy::OnDemand)
-      for (const Instance& inst : view.instances())
-        if (!inst.stopping && inst.reclaim_s) --staying;
-    rent(view, d, p_.instances - staying);
+    const long waiting = view.tasks_waiting() + noticed_busy_;
+    const long staying = view.active() - static_cast<long>(noticed_.size());
+    if (waiting == 0) return;
+    const long cores = std::max(1, view.task_type().cores);
+    rent(view, d, std::min(p_.instances - staying, (waiting + cores - 1) / cores));
   }
 
   // spot-fallback: below the slack threshold, every instance rented from now on is on demand.
@@ -139,6 +156,8 @@ class SpotStrategyPolicy : public policy::ProvisioningPolicy {
 
   SpotStrategyParams p_;
   bool fallen_back_ = false;
+  std::unordered_map<std::string, long> noticed_;  // noticed, not gone: the tasks they ran then
+  long noticed_busy_ = 0;
 };
 
 }  // namespace
