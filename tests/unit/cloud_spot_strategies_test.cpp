@@ -149,3 +149,21 @@ TEST(SpotStrategies, SpotOnlyNeverFallsBack) {
   EXPECT_TRUE(p->task_ended(v, {}).empty());
   EXPECT_TRUE(p->interruption_notice(v, v.instances_[1]).empty());
 }
+
+// Near the bag's end: 3 instances wanted, 1 left running the last task, none waiting. A check
+// rents nothing (an instance would have nothing to run: it was stopped at once and paid its
+// minimum, at every check); with 5 tasks waiting again and 1 instance it rents 2, not 4.
+TEST(SpotStrategies, RentsOnlyForWaitingTasks) {
+  auto v = view_of(20);
+  auto p = make_spot_strategy(params_of(SpotStrategy::Spot, 3));
+  v.instances_ = {spot_instance("U0-i0001")};
+  v.active_ = 1;
+  v.running_ = 1;
+  v.waiting_ = 0;
+  v.done_ = 19;
+  EXPECT_TRUE(p->check(v).empty());
+  v.waiting_ = 5;
+  const auto d = p->check(v);
+  ASSERT_EQ(d.start.size(), 1u);
+  EXPECT_EQ(d.start[0].count, 2);
+}
