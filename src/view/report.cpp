@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -112,13 +113,18 @@ std::string parameters_html(const nlohmann::json& parameters) {
   return out + "</table>\n";
 }
 
-// The seeds of a run --reps directory ("seeds 1-5"), from its seed-N subdirectories.
+// The seeds of a run --reps directory ("seeds 1-5"), from its seed-N subdirectories; a
+// directory named otherwise (a user's "seed-old") is not one of its runs.
 std::string seeds_text(const fs::path& dir) {
   std::vector<unsigned long long> seeds;
   for (const auto& e : fs::directory_iterator(dir)) {
     const std::string name = e.path().filename().string();
-    if (name.rfind("seed-", 0) == 0 && fs::exists(e.path() / "summary.json"))
-      seeds.push_back(std::stoull(name.substr(5)));
+    if (name.rfind("seed-", 0) != 0 || !fs::exists(e.path() / "summary.json")) continue;
+    const std::string digits = name.substr(5);
+    unsigned long long seed = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), seed);
+    if (digits.empty() || error != std::errc() || end != digits.data() + digits.size()) continue;
+    seeds.push_back(seed);
   }
   std::sort(seeds.begin(), seeds.end());
   if (seeds.empty()) return "none";

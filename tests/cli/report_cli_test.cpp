@@ -174,6 +174,22 @@ std::vector<std::string> page_figures(const std::string& html) {
 // DIR/report.html), the second with each figure twice: the experiment's own and plot's copy.
 // Both now end in DIR/report.html, each figure once; a DIR/plots/report.html that botsim did
 // not write is left as it is, one of an earlier botsim goes with the plots it showed.
+// A directory beside the runs named like one but not by a number ("seed-abc", holding a
+// summary.json) is not a run: the page names the runs' seeds; it was an internal error.
+TEST_F(ReportCli, RepsPageSkipsADirectoryThatIsNotARun) {
+  const std::string reps = dir_ + "/reps";
+  auto r =
+      t::botsim({"run", "examples/01-one-resource.platform.xml",
+                 "examples/02-proportional-share.xml", "--reps", "2", "--out", reps, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  fs::create_directories(reps + "/seed-abc");
+  fs::copy_file(reps + "/seed-1/summary.json", reps + "/seed-abc/summary.json");
+  r = t::botsim({"report", reps});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(t::read_text(reps + "/report.html").find("<td>seeds 1-2 (2 runs)</td>"),
+            std::string::npos);
+}
+
 TEST_F(ReportCli, PlotThenReportIsOnePageWithEachFigureOnce) {
   if (botsim::find_gnuplot().empty()) GTEST_SKIP() << "gnuplot is not installed";
   const std::string out = dir_ + "/sulistio2005";
