@@ -22,32 +22,9 @@ namespace {
 // billing props `billing` and vm-0's state profile `vm0` (none if empty).
 std::string invoice_platform(const std::string& dir, const std::string& billing,
                              const std::string& vm0 = "") {
-  std::string state;
-  if (!vm0.empty()) {
-    t::write_file(dir, "vm0.txt", vm0);
-    state = R"( state_file="vm0.txt")";
-  }
+  if (!vm0.empty()) t::write_file(dir, "vm0.txt", vm0);
   return t::write_file(dir, "cloud.xml",
-                       t::platform_xml(R"(
-  <zone id="w" routing="Full">)" + t::cloud_control_zone() +
-                                       R"(
-    <zone id="vm" routing="Full">
-      <prop id="instance_type" value="vm"/><prop id="price" value="0.36"/>)" +
-                                       billing + R"(
-      <host id="vm-0" speed="1Gf")" + state +
-                                       R"(/><host id="vm-1" speed="1Gf"/>
-      <host id="vm-2" speed="1Gf"/>
-      <router id="vm-r"/><link id="v" bandwidth="10Gbps" latency="0" sharing_policy="FATPIPE"/>
-      <route src="vm-0" dst="vm-r"><link_ctn id="v"/></route>
-      <route src="vm-1" dst="vm-r"><link_ctn id="v"/></route>
-      <route src="vm-2" dst="vm-r"><link_ctn id="v"/></route>
-      <route src="vm-0" dst="vm-1"><link_ctn id="v"/></route>
-      <route src="vm-0" dst="vm-2"><link_ctn id="v"/></route>
-      <route src="vm-1" dst="vm-2"><link_ctn id="v"/></route>
-    </zone>
-    <link id="bb" bandwidth="10Gbps" latency="0" sharing_policy="FATPIPE"/>
-    <zoneRoute src="control" dst="vm" gw_src="gw" gw_dst="vm-r"><link_ctn id="bb"/></zoneRoute>
-  </zone>)"));
+                       t::three_vm_cloud_xml("0.36", billing, vm0.empty() ? "" : "vm0.txt"));
 }
 
 const std::string kPerSecond =

@@ -16,24 +16,7 @@ namespace {
 
 // Type "vm": hosts vm-0, vm-1 and vm-2, 1 Gf, 1 core, 0.5 per 1 h ATU, no boot.
 std::string platform(const std::string& dir) {
-  return t::write_file(dir, "cloud.xml",
-                       t::platform_xml(R"(
-  <zone id="w" routing="Full">)" + t::cloud_control_zone() +
-                                       R"(
-    <zone id="vm" routing="Full">
-      <prop id="instance_type" value="vm"/><prop id="price" value="0.5"/>
-      <host id="vm-0" speed="1Gf"/><host id="vm-1" speed="1Gf"/><host id="vm-2" speed="1Gf"/>
-      <router id="vm-r"/><link id="v" bandwidth="10Gbps" latency="0" sharing_policy="FATPIPE"/>
-      <route src="vm-0" dst="vm-r"><link_ctn id="v"/></route>
-      <route src="vm-1" dst="vm-r"><link_ctn id="v"/></route>
-      <route src="vm-2" dst="vm-r"><link_ctn id="v"/></route>
-      <route src="vm-0" dst="vm-1"><link_ctn id="v"/></route>
-      <route src="vm-0" dst="vm-2"><link_ctn id="v"/></route>
-      <route src="vm-1" dst="vm-2"><link_ctn id="v"/></route>
-    </zone>
-    <link id="bb" bandwidth="10Gbps" latency="0" sharing_policy="FATPIPE"/>
-    <zoneRoute src="control" dst="vm" gw_src="gw" gw_dst="vm-r"><link_ctn id="bb"/></zoneRoute>
-  </zone>)"));
+  return t::write_file(dir, "cloud.xml", t::three_vm_cloud_xml("0.5"));
 }
 
 // U0 with `limit` (a prop), `tasks` tasks of 1000 s; U1 with 2 tasks of 1000 s and no limit.

@@ -18,40 +18,22 @@ namespace {
 
 // Type "vm": hosts vm-0, vm-1 and vm-2, 1 Gf, 1 core, 0.5 per 1 h ATU, no boot.
 std::string static_platform(const std::string& dir) {
-  return t::write_file(dir, "cloud.xml",
-                       t::platform_xml(R"(
-  <zone id="w" routing="Full">)" + t::cloud_control_zone() +
-                                       R"(
-    <zone id="vm" routing="Full">
-      <prop id="instance_type" value="vm"/><prop id="price" value="0.5"/>
-      <host id="vm-0" speed="1Gf"/><host id="vm-1" speed="1Gf"/><host id="vm-2" speed="1Gf"/>
-      <router id="vm-r"/><link id="v" bandwidth="10Gbps" latency="0" sharing_policy="FATPIPE"/>
-      <route src="vm-0" dst="vm-r"><link_ctn id="v"/></route>
-      <route src="vm-1" dst="vm-r"><link_ctn id="v"/></route>
-      <route src="vm-2" dst="vm-r"><link_ctn id="v"/></route>
-      <route src="vm-0" dst="vm-1"><link_ctn id="v"/></route>
-      <route src="vm-0" dst="vm-2"><link_ctn id="v"/></route>
-      <route src="vm-1" dst="vm-2"><link_ctn id="v"/></route>
-    </zone>
-    <link id="bb" bandwidth="10Gbps" latency="0" sharing_policy="FATPIPE"/>
-    <zoneRoute src="control" dst="vm" gw_src="gw" gw_dst="vm-r"><link_ctn id="bb"/></zoneRoute>
-  </zone>)"));
+  return t::write_file(dir, "cloud.xml", t::three_vm_cloud_xml("0.5"));
 }
 
 // One StaticProvisioning user U0 with `instances` instances of "vm" and the bag `times`.
-std::string static_deployment(const std::string& dir, int instances,
-                              const std::vector<int>& times, const std::string& extra = "") {
+std::string static_deployment(const std::string& dir, int instances, const std::vector<int>& times,
+                              const std::string& extra = "") {
   std::string workload = "# seconds on one core of vm\n";
   for (int s : times) workload += std::to_string(s) + "\n";
   t::write_file(dir, "bag.txt", workload);
-  return t::write_file(
-      dir, "deployment.xml",
-      t::platform_xml(R"(<actor host="provider" function="CloudProvider"/>
+  return t::write_file(dir, "deployment.xml",
+                       t::platform_xml(R"(<actor host="provider" function="CloudProvider"/>
     <actor host="client" function="StaticProvisioning">
       <prop id="name" value="U0"/><prop id="instance_type" value="vm"/>
-      <prop id="instances" value=")" +
-                      std::to_string(instances) + R"("/><prop id="workload" value="bag.txt"/>)" +
-                      extra + "</actor>"));
+      <prop id="instances" value=")" + std::to_string(instances) +
+                                       R"("/><prop id="workload" value="bag.txt"/>)" + extra +
+                                       "</actor>"));
 }
 
 }  // namespace
@@ -75,8 +57,7 @@ TEST(StaticProvisioning, ListSchedulesTheBagAndStopsEachInstanceWhenIdle) {
   EXPECT_EQ(u.charged_units, 2);
   EXPECT_DOUBLE_EQ(u.spent, 1.0);
   EXPECT_EQ(u.status(), "done");
-  const std::vector<std::string> host{"U0-i0001", "U0-i0002", "U0-i0001", "U0-i0002",
-                                      "U0-i0001"};
+  const std::vector<std::string> host{"U0-i0001", "U0-i0002", "U0-i0001", "U0-i0002", "U0-i0001"};
   const std::vector<double> start{0, 0, 100, 200, 400}, end{100, 200, 400, 600, 900};
   ASSERT_EQ(r.tasks().size(), 5u);
   for (size_t k = 0; k < 5; ++k) {

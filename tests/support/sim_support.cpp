@@ -34,6 +34,32 @@ std::string cloud_control_zone() {
     </zone>)";
 }
 
+std::string three_vm_cloud_xml(const std::string& price, const std::string& props,
+                               const std::string& vm0_state_file) {
+  const std::string state =
+      vm0_state_file.empty() ? "" : R"( state_file=")" + vm0_state_file + R"(")";
+  return platform_xml(R"(
+  <zone id="w" routing="Full">)" +
+                      cloud_control_zone() + R"(
+    <zone id="vm" routing="Full">
+      <prop id="instance_type" value="vm"/><prop id="price" value=")" +
+                      price + R"("/>)" + props + R"(
+      <host id="vm-0" speed="1Gf")" +
+                      state +
+                      R"(/><host id="vm-1" speed="1Gf"/><host id="vm-2" speed="1Gf"/>
+      <router id="vm-r"/><link id="v" bandwidth="10Gbps" latency="0" sharing_policy="FATPIPE"/>
+      <route src="vm-0" dst="vm-r"><link_ctn id="v"/></route>
+      <route src="vm-1" dst="vm-r"><link_ctn id="v"/></route>
+      <route src="vm-2" dst="vm-r"><link_ctn id="v"/></route>
+      <route src="vm-0" dst="vm-1"><link_ctn id="v"/></route>
+      <route src="vm-0" dst="vm-2"><link_ctn id="v"/></route>
+      <route src="vm-1" dst="vm-2"><link_ctn id="v"/></route>
+    </zone>
+    <link id="bb" bandwidth="10Gbps" latency="0" sharing_policy="FATPIPE"/>
+    <zoneRoute src="control" dst="vm" gw_src="gw" gw_dst="vm-r"><link_ctn id="bb"/></zoneRoute>
+  </zone>)");
+}
+
 void end_within(unsigned seconds) { alarm(seconds); }
 
 const Results& run(const std::string& platform, const std::string& deployment,

@@ -20,6 +20,11 @@ std::string platform_xml(const std::string& body);
 /// "provider" and "client" behind router "gw" (zero-latency 10 Gbps links), to be routed to
 /// each instance type's cluster through "gw".
 std::string cloud_control_zone();
+/// A cloud platform of one instance type "vm": hosts vm-0, vm-1 and vm-2 (1 Gf, one core, no
+/// boot) at `price` per 1 h ATU, the type's further props `props` (e.g. billing rules), and
+/// vm-0's `state_file` attribute (none if empty), beside cloud_control_zone().
+std::string three_vm_cloud_xml(const std::string& price, const std::string& props = "",
+                               const std::string& vm0_state_file = "");
 /// Registers the models (once), runs the scenario with exact network timings
 /// (CM02, no cross-traffic) unless `exact_network` is false, and returns the results.
 const Results& run(const std::string& platform, const std::string& deployment,
