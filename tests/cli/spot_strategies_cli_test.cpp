@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "support/cli_support.hpp"
 
@@ -91,4 +93,26 @@ TEST_F(SpotStrategiesCli, ReservedPropsAreChecked) {
                   R"(<prop id="instances" value="8"/><prop id="reserved" value="99"/>)");
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("'reserved'"), std::string::npos) << r.err;
+}
+
+// Example 11: 8 of 14 instances on reserved slots ($0.48 for the hour), 6 on demand ($0.60);
+// with 4 instances the 8 slots pay 4 hours each, $1.92.
+TEST(ReservedCli, ExampleElevenGivesTheNumbersItsHeaderStates) {
+  const std::string dir = botsim::test::make_temp_dir();
+  for (const auto& [set, spent, makespan] :
+       {std::tuple<std::string, double, double>{"", 1.08, 3600},
+        std::tuple<std::string, double, double>{"U0.instances=4", 1.92, 12000}}) {
+    std::vector<std::string> args{"run",
+                                  "examples/04-silva-small-cloud.platform.xml",
+                                  "examples/11-reserved-cloud.xml",
+                                  "--out",
+                                  dir + "/r" + set,
+                                  "--quiet"};
+    if (!set.empty()) args.insert(args.end(), {"--set", set});
+    auto r = t::botsim(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto u = nlohmann::json::parse(t::read_text(dir + "/r" + set + "/summary.json"))["users"][0];
+    EXPECT_NEAR(u["spent"].get<double>(), spent, 1e-9) << set;
+    EXPECT_DOUBLE_EQ(u["makespan_s"].get<double>(), makespan) << set;
+  }
 }
