@@ -35,6 +35,10 @@ TraceCommand::TraceCommand(CLI::App& parent) {
   app->add_option("--host", opts.host,
                   "The host of every user in the deployment fragments (default users)");
   app->add_option("--out", out, "Output directory (default results/traces/<trace's stem>)");
+  app->add_option("--scenario", opts.scenario_resources,
+                  "Also write a runnable auction scenario, scenario.platform.xml and scenario.xml: "
+                  "one VO domain of N resources and the bags' Brokers")
+      ->check(CLI::Range(1, 10000));
   app->footer(
       "A job's work is its run time times the processors it used (a run time of 0 counts as "
       "0.5 s; jobs of unknown run time or user are left out): seconds for the cloud models, MI at "

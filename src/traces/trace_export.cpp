@@ -58,6 +58,56 @@ const GapBin kGapBins[] = {{"<=2min", 120},      {"2-10min", 600}, {"10min-1h", 
 
 }  // namespace
 
+namespace {
+
+// A runnable auction scenario (docs/traces.md, "A runnable scenario"): one VO domain "A" of
+// `o.scenario_resources` resources of kScenarioPes PEs at the reference speed (a job's task then
+// takes its run time x processors / kScenarioPes there, as a parallel job on its processors
+// would), its Grid Information Service, an Auctioneer per resource, and the bags' Brokers
+// (`brokers`: the auction fragment, whose workload paths are relative to DIR).
+void write_scenario(const TraceExportOptions& o, size_t bags, const std::string& brokers,
+                    const std::string& dir) {
+  std::string hosts, links, routes, auctioneers;
+  auto attach = [&](const std::string& host) {
+    links += "    <link id=\"l-" + host + "\" bandwidth=\"1Gbps\" latency=\"5ms\"/>\n";
+    routes += "    <route src=\"" + host + "\" dst=\"backbone\"><link_ctn id=\"l-" + host +
+              "\"/></route>\n";
+  };
+  for (int r = 0; r < o.scenario_resources; ++r) {
+    const std::string host = "RA" + std::to_string(r);
+    hosts += "    <host id=\"" + host + "\" speed=\"" + num(o.reference_mips) + "Mf\" core=\"" +
+             std::to_string(kScenarioPes) +
+             "\">\n      <prop id=\"vo\" value=\"A\"/> <prop id=\"min_bid\" value=\"5\"/> "
+             "<prop id=\"max_bid\" value=\"500\"/>\n    </host>\n";
+    attach(host);
+    auctioneers += "<actor host=\"" + host + "\" function=\"Auctioneer\"/>\n";
+  }
+  for (const std::string& host : {std::string("gis-A"), o.host}) {
+    hosts += "    <host id=\"" + host + "\" speed=\"1000Mf\"/>\n";
+    attach(host);
+  }
+  const std::string head =
+      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n";
+  write_text(dir + "/scenario.platform.xml",
+             head + "<!-- botsim trace " + o.trace + ": one VO domain A of " +
+                 std::to_string(o.scenario_resources) + " resources (" +
+                 std::to_string(kScenarioPes) + " PEs of " + num(o.reference_mips) +
+                 " MIPS), a star of 5 ms links around one router. -->\n"
+                 "<platform version=\"4.1\">\n  <zone id=\"trace-grid\" routing=\"Floyd\">\n" +
+                 hosts + "    <router id=\"backbone\"/>\n" + links + routes +
+                 "  </zone>\n</platform>\n");
+  write_text(dir + "/scenario.xml",
+             head + "<!-- botsim trace " + o.trace + ": " + std::to_string(bags) +
+                 " bags, each a Broker of domain A (policy global, deadline 24 h, fund 100: "
+                 "edit them). Run: botsim run scenario.platform.xml scenario.xml -->\n"
+                 "<platform version=\"4.1\">\n"
+                 "<actor host=\"gis-A\" function=\"GridInformationService\"><prop id=\"vo\" "
+                 "value=\"A\"/></actor>\n" +
+                 auctioneers + brokers.substr(brokers.find("-->\n") + 4) + "</platform>\n");
+}
+
+}  // namespace
+
 TraceExportResult export_trace_bags(const TraceExportOptions& o, const std::string& dir) {
   const std::vector<TraceJob> jobs = read_trace(o.trace, o.format);
   TraceExportResult result;
@@ -240,6 +290,8 @@ TraceExportResult export_trace_bags(const TraceExportOptions& o, const std::stri
       xml += "\n</actor>\n";
     }
     write_text(dir + "/deployment-" + f.model + ".xml", xml);
+    if (o.scenario_resources > 0 && std::string(f.model) == "auction")
+      write_scenario(o, bags.size(), xml, dir);
   }
   return result;
 }

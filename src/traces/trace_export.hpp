@@ -15,7 +15,13 @@ struct TraceExportOptions {
   BagOptions bags;
   double reference_mips = kDefaultReferenceMips;  // MI = work in seconds × this
   std::string host = "users";  // the host the deployment fragments put each user on
+  /// Resources of a runnable auction scenario (scenario.platform.xml and scenario.xml, docs/
+  /// traces.md): one VO domain of that many resources and the bags' Brokers; 0: none.
+  int scenario_resources = 0;
 };
+
+/// The PEs of each resource of the runnable scenario.
+constexpr int kScenarioPes = 4;
 
 struct TraceExportResult {
   size_t jobs = 0, bags = 0, tasks = 0;

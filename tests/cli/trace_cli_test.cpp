@@ -5,6 +5,7 @@
 #include <zlib.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/csv.hpp"
@@ -277,4 +278,37 @@ TEST_F(TraceCli, WithoutOutItWritesResultsTracesAndCountsInTheSingular) {
       << r.out;
   EXPECT_TRUE(std::filesystem::exists(cwd + "/results/traces/one/bags.csv"));
   EXPECT_EQ(r.err, "");  // no gnuplot warning about a chart of one bag
+}
+
+// `--scenario N` writes a runnable auction scenario: one VO domain of N resources and a Broker
+// per bag starting at its submission; `botsim run` runs it as it is. The NASA excerpt's bags of
+// at least 5 tasks: 8 Brokers, each starting at its bags.csv start_s, each bag done.
+TEST_F(TraceCli, ScenarioRunsAsItIs) {
+  auto r = t::botsim({"trace", "workloads/nasa-ipsc-1993-excerpt.swf", "--min-tasks", "5",
+                      "--scenario", "4", "--out", dir_ + "/out"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string platform = t::read_text(dir_ + "/out/scenario.platform.xml");
+  EXPECT_NE(platform.find("<host id=\"RA3\" speed=\"1000Mf\" core=\"4\">"), std::string::npos)
+      << platform;
+  EXPECT_EQ(platform.find("RA4"), std::string::npos);
+  r = t::botsim({"run", dir_ + "/out/scenario.platform.xml", dir_ + "/out/scenario.xml", "--out",
+                 dir_ + "/run", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto bags = botsim::read_csv(dir_ + "/out/bags.csv");
+  const auto users = nlohmann::json::parse(t::read_text(dir_ + "/run/summary.json"))["users"];
+  ASSERT_EQ(users.size(), bags.rows.size());
+  ASSERT_EQ(users.size(), 8u);
+  for (size_t k = 0; k < users.size(); ++k) {
+    EXPECT_DOUBLE_EQ(users[k]["start_s"].get<double>(),
+                     std::stod(bags.rows[k][bags.column("start_s")]));
+    EXPECT_EQ(users[k]["tasks_done"], std::stol(bags.rows[k][bags.column("tasks")]));
+  }
+  // Without --scenario there is none; 0 resources is refused.
+  r = t::botsim({"trace", "workloads/nasa-ipsc-1993-excerpt.swf", "--out", dir_ + "/plain"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ + "/plain/scenario.xml"));
+  r = t::botsim({"trace", "workloads/nasa-ipsc-1993-excerpt.swf", "--scenario", "0", "--out",
+                 dir_ + "/zero"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("--scenario"), std::string::npos) << r.err;
 }
