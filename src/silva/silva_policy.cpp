@@ -38,6 +38,10 @@ struct SilvaSettings {
   double check_interval_s = 300;
   double stop_margin_s = 0;
   SilvaRules rules;
+  // Not in the paper (docs/silva2008.md, "On the spot market"): rent spot instances while the
+  // price is at most max_price, on demand otherwise.
+  policy::Market market = policy::Market::OnDemand;
+  std::optional<double> max_price;
 };
 
 class SilvaPolicy : public policy::ProvisioningPolicy {
@@ -52,6 +56,7 @@ class SilvaPolicy : public policy::ProvisioningPolicy {
     std::string l = "cr=" + format_number(s_.heuristic.creation_ratio) +
                     ",ir=" + format_number(s_.heuristic.increase_ratio);
     if (s_.budget_factor != 1) l += ",bf=" + format_number(s_.budget_factor);
+    if (s_.market == policy::Market::Spot) l += ",spot";
     if (s_.heuristic.line15 == Line15::Literal && s_.rules == SilvaRules::paper())
       return l + ",paper";
     if (s_.heuristic.line15 == Line15::Literal) l += ",line15=literal";
@@ -193,7 +198,13 @@ class SilvaPolicy : public policy::ProvisioningPolicy {
     const long remaining = view.tasks_total() - view.tasks_done();
     if (s_.rules.request_guard) count = std::min({count, type_.max_count - view.live(), remaining});
     count = std::min(count, affordable(view));  // a budget (not in the paper) always binds
-    if (count > 0) d.start_instances(type_.name, count);
+    if (count <= 0) return;
+    // On the spot market while the price allows, else on demand (the fallback).
+    const auto price = view.spot_price(type_.name);
+    if (s_.market == policy::Market::Spot && price && (!s_.max_price || *price <= *s_.max_price))
+      d.start_spot_instances(type_.name, count, s_.max_price);
+    else
+      d.start_instances(type_.name, count);
   }
 
   // Liveness (not in the paper): tasks wait and no instance is coming (all stopped or
@@ -246,6 +257,16 @@ std::unique_ptr<policy::ProvisioningPolicy> make_silva(const policy::Props& prop
   // A floor keeps a typo (e.g. "1e-9") from flooding the simulation with checks.
   if (!(s.check_interval_s >= 1)) props.fail("check_interval", "must be at least 1 s");
   s.stop_margin_s = props.duration("stop_margin", 0.0);
+  s.market =
+      policy::market_of(props.choice("market", {"on_demand", "spot"}, std::string("on_demand")));
+  if (props.has("max_price")) {
+    if (s.market != policy::Market::Spot)
+      props.fail("max_price", "only a spot market has a maximum price (market=spot)");
+    s.max_price = props.money("max_price");
+  }
+  if (s.market == policy::Market::Spot && !type.spot)
+    props.fail("market", "instance type '" + type.name +
+                             "' offers no spot instances (its zone has no spot_prices)");
   const double paid = type.atu_s - type.boot_s - s.stop_margin_s;
   if (!(paid > 0))
     props.fail("stop_margin", "leaves no paid time to run tasks (instance type '" + type.name +

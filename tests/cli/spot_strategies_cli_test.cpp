@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/csv.hpp"
 #include "support/cli_support.hpp"
 
 namespace t = botsim::test;
@@ -115,4 +116,35 @@ TEST(ReservedCli, ExampleElevenGivesTheNumbersItsHeaderStates) {
     EXPECT_NEAR(u["spent"].get<double>(), spent, 1e-9) << set;
     EXPECT_DOUBLE_EQ(u["makespan_s"].get<double>(), makespan) << set;
   }
+}
+
+// Silva's heuristic on the spot market (not in the paper): example 4's bag on example 9's cloud
+// at most 0.04 an hour. Every instance started while the price is at most 0.04 is a spot one;
+// the price passes 0.04 at 4200 s (0.045, then 0.12 from 5400 s, 0.036 from 7200 s), the
+// spot instances still live are reclaimed at 4320 s, and the instances rented from 4200 to
+// 7200 s are on demand (the fallback); the bag ends.
+TEST(SilvaSpotCli, SpotWhileThePriceAllowsOnDemandElse) {
+  const std::string dir = botsim::test::make_temp_dir();
+  auto r = t::botsim({"run", "examples/09-spot-cloud.platform.xml",
+                      "examples/04-silva-small-cloud.xml", "--set", "U0.market=spot", "--set",
+                      "U0.max_price=0.04", "--out", dir + "/s", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto u = nlohmann::json::parse(t::read_text(dir + "/s/summary.json"))["users"][0];
+  EXPECT_EQ(u["policy"], "cr=0.5,ir=0.5,spot");
+  EXPECT_EQ(u["status"], "done");
+  const auto invoice = botsim::read_csv(dir + "/s/invoice.csv");
+  int spot = 0, on_demand = 0;
+  for (const auto& row : invoice.rows) {
+    const double from = std::stod(row[invoice.column("from_s")]);
+    const std::string market = row[invoice.column("market")];
+    // An instance's first row starts at its start request.
+    if (market == "on_demand") {
+      ++on_demand;
+      EXPECT_TRUE(from >= 4200 && from < 7200) << from;
+    } else if (from < 4200) {
+      ++spot;
+    }
+  }
+  EXPECT_EQ(spot, 13);
+  EXPECT_EQ(on_demand, 3);
 }

@@ -157,6 +157,34 @@ TEST(SilvaPolicy, Fig3aAfterTheFirstCompletion) {
   EXPECT_TRUE(q->task_ended(poor, TaskEnd{3, "U0-i0001", 0, 600}).start.empty());
 }
 
+// On the spot market (not in the paper): the first host is a spot instance while the price is
+// at most max_price (0.30 of 0.40), on demand above it (0.50: the fallback). A type without
+// spot, or a maximum without the spot market, is refused.
+TEST(SilvaPolicy, OnTheSpotMarketWithOnDemandFallback) {
+  FakeCloudView v = cloud(10);
+  v.type_.spot = true;
+  v.types_ = {v.type_};
+  v.spot_prices_["small"] = 0.30;
+  const std::vector<double> times(10, 600.0);
+  const MapProps spot{{"market", "spot"}, {"max_price", "0.40"}};
+  auto p = provisioning("silva", spot, v, times);
+  EXPECT_EQ(p->label(), "cr=0.5,ir=0.5,spot");
+  CloudDecision d = p->start(v);
+  ASSERT_EQ(d.start.size(), 1u);
+  EXPECT_EQ(d.start[0].market, policy::Market::Spot);
+  EXPECT_EQ(d.start[0].max_price, 0.40);
+  v.spot_prices_["small"] = 0.50;
+  auto q = provisioning("silva", spot, v, times);
+  d = q->start(v);
+  ASSERT_EQ(d.start.size(), 1u);
+  EXPECT_EQ(d.start[0].market, policy::Market::OnDemand);
+  EXPECT_THROW(provisioning("silva", MapProps{{"max_price", "0.4"}}, v, times),
+               std::invalid_argument);
+  FakeCloudView od = cloud(10);
+  EXPECT_THROW(provisioning("silva", MapProps{{"market", "spot"}}, od, times),
+               std::invalid_argument);
+}
+
 TEST(SilvaPolicy, RentsOneWhenNoneIsComingAndGivesUpWithoutMoney) {
   FakeCloudView v = cloud(4);
   const std::vector<double> times(4, 600.0);
