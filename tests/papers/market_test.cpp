@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 
+using botsim::papers::market_bats_table;
 using botsim::papers::market_fig1_table;
 using botsim::papers::market_findings;
 using botsim::papers::market_strategies_table;
@@ -58,6 +59,25 @@ std::vector<MarketRun> market_strategy_runs(double fallback_day2_makespan_s) {
   return runs;
 }
 
+// BaTS on two seeds: hourly 8000 s / 747.00 $ and 8000 s / 700.00 $; per second as given.
+std::vector<MarketRun> market_bats_runs(double seed2_makespan_s, double seed1_spent) {
+  std::vector<MarketRun> runs;
+  auto add = [&](const char* billing, unsigned long long seed, double makespan, double spent) {
+    MarketRun r;
+    r.billing = billing;
+    r.bats_seed = seed;
+    r.makespan_s = makespan;
+    r.spent = spent;
+    r.budget = 754;
+    runs.push_back(r);
+  };
+  add("per_started_unit", 1, 8000, 747);
+  add("per_started_unit", 2, 8000, 700);
+  add("per_second", 1, 8000, seed1_spent);
+  add("per_second", 2, seed2_makespan_s, 650);
+  return runs;
+}
+
 std::map<std::string, botsim::campaign::Finding> market_by_id(
     const std::vector<botsim::campaign::Finding>& found) {
   std::map<std::string, botsim::campaign::Finding> out;
@@ -70,7 +90,12 @@ std::map<std::string, botsim::campaign::Finding> market_by_id(
 TEST(MarketFindings, HoldOnAHandWorkedTable) {
   std::vector<MarketRun> runs = market_fig1_runs({2.5, 2.5, 2.5});
   for (const auto& r : market_strategy_runs(15000)) runs.push_back(r);
+  for (const auto& r : market_bats_runs(8010, 627.6)) runs.push_back(r);
   const auto fig1 = market_fig1_table(runs);
+  const auto bats = market_bats_table(runs);
+  ASSERT_EQ(bats.rows.size(), 4u);
+  EXPECT_EQ(bats.rows[0][1], "per_started_unit");  // seed 1 hourly, then per second
+  EXPECT_EQ(bats.rows[1][3], "627.6");
   ASSERT_EQ(fig1.rows.size(), 3u);
   EXPECT_EQ(fig1.rows[2][2], "3");
   const auto strategies = market_strategies_table(runs);
@@ -78,7 +103,13 @@ TEST(MarketFindings, HoldOnAHandWorkedTable) {
   // Day 2's spot run ends at 20,000 s, past the 16,200 s deadline.
   EXPECT_EQ(strategies.rows[7][1], "spot");
   EXPECT_EQ(strategies.rows[7][3], "no");
-  auto f = market_by_id(market_findings(fig1, strategies));
+  auto f = market_by_id(market_findings(fig1, bats, strategies));
+  // BaTS: seed 2 ends 10 s later per second, 0.125 %; it spends (627.60 + 650) / (747 + 700) =
+  // 88.29 % of the hourly bill.
+  EXPECT_NEAR(f.at("bats same schedule").value, 0.125, 1e-9);
+  EXPECT_EQ(f.at("bats same schedule").verdict(), "yes");
+  EXPECT_NEAR(f.at("bats per-second cheaper").value, 1277.6 / 1447 * 100, 1e-9);
+  EXPECT_EQ(f.at("bats per-second cheaper").verdict(), "yes");
   // (3.00 - 2.50) / 2.50 = 20 % >= 10 %.
   EXPECT_NEAR(f.at("fig1 hourly steps").value, 20, 1e-9);
   EXPECT_EQ(f.at("fig1 hourly steps").verdict(), "yes");
@@ -114,7 +145,14 @@ TEST(MarketFindings, AnswerNoWhereTheyDoNotHold) {
   for (auto& r : runs)
     if (r.billing == "per_started_unit") r.spent = 2.5 + 0.02 * static_cast<double>(r.hosts);
   for (const auto& r : market_strategy_runs(17000)) runs.push_back(r);
-  auto f = market_by_id(market_findings(market_fig1_table(runs), market_strategies_table(runs)));
+  // BaTS: seed 2 ends 200 s later per second (2.5 % > 1 %); seed 1 spends 800 per second, so
+  // (800 + 650) / 1447 = 100.2 % > 100 %.
+  for (const auto& r : market_bats_runs(8200, 800)) runs.push_back(r);
+  auto f = market_by_id(market_findings(market_fig1_table(runs), market_bats_table(runs),
+                                        market_strategies_table(runs)));
+  EXPECT_NEAR(f.at("bats same schedule").value, 2.5, 1e-9);
+  EXPECT_EQ(f.at("bats same schedule").verdict(), "no");
+  EXPECT_EQ(f.at("bats per-second cheaper").verdict(), "no");
   // Hourly 2.52 / 2.54 / 2.56: (2.56 - 2.52) / 2.52 = 1.59 % < 10 %.
   EXPECT_NEAR(f.at("fig1 hourly steps").value, 0.04 / 2.52 * 100, 1e-9);
   EXPECT_EQ(f.at("fig1 hourly steps").verdict(), "no");
@@ -135,7 +173,9 @@ TEST(MarketFindings, SpotThatNeverMissesAndCostsAsMuch) {
     }
     runs.push_back(r);
   }
-  auto f = market_by_id(market_findings(market_fig1_table(runs), market_strategies_table(runs)));
+  for (const auto& r : market_bats_runs(8000, 627.6)) runs.push_back(r);
+  auto f = market_by_id(market_findings(market_fig1_table(runs), market_bats_table(runs),
+                                        market_strategies_table(runs)));
   EXPECT_EQ(f.at("spot misses deadlines").verdict(), "no");
   EXPECT_NEAR(f.at("spot saves").value, 100, 1e-9);
   EXPECT_EQ(f.at("spot saves").verdict(), "no");

@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <regex>
+#include <sstream>
 #include <stdexcept>
 
 #include "campaign/campaign.hpp"
@@ -75,6 +78,14 @@ std::vector<ActorSpec> market_deployment(const std::string& type,
 
 namespace {
 
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, "", "cannot read the shipped platform");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 // Part 2's type: a general-purpose instance of today (on-demand 0.096 $/h, billed per second
 // after a 60 s minimum, booted in a minute), with the shipped generated spot price history.
 constexpr const char* kSpotType = "m5.large";
@@ -87,6 +98,7 @@ MarketRun read_market_run(const std::string& dir) {
   MarketRun r;
   if (u.tasks_done >= u.tasks_total && u.makespan_s()) r.makespan_s = *u.makespan_s();
   r.spent = u.spent;
+  if (u.budget) r.budget = *u.budget;
   r.tasks_rerun = u.tasks_rerun;
   r.spent_on_lost_work = u.spent_on_lost_work.value_or(0);
   return r;
@@ -133,6 +145,27 @@ void run_market(const ExperimentOptions& opts) {
       run.hosts = h;
       add(platform, dep, campaign.seed(0), tag, run);
     }
+  }
+
+  // Part 1b: BaTS's S3-4 (schedule 2, the deployment the paper's Table 1 runs) under each rule:
+  // the shipped platform as it is, and with per-second billing after 60 s on every cluster.
+  {
+    const std::string deployment = fs::absolute(find_data_file("deployments/bats-S3-4.xml"));
+    const std::string hourly = fs::absolute(find_data_file("platforms/bats-S3-4.xml"));
+    const std::string text = read_text_file(hourly);
+    const std::string per_second = campaign.write_scenario(
+        scenarios / "bats-S3-4-per_second.platform.xml",
+        std::regex_replace(text, std::regex(R"((<prop id="atu" value="[^"]*"/>))"),
+                           R"($1<prop id="billing" value="per_second"/>)"
+                           R"(<prop id="billing_minimum" value="60s"/>)"));
+    for (const std::string billing : {"per_started_unit", "per_second"})
+      for (int k = 0; k < kMarketBatsSeeds; ++k) {
+        MarketRun run;
+        run.billing = billing;
+        run.bats_seed = static_cast<unsigned long long>(k + 1);
+        add(billing == "per_second" ? per_second : hourly, deployment, run.bats_seed,
+            fmt::format("bats-{}-{:02d}", billing, k + 1), run);
+      }
   }
 
   // Part 2: the three strategies from each start day, on the trace's prices from that day on.
@@ -183,6 +216,7 @@ void run_market(const ExperimentOptions& opts) {
     MarketRun r = read_market_run(campaign.dir(indices[k]));
     r.billing = planned[k].billing;
     r.hosts = planned[k].hosts;
+    r.bats_seed = planned[k].bats_seed;
     r.strategy = planned[k].strategy;
     r.day = planned[k].day;
     runs.push_back(r);
@@ -197,8 +231,8 @@ void run_market(const ExperimentOptions& opts) {
 void register_market_experiment() {
   register_experiment(Experiment{
       "market",
-      "today's cloud market: Silva et al. 2008's Fig. 1 billed per second; three spot strategies "
-      "for a bag with a deadline on a spot price trace",
+      "today's cloud market: Silva et al. 2008's Fig. 1 and BaTS billed per second; three spot "
+      "strategies for a bag with a deadline on a spot price trace",
       run_market, "28 start days (one run per strategy each)", "1 min"});
 }
 

@@ -40,7 +40,7 @@ CsvTable market_fig1_table(const std::vector<MarketRun>& runs) {
   // hosts -> billing -> the run
   std::map<long, std::map<std::string, const MarketRun*>> by_hosts;
   for (const MarketRun& r : runs)
-    if (r.hosts > 0) by_hosts[r.hosts][r.billing] = &r;
+    if (r.hosts > 0 && r.bats_seed == 0) by_hosts[r.hosts][r.billing] = &r;
   CsvTable t{
       {"hosts", "hourly_makespan_s", "hourly_cost", "per_second_makespan_s", "per_second_cost"},
       {}};
@@ -52,6 +52,20 @@ CsvTable market_fig1_table(const std::vector<MarketRun>& runs) {
     t.rows.push_back({std::to_string(hosts), csv_number(h->makespan_s), csv_number(h->spent),
                       csv_number(s->makespan_s), csv_number(s->spent)});
   }
+  return t;
+}
+
+CsvTable market_bats_table(const std::vector<MarketRun>& runs) {
+  CsvTable t{{"seed", "billing", "makespan_s", "spent", "budget"}, {}};
+  std::vector<const MarketRun*> bats;
+  for (const MarketRun& r : runs)
+    if (r.bats_seed > 0) bats.push_back(&r);
+  std::stable_sort(bats.begin(), bats.end(), [](const MarketRun* a, const MarketRun* b) {
+    return a->bats_seed != b->bats_seed ? a->bats_seed < b->bats_seed : a->billing > b->billing;
+  });
+  for (const MarketRun* r : bats)
+    t.rows.push_back({std::to_string(r->bats_seed), r->billing, csv_number(r->makespan_s),
+                      csv_number(r->spent), csv_number(r->budget)});
   return t;
 }
 
@@ -138,7 +152,8 @@ CsvTable market_summary_table(const std::vector<MarketRun>& runs) {
   return t;
 }
 
-std::vector<Finding> market_findings(const CsvTable& fig1, const CsvTable& strategies) {
+std::vector<Finding> market_findings(const CsvTable& fig1, const CsvTable& bats,
+                                     const CsvTable& strategies) {
   std::vector<Finding> out;
   // Part 1: the cost's range over the host counts, in % of the cheapest.
   auto range_percent = [&](const std::string& column, long& at_max, long& at_min) {
@@ -173,6 +188,45 @@ std::vector<Finding> market_findings(const CsvTable& fig1, const CsvTable& strat
   if (!flat.holds())
     flat.cause = "boot times or minimum charges grow with the hosts (docs/market.md, Findings)";
   out.push_back(flat);
+
+  // Part 1b: BaTS's S3-4 runs, each seed under both rules.
+  std::map<std::string, std::map<std::string, std::pair<double, double>>>
+      by_seed;  // makespan, spent
+  for (const auto& row : bats.rows)
+    by_seed[row[bats.column("seed")]][row[bats.column("billing")]] = {
+        std::stod(row[bats.column("makespan_s")]), std::stod(row[bats.column("spent")])};
+  std::vector<double> shift, ratio, hourly_spent, second_spent;
+  for (const auto& [seed, rules] : by_seed) {
+    if (!rules.count("per_started_unit") || !rules.count("per_second")) continue;
+    const auto& [h_span, h_spent] = rules.at("per_started_unit");
+    const auto& [s_span, s_spent] = rules.at("per_second");
+    shift.push_back(std::abs(s_span - h_span) / h_span * 100);
+    ratio.push_back(s_spent / h_spent * 100);
+    hourly_spent.push_back(h_spent);
+    second_spent.push_back(s_spent);
+  }
+  const double largest_shift =
+      shift.empty() ? std::nan("") : *std::max_element(shift.begin(), shift.end());
+  Finding same =
+      campaign::at_most("bats same schedule", "billed per second, BaTS runs the same schedule",
+                        "not in the paper (hourly billing): BaTS plans whole ATUs (section 3.1)",
+                        "largest |makespan per second / per started hour - 1| over the seeds, in %",
+                        largest_shift, 1, "%");
+  same.botsim = fmt::format("largest change {:.3f} % over {} seeds", largest_shift, shift.size());
+  same.spread_over(shift);
+  if (!same.holds())
+    same.cause = "the bill changes what BaTS sees of its budget (docs/market.md, Findings)";
+  out.push_back(same);
+  Finding cheaper = campaign::at_most(
+      "bats per-second cheaper", "billed per second, BaTS's schedule costs no more",
+      "not in the paper (hourly billing)", "mean spent per second / per started hour, in %",
+      mean_of(second_spent) / mean_of(hourly_spent) * 100, 100, "%");
+  cheaper.botsim = fmt::format("{:.2f} $ against {:.2f} $ per started hour", mean_of(second_spent),
+                               mean_of(hourly_spent));
+  cheaper.spread_over(ratio);
+  if (!cheaper.holds())
+    cheaper.cause = "minimum charges outweigh the unused ends of hours (docs/market.md, Findings)";
+  out.push_back(cheaper);
 
   // Part 2: the strategies over the start days.
   const ByStrategy s = by_strategy(strategies);
@@ -316,12 +370,13 @@ Chart strategies_chart(const CsvTable& t, const std::string& column, const std::
 std::string write_market_tables(const std::vector<MarketRun>& runs, const std::string& dir) {
   namespace fs = std::filesystem;
   const fs::path out(dir);
-  const CsvTable fig1 = market_fig1_table(runs), strategies = market_strategies_table(runs),
-                 summary = market_summary_table(runs);
+  const CsvTable fig1 = market_fig1_table(runs), bats = market_bats_table(runs),
+                 strategies = market_strategies_table(runs), summary = market_summary_table(runs);
   write_csv((out / "fig1_billing.csv").string(), fig1);
+  write_csv((out / "bats_billing.csv").string(), bats);
   write_csv((out / "strategies.csv").string(), strategies);
   write_csv((out / "strategies_summary.csv").string(), summary);
-  const std::vector<Finding> found = market_findings(fig1, strategies);
+  const std::vector<Finding> found = market_findings(fig1, bats, strategies);
   campaign::write_findings((out / "findings.csv").string(), found);
   write_figure(dir, "fig1_billing", fig1_chart(fig1));
   write_figure(
@@ -340,6 +395,12 @@ std::string write_market_tables(const std::vector<MarketRun>& runs, const std::s
   for (const auto& row : fig1.rows)
     text +=
         fmt::format("{:>6} {:>12} {:>10} {:>16} {:>12}\n", row[0], row[1], row[2], row[3], row[4]);
+  text += "\nBaTS on S3-4, schedule 2 (bats_billing.csv):\n";
+  text += fmt::format("{:>5} {:>17} {:>12} {:>10} {:>10}\n", "seed", "billing", "makespan s",
+                      "spent $", "budget $");
+  for (const auto& row : bats.rows)
+    text +=
+        fmt::format("{:>5} {:>17} {:>12} {:>10} {:>10}\n", row[0], row[1], row[2], row[3], row[4]);
   text += "\nthe spot strategies over the start days (strategies_summary.csv):\n";
   text += fmt::format("{:<14} {:>5} {:>10} {:>19} {:>10} {:>7} {:>8}\n", "strategy", "runs",
                       "cost $", "95 % CI", "vs on-dem.", "missed", "rerun");
