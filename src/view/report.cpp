@@ -18,6 +18,7 @@
 #include "core/gnuplot.hpp"
 #include "core/input_file.hpp"
 #include "core/output_dir.hpp"
+#include "core/summary.hpp"
 #include "core/xml.hpp"
 #include "view/figures.hpp"
 #include "view/interactive_chart.hpp"
@@ -147,11 +148,19 @@ std::string users_table(const nlohmann::json& summary, const UserColours& colour
     const auto& v = u.at(key);
     return v.is_string() ? v.get<std::string>() : v.dump();
   };
-  for (const auto& u : summary.value("users", nlohmann::json::array()))
+  // Rounded, and money in its model's currency (docs/units.md): a page is read, not parsed.
+  auto rounded = [&](const nlohmann::json& u, const char* key, const char* format,
+                     const std::string& unit) -> std::string {
+    if (!u.contains(key) || !u.at(key).is_number()) return text(u, key);
+    return fmt::format(fmt::runtime(format), u.at(key).get<double>()) + unit;
+  };
+  for (const auto& u : summary.value("users", nlohmann::json::array())) {
+    const std::string money = " " + currency_of(u.value("model", std::string()));
     t.rows.push_back({text(u, "name"), text(u, "model"), text(u, "policy"),
                       text(u, "tasks_done") + " of " + text(u, "tasks_total"),
-                      text(u, "makespan_s"), text(u, "spent"), text(u, "budget"),
-                      text(u, "status")});
+                      rounded(u, "makespan_s", "{:.1f}", ""), rounded(u, "spent", "{:.2f}", money),
+                      rounded(u, "budget", "{:.2f}", money), text(u, "status")});
+  }
   return html_table(t, colours);
 }
 
@@ -225,6 +234,11 @@ std::string scenario(const fs::path& dir, const std::string& kind) {
         continue;
       }
       if (reps && k == "simulated_time_s") continue;
+      if (k == "simulated_time_s" && j.contains(key) && j.at(key).is_number()) {
+        out += "<tr><th>simulated time</th><td>" +
+               fmt::format("{:.1f} s", j.at(key).get<double>()) + "</td></tr>\n";
+        continue;
+      }
       if (j.contains(key))
         out += "<tr><th>" + k + "</th><td>" +
                xml_escape(j.at(key).is_string() ? j.at(key).get<std::string>() : j.at(key).dump()) +

@@ -58,6 +58,11 @@ TEST_F(ReportCli, RunReportHasTheScenarioUsersFiguresAndFiles) {
   const std::string html = t::read_text(run + "/report.html");
   EXPECT_EQ(html.rfind("<!-- botsim report -->\n<!DOCTYPE html>", 0), 0u);
   EXPECT_NE(html.find("examples/01-one-resource.xml"), std::string::npos);
+  // Numbers rounded, money in the model's currency (the auction's G$), time with its unit.
+  EXPECT_NE(html.find("<tr><th>simulated time</th><td>240.0 s</td></tr>"), std::string::npos)
+      << html;
+  EXPECT_NE(html.find(" G$</td>"), std::string::npos);
+  EXPECT_EQ(html.find("simulated_time_s"), std::string::npos);
   // U0's name edged in its colour in the figures (the first of the run's palette).
   EXPECT_NE(html.find("<td style=\"border-left:0.8em solid #1f77b4\">U0</td><td>auction</td>"
                       "<td>no-opt</td><td>3 of 3</td><td>210.0</td>"),
