@@ -160,6 +160,13 @@ TEST(MarketFindings, AnswerNoWhereTheyDoNotHold) {
   EXPECT_EQ(f.at("fig1 per-second flat").verdict(), "no");
   EXPECT_EQ(f.at("spot-fallback meets the deadline").value, 1);
   EXPECT_EQ(f.at("spot-fallback meets the deadline").verdict(), "no");
+  // The fallback reran 1 task a day, spot 2: with spot at 0 it loses more (1 - 0 > 0).
+  for (auto& r : runs)
+    if (r.strategy == "spot") r.tasks_rerun = 0;
+  f = market_by_id(market_findings(market_fig1_table(runs), market_bats_table(runs),
+                                   market_strategies_table(runs)));
+  EXPECT_NEAR(f.at("spot-fallback loses no more work").value, 1, 1e-12);
+  EXPECT_EQ(f.at("spot-fallback loses no more work").verdict(), "no");
   EXPECT_NE(f.at("spot-fallback meets the deadline").cause.find("day(s) 2:"), std::string::npos);
 }
 

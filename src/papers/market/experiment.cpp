@@ -3,15 +3,14 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <regex>
-#include <sstream>
 #include <stdexcept>
 
 #include "campaign/campaign.hpp"
 #include "campaign/data_files.hpp"
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "core/summary.hpp"
 #include "core/units.hpp"
 
@@ -77,14 +76,6 @@ std::vector<ActorSpec> market_deployment(const std::string& type,
 }
 
 namespace {
-
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "", "cannot read the shipped platform");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Part 2's type: a general-purpose instance of today (on-demand 0.096 $/h, billed per second
 // after a 60 s minimum, booted in a minute), with the shipped generated spot price history.
@@ -152,7 +143,7 @@ void run_market(const ExperimentOptions& opts) {
   {
     const std::string deployment = fs::absolute(find_data_file("deployments/bats-S3-4.xml"));
     const std::string hourly = fs::absolute(find_data_file("platforms/bats-S3-4.xml"));
-    const std::string text = read_text_file(hourly);
+    const std::string text = read_input_file(hourly, "platform file");
     const std::string per_second = campaign.write_scenario(
         scenarios / "bats-S3-4-per_second.platform.xml",
         std::regex_replace(text, std::regex(R"((<prop id="atu" value="[^"]*"/>))"),
