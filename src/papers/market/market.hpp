@@ -8,6 +8,7 @@
 //  (2) Three spot strategies for a bag with a deadline (docs/cloud.md, "Spot strategies") on a
 //      spot price trace, from many start times: money saved against on-demand only, deadlines
 //      missed, work lost.
+//  (3) The agents' allocations billed per second (market_agents.hpp).
 // Pure (no SimGrid): the per-start price traces, the tables, figures and findings;
 // experiment.cpp generates the platforms and deployments and runs them.
 #include <cstddef>
