@@ -133,9 +133,12 @@ AllocationDecision decide(const AllocationConfig& c, const AllocationStatus& s) 
   return {AllocationAction::Renew, slots, end, check_time(c, end)};
 }
 
+double paid_slots_end(const AllocationConfig& c, double released_at, double alloc_end) {
+  return mechanism(c).paid_in_advance() ? alloc_end : released_at;
+}
+
 long charged_slots(const AllocationConfig& c, double start, double released_at, double alloc_end) {
-  double stop = mechanism(c).paid_in_advance() ? alloc_end : released_at;
-  return cloud::charged_units(start, stop, c.slot_s);
+  return cloud::charged_units(start, paid_slots_end(c, released_at, alloc_end), c.slot_s);
 }
 
 }  // namespace botsim::agents

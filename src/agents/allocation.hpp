@@ -80,5 +80,8 @@ AllocationDecision decide(const AllocationConfig& c, const AllocationStatus& s);
 /// `start`, given up at `released_at`, whose allocation ends at alloc_end. FixedAM's hours are
 /// paid in advance: it is charged up to alloc_end whenever it is given up.
 long charged_slots(const AllocationConfig& c, double start, double released_at, double alloc_end);
+/// When a resource given up at `released_at`, whose allocation ends at alloc_end, stops being
+/// charged per started slot: alloc_end for FixedAM (paid in advance), else released_at.
+double paid_slots_end(const AllocationConfig& c, double released_at, double alloc_end);
 
 }  // namespace botsim::agents

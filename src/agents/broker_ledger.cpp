@@ -19,7 +19,7 @@ std::optional<int> ResourceLedger::live(const std::string& ra) const {
 int ResourceLedger::hold(const Allocated& m) {
   int id = static_cast<int>(resources_.size());
   resources_.push_back(
-      HeldResource{m.ra, m.spa, m.type, m.price, m.start_s, m.alloc_end, false, 0});
+      HeldResource{m.ra, m.spa, m.type, m.price, m.start_s, m.alloc_end, false, 0, m.billing});
   live_[m.ra] = id;
   return id;
 }
@@ -75,7 +75,7 @@ void ResourceLedger::release(int id) {
   auto& r = resources_.at(static_cast<std::size_t>(id));
   r.released = true;
   live_.erase(r.ra);
-  bill(id, charged_slots(bot_.allocation, r.start, port_.now(), r.alloc_end));
+  bill(id, resource_charge(bot_.allocation, r, port_.now(), false));
   ++pending_releases_;
   port_.to_provider(bot_.user, r.spa, ReleaseResource{bot_.user, r.ra});
 }
@@ -96,23 +96,22 @@ std::optional<int> ResourceLedger::fail(const std::string& ra) {
   auto& r = resources_[static_cast<std::size_t>(*id)];
   r.released = true;
   live_.erase(r.ra);
-  bill(*id, cloud::charged_units(r.start, port_.now(), bot_.allocation.slot_s));
+  bill(*id, resource_charge(bot_.allocation, r, port_.now(), true));
   return id;
 }
 
-void ResourceLedger::bill(int id, long units) {
+void ResourceLedger::bill(int id, const cloud::Charge& c) {
   const auto& r = resources_.at(static_cast<std::size_t>(id));
-  double cost = static_cast<double>(units) * r.price;
-  charged_units_ += units;
-  spent_ += cost;
+  charged_units_ += c.units_begun;
+  spent_ += c.amount;
   auto& results = port_.run().results();
-  results.timeline<cloud::InstanceRecord>().add(
-      cloud::InstanceRecord{bot_.user, r.ra, r.type, r.start, port_.now(), units, cost});
-  // Its invoice row: the started slots, from the allocation's start (docs/cloud.md).
+  results.timeline<cloud::InstanceRecord>().add(cloud::InstanceRecord{
+      bot_.user, r.ra, r.type, r.start, port_.now(), c.units_begun, c.amount});
+  // Its invoice row: what was paid for, from the allocation's start (docs/cloud.md): the
+  // started slots, or the seconds in slots (a fraction) under per-second billing.
   results.timeline<cloud::InvoiceRecord>().add(
-      cloud::InvoiceRecord{bot_.user, r.ra, r.type, cloud::InvoiceRecord::kOnDemand, r.start,
-                           r.start + static_cast<double>(units) * bot_.allocation.slot_s,
-                           static_cast<double>(units), r.price, cost});
+      cloud::InvoiceRecord{bot_.user, r.ra, r.type, cloud::InvoiceRecord::kOnDemand, c.from_s,
+                           c.to_s, c.units, r.price, c.amount});
 }
 
 }  // namespace botsim::agents

@@ -1,9 +1,9 @@
 #pragma once
 // The broker agent's allocation and billing (Section 3, Fig. 3): the resources it holds for one
 // BoT, each renewed or released at its check with the BoT's allocation mechanism and within the
-// consumer's budget, and billed per started slot when given up (instances.csv). Its own data:
-// the resources held (HeldResource), which are live, the releases not yet acknowledged, the
-// money spent and the renewals. What the scheduler and the other CNPs know comes in as
+// consumer's budget, and billed by its type's rule when given up (instances.csv, invoice.csv). Its
+// own data: the resources held (HeldResource), which are live, the releases not yet acknowledged,
+// the money spent and the renewals. What the scheduler and the other CNPs know comes in as
 // arguments (broker.hpp passes them).
 #include <cstddef>
 #include <functional>
@@ -14,6 +14,7 @@
 
 #include "agents/broker_port.hpp"
 #include "agents/broker_rules.hpp"
+#include "cloud/billing.hpp"
 
 namespace botsim::agents {
 
@@ -63,8 +64,8 @@ class ResourceLedger {
   const std::string& budget_short() const { return budget_short_; }
 
  private:
-  /// Bills resource `id` for `units` slots up to now (an instances.csv row), as given up.
-  void bill(int id, long units);
+  /// Bills resource `id` the charge `c` (its instances.csv and invoice.csv rows), as given up.
+  void bill(int id, const cloud::Charge& c);
 
   const BotRequest& bot_;
   BrokerPort& port_;

@@ -4,6 +4,16 @@
 
 namespace botsim::agents {
 
+cloud::Charge resource_charge(const AllocationConfig& allocation, const HeldResource& r,
+                              double released_at, bool failed) {
+  cloud::BillingTerms terms = r.billing;
+  terms.unit_s = allocation.slot_s;
+  double stop = released_at;
+  if (!failed && terms.rule == cloud::BillingRule::PerStartedUnit)
+    stop = paid_slots_end(allocation, released_at, r.alloc_end);
+  return cloud::charge(r.start, stop, terms, r.price);
+}
+
 double committed_money(const AllocationConfig& allocation, double spent,
                        const std::vector<HeldResource>& resources, std::optional<int> renewed,
                        long slots, double extra) {
@@ -11,8 +21,9 @@ double committed_money(const AllocationConfig& allocation, double spent,
   for (std::size_t k = 0; k < resources.size(); ++k) {
     const HeldResource& r = resources[k];
     if (r.released) continue;
-    committed +=
-        static_cast<double>(charged_slots(allocation, r.start, r.alloc_end, r.alloc_end)) * r.price;
+    // Kept to its allocation end: what a held resource costs at most (per started slot, what
+    // it has paid for).
+    committed += resource_charge(allocation, r, r.alloc_end, false).amount;
     if (renewed && static_cast<int>(k) == *renewed)
       committed += static_cast<double>(slots) * r.price;
   }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "agents/allocation.hpp"
+#include "cloud/billing.hpp"
 
 namespace botsim::agents {
 
@@ -17,10 +18,21 @@ struct HeldResource {
   double start = 0, alloc_end = 0;
   bool released = false;
   long generation = 0;  // a renewal or release makes earlier allocation checks stale
+  /// Its type's billing rule (docs/gutierrez2012.md, "Billing rules"; the unit is the slot).
+  cloud::BillingTerms billing;
 };
 
-/// What a BoT's money is committed to: what was `spent`, every held resource's slots up to its
-/// allocation end (slots are paid in advance), `slots` more of resource `renewed`, and `extra`
+/// What resource `r` is charged, given up (or lost, `failed`) at `released_at`, by its billing
+/// rule with the slot as the unit (cloud::charge). Per started slot (the paper's rule, the
+/// default): the slots started by then, or FixedAM's hours whole (paid in advance) unless its
+/// host failed. Per second (not in the paper): the seconds from its allocation's start to
+/// `released_at`, at least the minimum, at price / slot per second, whatever the mechanism.
+cloud::Charge resource_charge(const AllocationConfig& allocation, const HeldResource& r,
+                              double released_at, bool failed);
+
+/// What a BoT's money is committed to: what was `spent`, every held resource's charge if kept
+/// to its allocation end (slots are paid in advance; per second, an upper bound: a resource is
+/// given up by then), `slots` more of resource `renewed` at its price per slot, and `extra`
 /// (prices awarded to resources not yet allocated).
 double committed_money(const AllocationConfig& allocation, double spent,
                        const std::vector<HeldResource>& resources, std::optional<int> renewed,

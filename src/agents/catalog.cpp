@@ -5,6 +5,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
+#include "agents/instance_types.hpp"
 #include "core/error.hpp"
 #include "core/props.hpp"
 #include "core/units.hpp"
@@ -27,6 +28,12 @@ void read_zone(const sg4::NetZone& zone, Catalog& c, const std::string& platform
   if (site.type.empty()) p.fail("resource_type", "must not be empty");
   site.price = p.money("price");
   if (!(site.price > 0)) p.fail("price", "must be a positive price per hour");
+  // The cloud's billing rule, read as the cloud's instance types read it (docs/cloud.md).
+  site.billing.unit_s = kSlotSeconds;
+  site.billing.minimum_s = p.duration("billing_minimum", 0.0);
+  site.billing.rule = cloud::billing_rule_of(
+      p.choice("billing", {"per_started_unit", "per_second"}, std::string("per_started_unit")));
+  p.reject_unknown();
   auto hosts = zone.get_all_hosts();
   std::sort(hosts.begin(), hosts.end(),
             [](const sg4::Host* a, const sg4::Host* b) { return a->get_name() < b->get_name(); });

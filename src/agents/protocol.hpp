@@ -13,6 +13,7 @@
 #include "agents/allocation.hpp"
 #include "agents/heuristics.hpp"
 #include "agents/scheduler.hpp"
+#include "cloud/billing.hpp"
 #include "platform/messaging.hpp"
 #include "policy/registry.hpp"
 
@@ -124,6 +125,7 @@ struct Allocated {  // the resource CNP's result
   double price = 0;  // per slot
   double start_s = 0;
   double alloc_end = 0;
+  cloud::BillingTerms billing;  // its type's billing rule (the platform's)
 };
 struct Renewed {
   std::string user;

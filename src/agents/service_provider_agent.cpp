@@ -114,7 +114,7 @@ void ServiceProviderAgent::on(const RaAllocated& m) {
   r.alloc_end = now + double(r.slots) * kSlotSeconds;
   r.broker.send_for(run_.messages(), m.user,
                     Allocated{m.user, r.cnp, r.site.host, host_, r.site.type, r.site.speed_mips,
-                              r.site.price, now, r.alloc_end},
+                              r.site.price, now, r.alloc_end, r.site.billing},
                     0);
 }
 

@@ -25,15 +25,16 @@ namespace {
 
 const std::string kHead = botsim::test::kXmlHead;
 
-// Agents' hosts a-0..a-9; one zone of 4 RAs of type "small" enlisted in SPA a-3.
-std::string platform(const std::string& price = "0.085") {
+// Agents' hosts a-0..a-9; one zone of 4 RAs of type "small" enlisted in SPA a-3, with the
+// zone's further props `extra`.
+std::string platform(const std::string& price = "0.085", const std::string& extra = "") {
   return kHead + R"(  <zone id="w" routing="Full">
     <cluster id="agents" prefix="a-" radical="0-9" suffix="" speed="1Gf" bw="10Gbps" lat="0" router_id="agents-r"/>
     <cluster id="small" prefix="small-" radical="0-3" suffix="" speed="1Mf" bw="10Gbps" lat="0" router_id="small-r">
       <prop id="spa" value="a-3"/>
       <prop id="resource_type" value="small"/>
       <prop id="price" value=")" +
-         price + R"("/>
+         price + R"("/>)" + extra + R"(
     </cluster>
     <link id="bb" bandwidth="10Gbps" latency="0"/>
     <zoneRoute src="agents" dst="small" gw_src="agents-r" gw_dst="small-r"><link_ctn id="bb"/></zoneRoute>
@@ -98,6 +99,45 @@ TEST_F(AgentsCli, ZeroPrice) {
 
 TEST_F(AgentsCli, NegativePrice) {
   expect_input_error(run(platform("-0.1"), deployment()), {"p.xml", "zone 'small'", "price"});
+}
+
+// Billing rules (docs/gutierrez2012.md, "Billing rules"): the cloud's props, checked where the
+// RA zones are read.
+TEST_F(AgentsCli, UnknownBillingRule) {
+  expect_input_error(
+      run(platform("0.085", R"(<prop id="billing" value="per_minute"/>)"), deployment()),
+      {"p.xml", "zone 'small'", "billing", "per_second"});
+}
+
+TEST_F(AgentsCli, NegativeBillingMinimum) {
+  expect_input_error(
+      run(platform("0.085", R"(<prop id="billing_minimum" value="-1s"/>)"), deployment()),
+      {"p.xml", "zone 'small'", "billing_minimum"});
+}
+
+TEST_F(AgentsCli, MisspeltBillingProp) {
+  expect_input_error(
+      run(platform("0.085", R"(<prop id="biling" value="per_second"/>)"), deployment()),
+      {"p.xml", "zone 'small'", "biling", "did you mean 'billing'?"});
+}
+
+// Per second after 60 s the invoice still adds up to spent to the cent, and is below the
+// default's started hours.
+TEST_F(AgentsCli, PerSecondInvoiceAddsUpToSpent) {
+  auto r = run(platform("0.085", R"(<prop id="billing" value="per_second"/>)"
+                                 R"(<prop id="billing_minimum" value="60s"/>)"),
+               deployment());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto s = nlohmann::json::parse(t::read_text(dir_ + "/out/summary.json"));
+  auto invoice = botsim::read_csv(dir_ + "/out/invoice.csv");
+  double amount = 0, units = 0;
+  for (const auto& row : invoice.rows) {
+    amount += std::stod(row[invoice.column("amount")]);
+    units += std::stod(row[invoice.column("units")]);
+  }
+  EXPECT_NEAR(amount, s["users"][0]["spent"].get<double>(), 0.005);
+  EXPECT_LT(units, s["users"][0]["charged_units"].get<double>());  // a fraction of the hours
+  EXPECT_EQ(s["users"][0]["tasks_done"], 10);
 }
 
 TEST_F(AgentsCli, MoreContractorsThanProviders) {

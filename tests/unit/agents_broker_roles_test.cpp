@@ -51,15 +51,15 @@ std::shared_ptr<BotRequest> roles_bot(const std::vector<double>& sizes,
 // fast: 4 MI/s at $0.34 an hour; slow: 1 MI/s at $0.085 (Table 3's m1.large and m1.small).
 Catalog roles_catalog() {
   Catalog c;
-  c.by_spa["spa-0"] = {RaSite{"ra-0", "spa-0", "fast", 4, 0.34},
-                       RaSite{"ra-1", "spa-0", "slow", 1, 0.085}};
+  c.by_spa["spa-0"] = {RaSite{"ra-0", "spa-0", "fast", 4, 0.34, {}},
+                       RaSite{"ra-1", "spa-0", "slow", 1, 0.085, {}}};
   c.types = {"fast", "slow"};
   return c;
 }
 
 Allocated roles_allocated(int cnp, const std::string& ra, double speed, double price, double start,
                           double alloc_end) {
-  return Allocated{"CA0", cnp, ra, "spa-0", "fast", speed, price, start, alloc_end};
+  return Allocated{"CA0", cnp, ra, "spa-0", "fast", speed, price, start, alloc_end, {}};
 }
 
 }  // namespace
@@ -284,8 +284,8 @@ TEST(BrokerTaskDispatch, HandsOutToTheFreeResourcesAndTakesOutputsBack) {
   TaskDispatch d(*bot, port);
   d.add_resource(0, 1, 3600);
   d.add_resource(1, 2, 3601);
-  const std::vector<HeldResource> held{{"ra-0", "spa-0", "slow", 0.36, 0, 3600, false, 0},
-                                       {"ra-1", "spa-1", "fast", 0.72, 0, 3601, false, 0}};
+  const std::vector<HeldResource> held{{"ra-0", "spa-0", "slow", 0.36, 0, 3600, false, 0, {}},
+                                       {"ra-1", "spa-1", "fast", 0.72, 0, 3601, false, 0, {}}};
   Rng rng = make_rng(1, "dispatch");
   d.hand_out(held, rng);
   const auto tasks = port.sent_of<ExecuteTask>();
@@ -397,7 +397,7 @@ TEST(BrokerEndInvariant, ABotNotReportedIsAnInternalError) {
   b.on(Accept{"CA0", 0});
   b.on(Listing{Role::Provider, "CA0", {"spa-0"}});
   b.on(Propose{"spa-0", "CA0", 0, 0.34});
-  b.on(Allocated{"CA0", 0, "ra-0", "spa-0", "fast", 4, 0.34, 1, 3601});
+  b.on(Allocated{"CA0", 0, "ra-0", "spa-0", "fast", 4, 0.34, 1, 3601, {}});
   b.end_of_instant();
   ASSERT_EQ(port.sent_of<ExecuteTask>().size(), 1u);
   port.clock = 26;

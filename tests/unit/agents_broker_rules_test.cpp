@@ -9,7 +9,7 @@ using namespace botsim::agents;
 
 namespace {
 HeldResource held_for_rules(double price, double start, double alloc_end, bool released = false) {
-  return HeldResource{"ra", "spa", "type", price, start, alloc_end, released, 0};
+  return HeldResource{"ra", "spa", "type", price, start, alloc_end, released, 0, {}};
 }
 }  // namespace
 

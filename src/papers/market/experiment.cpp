@@ -13,6 +13,7 @@
 #include "core/input_file.hpp"
 #include "core/summary.hpp"
 #include "core/units.hpp"
+#include "papers/market/experiment_agents.hpp"
 
 namespace botsim::papers {
 
@@ -198,6 +199,9 @@ void run_market(const ExperimentOptions& opts) {
     }
   }
 
+  // Part 3: the agents' allocations under each billing rule (experiment_agents.cpp).
+  const MarketAgentsPlan agents = add_market_agents_runs(campaign, scenarios);
+
   campaign.run(
       fmt::format("{} runs (Fig. 1: 2 x {} host counts; {} strategies x {} start days)",
                   campaign.runs().size(), kMarketFig1MaxHosts, kMarketStrategies.size(), days),
@@ -212,9 +216,13 @@ void run_market(const ExperimentOptions& opts) {
     r.day = planned[k].day;
     runs.push_back(r);
   }
-  const std::string table = write_market_tables(runs, out.string());
+  // Part 3's table, and its findings after the others in findings.csv.
+  const CsvTable agents_table = market_agents_table(read_market_agents_runs(campaign, agents));
+  write_csv((out / "agents_billing.csv").string(), agents_table);
+  const std::string table =
+      write_market_tables(runs, out.string(), market_agents_findings(agents_table));
   campaign.commit();
-  std::cout << table;
+  std::cout << market_agents_text(agents_table) << table;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 //  (2) Three spot strategies for a bag with a deadline (docs/cloud.md, "Spot strategies") on a
 //      spot price trace, from many start times: money saved against on-demand only, deadlines
 //      missed, work lost.
+//  (3) The agents' allocations billed per second (market_agents.hpp).
 // Pure (no SimGrid): the per-start price traces, the tables, figures and findings;
 // experiment.cpp generates the platforms and deployments and runs them.
 #include <cstddef>
@@ -64,8 +65,9 @@ CsvTable market_summary_table(const std::vector<MarketRun>& runs);
 /// Writes fig1_billing.csv, bats_billing.csv, strategies.csv, strategies_summary.csv, findings.csv
 /// and the figures (fig1_billing: cost per host count under each rule; strategies_cost and
 /// strategies_makespan: per start day and strategy) into `dir`; returns what the experiment
-/// prints.
-std::string write_market_tables(const std::vector<MarketRun>& runs, const std::string& dir);
+/// prints. `more`: the other parts' findings, after these in findings.csv.
+std::string write_market_tables(const std::vector<MarketRun>& runs, const std::string& dir,
+                                const std::vector<campaign::Finding>& more = {});
 
 /// The findings, each with its threshold and margin (docs/market.md, "Findings"), from the
 /// two tables.
