@@ -13,6 +13,7 @@
 #include "core/input_file.hpp"
 #include "core/summary.hpp"
 #include "core/units.hpp"
+#include "papers/market/seed_experiment.hpp"
 
 namespace botsim::papers {
 
@@ -198,9 +199,15 @@ void run_market(const ExperimentOptions& opts) {
     }
   }
 
+  // Parts 1c and 1d: Silva's heuristic and BaTS's schedules under both rules (market_seed.hpp).
+  MarketSeedRuns seed_runs;
+  seed_runs.plan(campaign, scenarios);
+
   campaign.run(
-      fmt::format("{} runs (Fig. 1: 2 x {} host counts; {} strategies x {} start days)",
-                  campaign.runs().size(), kMarketFig1MaxHosts, kMarketStrategies.size(), days),
+      fmt::format("{} runs (Fig. 1: 2 x {} host counts; {} strategies x {} start days; {} of "
+                  "Silva's heuristic and BaTS's schedules)",
+                  campaign.runs().size(), kMarketFig1MaxHosts, kMarketStrategies.size(), days,
+                  seed_runs.size()),
       {"--log-level", "error"});
   std::vector<MarketRun> runs;
   for (size_t k = 0; k < planned.size(); ++k) {
@@ -212,7 +219,9 @@ void run_market(const ExperimentOptions& opts) {
     r.day = planned[k].day;
     runs.push_back(r);
   }
-  const std::string table = write_market_tables(runs, out.string());
+  std::string seed_text;
+  const auto seed_findings = seed_runs.write(campaign, out.string(), seed_text);
+  const std::string table = seed_text + write_market_tables(runs, out.string(), seed_findings);
   campaign.commit();
   std::cout << table;
 }

@@ -367,7 +367,8 @@ Chart strategies_chart(const CsvTable& t, const std::string& column, const std::
 
 }  // namespace
 
-std::string write_market_tables(const std::vector<MarketRun>& runs, const std::string& dir) {
+std::string write_market_tables(const std::vector<MarketRun>& runs, const std::string& dir,
+                                const std::vector<Finding>& more) {
   namespace fs = std::filesystem;
   const fs::path out(dir);
   const CsvTable fig1 = market_fig1_table(runs), bats = market_bats_table(runs),
@@ -376,7 +377,8 @@ std::string write_market_tables(const std::vector<MarketRun>& runs, const std::s
   write_csv((out / "bats_billing.csv").string(), bats);
   write_csv((out / "strategies.csv").string(), strategies);
   write_csv((out / "strategies_summary.csv").string(), summary);
-  const std::vector<Finding> found = market_findings(fig1, bats, strategies);
+  std::vector<Finding> found = market_findings(fig1, bats, strategies);
+  found.insert(found.end(), more.begin(), more.end());
   campaign::write_findings((out / "findings.csv").string(), found);
   write_figure(dir, "fig1_billing", fig1_chart(fig1));
   write_figure(

@@ -64,8 +64,9 @@ CsvTable market_summary_table(const std::vector<MarketRun>& runs);
 /// Writes fig1_billing.csv, bats_billing.csv, strategies.csv, strategies_summary.csv, findings.csv
 /// and the figures (fig1_billing: cost per host count under each rule; strategies_cost and
 /// strategies_makespan: per start day and strategy) into `dir`; returns what the experiment
-/// prints.
-std::string write_market_tables(const std::vector<MarketRun>& runs, const std::string& dir);
+/// prints. `more`: the findings of the other parts (market_seed.hpp), appended to findings.csv.
+std::string write_market_tables(const std::vector<MarketRun>& runs, const std::string& dir,
+                                const std::vector<campaign::Finding>& more = {});
 
 /// The findings, each with its threshold and margin (docs/market.md, "Findings"), from the
 /// two tables.
