@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "campaign/stats.hpp"
@@ -245,8 +246,11 @@ std::vector<Finding> market_bats_schedule_findings(const CsvTable& schedules) {
   const SeedPairs runs = seed_pairs(schedules, {"scenario", "schedule", "seed"});
   const size_t makespan = schedules.column("makespan_s"), spent = schedules.column("spent"),
                done = schedules.column("tasks_done");
+  std::set<int> present;  // the schedules the table holds
+  for (const auto& row : schedules.rows)
+    present.insert(std::stoi(row[schedules.column("schedule")]));
   std::vector<Finding> out;
-  for (int k = 1; k <= kMarketBatsSchedules; ++k) {
+  for (int k : present) {
     std::vector<double> change, ratio, hourly_spent, second_spent;
     std::string worst_change, least_saving;
     double worst_change_value = 0, least_saving_value = -INFINITY;
