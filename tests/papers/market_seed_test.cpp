@@ -25,16 +25,18 @@ std::map<std::string, botsim::campaign::Finding> seed_by_id(
   return out;
 }
 
-// Settings 0/0 and 1/1, seeds 1 and 2, the same run under both rules but the bill:
-//   cr/ir seed  makespan hosts hourly $ per second $  work    cut
-//   0/0   1     4000     11    1.10     1.08          38000 s 1 (150 s)
-//   0/0   2     4200     12    1.20     1.09          38400 s 0
-//   1/1   1     3400     13    1.30     1.10          38000 s 0
-//   1/1   2     3500     12    1.20     1.09          38400 s 0
+// Settings 0/0 and 1/1, seeds 1 and 2, the same run under both rules but the bill; per second
+// with hour_end="finish" as given, no attempt cut:
+//   cr/ir seed  makespan hosts hourly $ per second $  work    cut         finish
+//   0/0   1     4000     11    1.10     1.08          38000 s 1 (150 s)   3900 s 1.075 $
+//   0/0   2     4200     12    1.20     1.09          38400 s 0           4200 s 1.09 $
+//   1/1   1     3400     13    1.30     1.10          38000 s 0           3400 s 1.10 $
+//   1/1   2     3500     12    1.20     1.09          38400 s 0           3500 s 1.09 $
 std::vector<SilvaBillingRun> silva_runs() {
   std::vector<SilvaBillingRun> runs;
   auto add = [&](double r, unsigned long long seed, double span, long hosts, double hourly,
-                 double per_second, double work, long cut, double cut_s) {
+                 double per_second, double work, long cut, double cut_s, double finish_span,
+                 double finish_spent) {
     SilvaBillingRun h;
     h.billing = "per_started_unit";
     h.creation_ratio = h.increase_ratio = r;
@@ -48,20 +50,28 @@ std::vector<SilvaBillingRun> silva_runs() {
     SilvaBillingRun s = h;
     s.billing = "per_second";
     s.spent = per_second;
-    runs.push_back(s);  // out of order: the table sorts
+    SilvaBillingRun f = s;
+    f.hour_end = "finish";
+    f.makespan_s = finish_span;
+    f.spent = finish_spent;
+    f.lost_tasks = 0;
+    f.lost_s = 0;
+    runs.push_back(f);  // out of order: the table sorts
+    runs.push_back(s);
     runs.push_back(h);
   };
-  add(1, 2, 3500, 12, 1.20, 1.09, 38400, 0, 0);
-  add(1, 1, 3400, 13, 1.30, 1.10, 38000, 0, 0);
-  add(0, 1, 4000, 11, 1.10, 1.08, 38000, 1, 150);
-  add(0, 2, 4200, 12, 1.20, 1.09, 38400, 0, 0);
+  add(1, 2, 3500, 12, 1.20, 1.09, 38400, 0, 0, 3500, 1.09);
+  add(1, 1, 3400, 13, 1.30, 1.10, 38000, 0, 0, 3400, 1.10);
+  add(0, 1, 4000, 11, 1.10, 1.08, 38000, 1, 150, 3900, 1.075);
+  add(0, 2, 4200, 12, 1.20, 1.09, 38400, 0, 0, 4200, 1.09);
   return runs;
 }
 
 SilvaBillingRun& silva_run(std::vector<SilvaBillingRun>& runs, double r, unsigned long long seed,
-                           const std::string& billing) {
+                           const std::string& billing, const std::string& hour_end = "stop") {
   for (auto& x : runs)
-    if (x.creation_ratio == r && x.seed == seed && x.billing == billing) return x;
+    if (x.creation_ratio == r && x.seed == seed && x.billing == billing && x.hour_end == hour_end)
+      return x;
   throw std::runtime_error("no such run");
 }
 
@@ -108,16 +118,19 @@ BatsScheduleRun& bats_run(std::vector<BatsScheduleRun>& runs, const std::string&
 
 TEST(MarketSilvaFindings, HoldOnAHandWorkedTable) {
   const auto table = market_silva_table(silva_runs());
-  ASSERT_EQ(table.rows.size(), 8u);
-  // Sorted by setting and seed, per started hour first.
+  ASSERT_EQ(table.rows.size(), 12u);
+  // Sorted by setting and seed, per started hour first, then per second, then finishing.
   EXPECT_EQ(table.rows[0][0], "0");
   EXPECT_EQ(table.rows[0][2], "1");
   EXPECT_EQ(table.rows[0][3], "per_started_unit");
   EXPECT_EQ(table.rows[1][3], "per_second");
-  EXPECT_EQ(table.rows[1][6], "1.08");
-  EXPECT_EQ(table.rows[1][9], "150");
-  EXPECT_EQ(table.rows[7][0], "1");
-  EXPECT_EQ(table.rows[7][2], "2");
+  EXPECT_EQ(table.rows[1][4], "stop");
+  EXPECT_EQ(table.rows[1][7], "1.08");
+  EXPECT_EQ(table.rows[1][10], "150");
+  EXPECT_EQ(table.rows[2][4], "finish");
+  EXPECT_EQ(table.rows[2][5], "3900");
+  EXPECT_EQ(table.rows[11][0], "1");
+  EXPECT_EQ(table.rows[11][2], "2");
   auto f = seed_by_id(market_silva_findings(table));
   EXPECT_EQ(f.at("silva same hosts").value, 0);
   EXPECT_EQ(f.at("silva same hosts").verdict(), "yes");
@@ -141,6 +154,31 @@ TEST(MarketSilvaFindings, HoldOnAHandWorkedTable) {
   EXPECT_NEAR(stop.value, 150.0 / 3600 * 0.1 / 4 / 1.09 * 100, 1e-9);
   EXPECT_EQ(stop.verdict(), "yes");
   EXPECT_EQ(stop.cause, "");
+  // Finishing past the hour: (3900 + 4200 + 3400 + 3500) / 4 = 3750 s against 3775 s, 99.34 %;
+  // (1.075 + 1.09 + 1.10 + 1.09) / 4 = 1.08875 $ against 1.09 $, 99.89 %.
+  EXPECT_NEAR(f.at("silva finish shorter").value, 3750.0 / 3775 * 100, 1e-9);
+  EXPECT_EQ(f.at("silva finish shorter").verdict(), "yes");
+  EXPECT_NE(f.at("silva finish shorter").botsim.find("(0 attempts cut against 1)"),
+            std::string::npos);
+  EXPECT_NEAR(f.at("silva finish no dearer").value, 1.08875 / 1.09 * 100, 1e-9);
+  EXPECT_EQ(f.at("silva finish no dearer").verdict(), "yes");
+}
+
+TEST(MarketSilvaFindings, FinishingPastTheHourThatCostsTimeAndMoney) {
+  // Finishing, seed 2 of 1/1 ends at 3900 s and pays 1.20 $: (3900 + 4200 + 3400 + 3900) / 4 =
+  // 3850 s against 3775 s, 101.99 %; (1.075 + 1.09 + 1.10 + 1.2) / 4 = 1.11625 $ against 1.09 $,
+  // 102.41 %.
+  auto runs = silva_runs();
+  silva_run(runs, 1, 2, "per_second", "finish").makespan_s = 3900;
+  silva_run(runs, 1, 2, "per_second", "finish").spent = 1.2;
+  auto f = seed_by_id(market_silva_findings(market_silva_table(runs)));
+  EXPECT_NEAR(f.at("silva finish shorter").value, 3850.0 / 3775 * 100, 1e-9);
+  EXPECT_EQ(f.at("silva finish shorter").verdict(), "no");
+  EXPECT_NEAR(f.at("silva finish no dearer").value, 1.11625 / 1.09 * 100, 1e-9);
+  EXPECT_EQ(f.at("silva finish no dearer").verdict(), "no");
+  // The paper's findings judge the stopping runs only: unchanged.
+  EXPECT_EQ(f.at("silva same makespan").value, 0);
+  EXPECT_NEAR(f.at("silva per-second cheaper").value, 1.09 / 1.2 * 100, 1e-9);
 }
 
 TEST(MarketSilvaFindings, AnswerNoWhereTheyDoNotHold) {

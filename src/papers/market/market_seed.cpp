@@ -47,7 +47,9 @@ double seed_makespan_change(double hourly, double per_second, long hourly_done,
 // Per-started-hour first, then per second.
 bool seed_hourly_first(const std::string& a, const std::string& b) { return a > b; }
 
-// A table's rows paired by `key` columns: key -> billing -> row.
+// A table's rows paired by `key` columns: key -> billing -> row. A Silva row whose hosts finish
+// their task past the hour is filed as kSeedFinish.
+constexpr const char* kSeedFinish = "per_second finish";
 using SeedPairs =
     std::map<std::vector<std::string>, std::map<std::string, std::vector<std::string>>>;
 
@@ -55,13 +57,21 @@ SeedPairs seed_pairs(const CsvTable& t, const std::vector<std::string>& key) {
   std::vector<size_t> cols;
   for (const auto& k : key) cols.push_back(t.column(k));
   const size_t billing = t.column("billing");
+  const auto& h = t.header;
+  const bool has_hour_end = std::find(h.begin(), h.end(), "hour_end") != h.end();
   SeedPairs out;
   for (const auto& row : t.rows) {
     std::vector<std::string> k;
     for (size_t c : cols) k.push_back(row[c]);
-    out[k][row[billing]] = row;
+    const bool finish = has_hour_end && row[t.column("hour_end")] == "finish";
+    out[k][finish ? row[billing] + " finish" : row[billing]] = row;
   }
   return out;
+}
+
+// Silva's variants in the table's order: per started hour, per second, per second finishing.
+int seed_variant(const SilvaBillingRun& r) {
+  return r.billing == kSeedHourly ? 0 : (r.hour_end == "finish" ? 2 : 1);
 }
 
 }  // namespace
@@ -74,14 +84,14 @@ CsvTable market_silva_table(const std::vector<SilvaBillingRun>& runs) {
         std::tie(b->creation_ratio, b->increase_ratio, b->seed))
       return std::tie(a->creation_ratio, a->increase_ratio, a->seed) <
              std::tie(b->creation_ratio, b->increase_ratio, b->seed);
-    return seed_hourly_first(a->billing, b->billing);
+    return seed_variant(*a) < seed_variant(*b);
   });
-  CsvTable t{{"creation_ratio", "increase_ratio", "seed", "billing", "makespan_s", "hosts", "spent",
-              "work_s", "lost_tasks", "lost_s"},
+  CsvTable t{{"creation_ratio", "increase_ratio", "seed", "billing", "hour_end", "makespan_s",
+              "hosts", "spent", "work_s", "lost_tasks", "lost_s"},
              {}};
   for (const auto* r : sorted)
     t.rows.push_back({format_number(r->creation_ratio), format_number(r->increase_ratio),
-                      std::to_string(r->seed), r->billing, seed_cell(r->makespan_s),
+                      std::to_string(r->seed), r->billing, r->hour_end, seed_cell(r->makespan_s),
                       std::to_string(r->hosts), csv_number(r->spent), csv_number(r->work_s),
                       std::to_string(r->lost_tasks), csv_number(r->lost_s)});
   return t;
@@ -239,6 +249,53 @@ std::vector<Finding> market_silva_findings(const CsvTable& silva) {
     stop.cause =
         "runs whose hosts' hour ends cut more work: " + above + " (docs/market.md, Findings)";
   out.push_back(stop);
+
+  // hour_end="finish" against the paper's stop, both per second.
+  std::vector<double> span_ratio, spent_ratio, stop_span, finish_span, stop_spent, finish_spent;
+  long stop_cut = 0, finish_cut = 0;
+  for (const auto& [key, rules] : runs) {
+    if (!rules.count(kSeedPerSecond) || !rules.count(kSeedFinish)) continue;
+    const auto& a = rules.at(kSeedPerSecond);
+    const auto& b = rules.at(kSeedFinish);
+    const double sa = seed_number(a[makespan]), sb = seed_number(b[makespan]);
+    span_ratio.push_back(sb / sa * 100);  // NaN (a run unfinished) never holds
+    stop_span.push_back(sa);
+    finish_span.push_back(sb);
+    spent_ratio.push_back(std::stod(b[spent]) / std::stod(a[spent]) * 100);
+    stop_spent.push_back(std::stod(a[spent]));
+    finish_spent.push_back(std::stod(b[spent]));
+    stop_cut += std::stol(a[lost_tasks]);
+    finish_cut += std::stol(b[lost_tasks]);
+  }
+  if (span_ratio.empty()) return out;
+  Finding shorter = campaign::at_most(
+      "silva finish shorter",
+      "billed per second, hosts that finish their task past the hour end the job no later",
+      "not in the paper: its hosts stop before the charged hour ends (section 4); "
+      "hour_end=\"finish\" is botsim's switch",
+      "mean makespan with hour_end=finish / with the stop, per second, in %",
+      seed_mean(finish_span) / seed_mean(stop_span) * 100, 100, "%");
+  shorter.botsim = fmt::format("{:.0f} s against {:.0f} s ({} attempts cut against {})",
+                               seed_mean(finish_span), seed_mean(stop_span), finish_cut, stop_cut);
+  shorter.spread_over(span_ratio);
+  if (!shorter.holds())
+    shorter.cause =
+        "hosts kept past the hour take tasks from later ones (docs/market.md, Findings)";
+  out.push_back(shorter);
+  Finding no_dearer = campaign::at_most(
+      "silva finish no dearer",
+      "billed per second, hosts that finish their task past the hour cost no more",
+      "not in the paper: its hosts stop before the charged hour ends (section 4); "
+      "hour_end=\"finish\" is botsim's switch",
+      "mean spent with hour_end=finish / with the stop, per second, in %",
+      seed_mean(finish_spent) / seed_mean(stop_spent) * 100, 100, "%");
+  no_dearer.botsim =
+      fmt::format("{:.4f} $ against {:.4f} $", seed_mean(finish_spent), seed_mean(stop_spent));
+  no_dearer.spread_over(spent_ratio);
+  if (!no_dearer.holds())
+    no_dearer.cause =
+        "the seconds past the hour cost more than the attempts cut (docs/market.md, Findings)";
+  out.push_back(no_dearer);
   return out;
 }
 
@@ -322,14 +379,16 @@ std::vector<Finding> write_market_seed_tables(const std::vector<SilvaBillingRun>
 
   // Means per setting, and per scenario and schedule, under each rule.
   text += "\nSilva's heuristic, the normal job (silva_billing.csv), means over the seeds:\n";
-  text += fmt::format("{:>5} {:>5} {:>17} {:>12} {:>7} {:>9} {:>6}\n", "cr", "ir", "billing",
+  text += fmt::format("{:>5} {:>5} {:>18} {:>12} {:>7} {:>9} {:>6}\n", "cr", "ir", "billing",
                       "makespan s", "hosts", "spent $", "cut");
   {
     std::map<std::tuple<double, double, std::string>, std::vector<const SilvaBillingRun*>> by;
     for (const auto& r : silva_runs)
-      by[{r.creation_ratio, r.increase_ratio, r.billing}].push_back(&r);
+      by[{r.creation_ratio, r.increase_ratio,
+          r.hour_end == "finish" ? r.billing + " finish" : r.billing}]
+          .push_back(&r);
     for (const auto& [cr, ir] : kMarketSilvaSettings)
-      for (const std::string billing : {kSeedHourly, kSeedPerSecond}) {
+      for (const std::string billing : {kSeedHourly, kSeedPerSecond, kSeedFinish}) {
         const auto it = by.find({cr, ir, billing});
         if (it == by.end()) continue;
         std::vector<double> span, hosts, spent, cut;
@@ -339,7 +398,7 @@ std::vector<Finding> write_market_seed_tables(const std::vector<SilvaBillingRun>
           spent.push_back(r->spent);
           cut.push_back(static_cast<double>(r->lost_tasks));
         }
-        text += fmt::format("{:>5} {:>5} {:>17} {:>12.0f} {:>7.2f} {:>9.4f} {:>6.2f}\n",
+        text += fmt::format("{:>5} {:>5} {:>18} {:>12.0f} {:>7.2f} {:>9.4f} {:>6.2f}\n",
                             format_number(cr), format_number(ir), billing, seed_mean(span),
                             seed_mean(hosts), seed_mean(spent), seed_mean(cut));
       }

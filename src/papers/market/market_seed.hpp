@@ -30,6 +30,9 @@ constexpr int kMarketBatsScheduleSeeds = 5;  // per scenario, schedule and billi
 /// One run of Silva's heuristic, as its summary.json, tasks.csv and instances.csv say.
 struct SilvaBillingRun {
   std::string billing;  // "per_started_unit" or "per_second"
+  // "stop" (the paper: each host stops at the end of its first hour) or "finish" (not in the
+  // paper: a host runs the task it has then to its end; run per second only)
+  std::string hour_end = "stop";
   double creation_ratio = 0, increase_ratio = 0;
   unsigned long long seed = 0;
   double makespan_s = std::numeric_limits<double>::quiet_NaN();  // NaN: unfinished
@@ -52,7 +55,8 @@ struct BatsScheduleRun {
   double budget = std::numeric_limits<double>::quiet_NaN();
 };
 
-/// `silva_billing.csv`: per setting, seed and rule (per started hour first), the run.
+/// `silva_billing.csv`: per setting, seed and rule (per started hour, per second, per second with
+/// hour_end="finish"), the run.
 CsvTable market_silva_table(const std::vector<SilvaBillingRun>& runs);
 /// `bats_schedules.csv`: per scenario, schedule, seed and rule (per started hour first), the
 /// run.

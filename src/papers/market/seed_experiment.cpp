@@ -92,19 +92,26 @@ void MarketSeedRuns::plan(Campaign& campaign, const fs::path& scenarios) {
     const std::string per_second = campaign.write_scenario(
         scenarios / "silva-per_second.platform.xml",
         seed_per_second_platform(hourly, R"(<prop id="instance_type" value="paper.host"/>)"));
-    for (const std::string billing : kSeedRules)
+    // Per started hour and per second as the paper stops its hosts; per second with the hosts
+    // finishing their task past the hour (hour_end="finish", not in the paper).
+    const std::vector<std::pair<std::string, std::string>> variants{
+        {"per_started_unit", "stop"}, {"per_second", "stop"}, {"per_second", "finish"}};
+    for (const auto& [billing, hour_end] : variants)
       for (const auto& [cr, ir] : kMarketSilvaSettings)
         for (int k = 0; k < kMarketSilvaSeeds; ++k) {
           SilvaBillingRun run;
           run.billing = billing;
+          run.hour_end = hour_end;
           run.creation_ratio = cr;
           run.increase_ratio = ir;
           run.seed = campaign.seed(k);
-          const size_t i = add(
-              billing == "per_second" ? per_second : hourly, deployment, run.seed,
-              fmt::format("silva-{}-cr{:03.0f}-ir{:03.0f}-{:02d}", billing, cr * 100, ir * 100, k),
-              {"--set", "U0.creation_ratio=" + format_number(cr), "--set",
-               "U0.increase_ratio=" + format_number(ir)});
+          std::vector<std::string> args{"--set", "U0.creation_ratio=" + format_number(cr), "--set",
+                                        "U0.increase_ratio=" + format_number(ir)};
+          if (hour_end != "stop") args.insert(args.end(), {"--set", "U0.hour_end=" + hour_end});
+          const size_t i = add(billing == "per_second" ? per_second : hourly, deployment, run.seed,
+                               fmt::format("silva-{}-{}-cr{:03.0f}-ir{:03.0f}-{:02d}", billing,
+                                           hour_end, cr * 100, ir * 100, k),
+                               std::move(args));
           silva_.emplace_back(i, run);
         }
   }
