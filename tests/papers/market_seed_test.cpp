@@ -237,13 +237,13 @@ TEST(MarketBatsScheduleFindings, HoldOnAHandWorkedTable) {
   EXPECT_NE(f.at("bats Sched1 same schedule").botsim.find("1 per started hour, 1 per second"),
             std::string::npos);
   // Sched1: (600 + 820) / (650 + 850) = 94.67 %; Sched2: (627.6 + 949) / (747 + 950) = 92.90 %,
-  // the least saving S4-1's (949 / 950 = 99.9 %).
+  // the closest to the hourly bill S4-1 (949 / 950 = 99.9 %).
   EXPECT_NEAR(f.at("bats Sched1 per-second cheaper").value, 1420.0 / 1500 * 100, 1e-9);
   EXPECT_EQ(f.at("bats Sched1 per-second cheaper").verdict(), "yes");
   const auto& sched2 = f.at("bats Sched2 per-second cheaper");
   EXPECT_NEAR(sched2.value, 1576.6 / 1697 * 100, 1e-9);
   EXPECT_EQ(sched2.verdict(), "yes");
-  EXPECT_NE(sched2.botsim.find("least saving S4-1 seed 1: 99.9 %"), std::string::npos)
+  EXPECT_NE(sched2.botsim.find("closest to it: S4-1 seed 1 at 99.9 %"), std::string::npos)
       << sched2.botsim;
 }
 

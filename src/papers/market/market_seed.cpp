@@ -356,7 +356,7 @@ std::vector<Finding> market_bats_schedule_findings(const CsvTable& schedules) {
         "mean spent per second / per started hour over the scenarios and seeds, in %",
         seed_mean(second_spent) / seed_mean(hourly_spent) * 100, 100, "%");
     cheaper.botsim = fmt::format(
-        "{:.2f} $ against {:.2f} $ per started hour (least saving {}: "
+        "{:.2f} $ against {:.2f} $ per started hour (closest to it: {} at "
         "{:.1f} %)",
         seed_mean(second_spent), seed_mean(hourly_spent), least_saving, least_saving_value);
     cheaper.spread_over(ratio);
