@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -50,8 +51,23 @@ bool seed_hourly_first(const std::string& a, const std::string& b) { return a > 
 // A table's rows paired by `key` columns: key -> billing -> row. A Silva row whose hosts finish
 // their task past the hour is filed as kSeedFinish.
 constexpr const char* kSeedFinish = "per_second finish";
-using SeedPairs =
-    std::map<std::vector<std::string>, std::map<std::string, std::vector<std::string>>>;
+// Keys compared cell by cell, numbers as numbers (seed 5 before seed 10).
+struct SeedKeyLess {
+  bool operator()(const std::vector<std::string>& a, const std::vector<std::string>& b) const {
+    for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+      if (a[i] == b[i]) continue;
+      char* end_a = nullptr;
+      char* end_b = nullptr;
+      const double x = std::strtod(a[i].c_str(), &end_a), y = std::strtod(b[i].c_str(), &end_b);
+      if (!a[i].empty() && !b[i].empty() && *end_a == '\0' && *end_b == '\0' && x != y)
+        return x < y;
+      return a[i] < b[i];
+    }
+    return a.size() < b.size();
+  }
+};
+using SeedPairs = std::map<std::vector<std::string>,
+                           std::map<std::string, std::vector<std::string>>, SeedKeyLess>;
 
 SeedPairs seed_pairs(const CsvTable& t, const std::vector<std::string>& key) {
   std::vector<size_t> cols;
