@@ -10,6 +10,8 @@
 //      missed, work lost.
 // Pure (no SimGrid): the per-start price traces, the tables, figures and findings;
 // experiment.cpp generates the platforms and deployments and runs them.
+// Parts (1c) and (1d), Silva's heuristic and BaTS's four schedules under both rules:
+// market_seed.hpp (their runs: seed_experiment.hpp).
 #include <cstddef>
 #include <limits>
 #include <string>
