@@ -42,6 +42,9 @@ struct SilvaSettings {
   // price is at most max_price, on demand otherwise.
   policy::Market market = policy::Market::OnDemand;
   std::optional<double> max_price;
+  // Not in the paper (docs/silva2008.md, "At the hour's end, billed per second"): a host whose
+  // first hour ends during a task runs it to its end instead of losing it, then stops.
+  bool finish_past_hour = false;
 };
 
 class SilvaPolicy : public policy::ProvisioningPolicy {
@@ -57,6 +60,7 @@ class SilvaPolicy : public policy::ProvisioningPolicy {
                     ",ir=" + format_number(s_.heuristic.increase_ratio);
     if (s_.budget_factor != 1) l += ",bf=" + format_number(s_.budget_factor);
     if (s_.market == policy::Market::Spot) l += ",spot";
+    if (s_.finish_past_hour) l += ",hour-end=finish";
     if (s_.heuristic.line15 == Line15::Literal && s_.rules == SilvaRules::paper())
       return l + ",paper";
     if (s_.heuristic.line15 == Line15::Literal) l += ",line15=literal";
@@ -96,9 +100,12 @@ class SilvaPolicy : public policy::ProvisioningPolicy {
   }
 
   // Stop just before the charged hour ends (section 4): at the end of the first ATU.
+  // With hour_end="finish" no timed stop: after_dispatch stops the host once it is idle and no
+  // task fits its window.
   CloudDecision instance_ready(const CloudView&, const Instance& inst) override {
     CloudDecision d;
-    d.stop_instance_at(inst.name, inst.requested_s + type_.atu_s - s_.stop_margin_s);
+    if (!s_.finish_past_hour)
+      d.stop_instance_at(inst.name, inst.requested_s + type_.atu_s - s_.stop_margin_s);
     return d;
   }
 
@@ -127,9 +134,11 @@ class SilvaPolicy : public policy::ProvisioningPolicy {
     }
     // An idle instance that cannot take the next task within its window has nothing left to
     // do: stopping it now costs the same (its ATU is paid) and frees the provider's capacity.
-    if (s_.rules.stop_idle && view.tasks_waiting() > 0)
+    // With hour_end="finish" this is how a host ends, whether tasks wait or not: no timed stop
+    // comes.
+    if ((s_.rules.stop_idle && view.tasks_waiting() > 0) || s_.finish_past_hour)
       for (const auto& inst : view.idle_instances())
-        if (!fits(inst, view.now())) d.stop_instance(inst.name);
+        if (!inst.stopping && !fits(inst, view.now())) d.stop_instance(inst.name);
     const long active = view.active() - static_cast<long>(d.stop.size());
     if (s_.rules.liveness)
       rent_if_none(view, active, d);
@@ -264,6 +273,12 @@ std::unique_ptr<policy::ProvisioningPolicy> make_silva(const policy::Props& prop
       props.fail("max_price", "only a spot market has a maximum price (market=spot)");
     s.max_price = props.money("max_price");
   }
+  s.finish_past_hour =
+      props.choice("hour_end", {"stop", "finish"}, std::string("stop")) == "finish";
+  if (s.finish_past_hour && props.has("budget"))
+    props.fail("hour_end",
+               "\"finish\" runs hosts past the hour the budget counts on (each host is counted "
+               "one ATU); it cannot be used with a budget");
   if (s.market == policy::Market::Spot && !type.spot)
     props.fail("market", "instance type '" + type.name +
                              "' offers no spot instances (its zone has no spot_prices)");

@@ -102,6 +102,17 @@ TEST_F(SilvaCli, CheckIntervalTooShort) {
                      {"d.xml", "check_interval", "at least 1 s"});
 }
 
+TEST_F(SilvaCli, HourEndFinishWithABudget) {
+  // Its hosts run past the hour the budget counts on.
+  expect_input_error(run(platform(), deployment({{"hour_end", "finish"}, {"budget", "5"}})),
+                     {"d.xml", "hour_end", "budget"});
+}
+
+TEST_F(SilvaCli, HourEndMisspelt) {
+  expect_input_error(run(platform(), deployment({{"hour_end", "finished"}})),
+                     {"d.xml", "hour_end", "finished"});
+}
+
 TEST_F(SilvaCli, NegativePrice) {
   expect_input_error(run(platform({{"price", "-1"}}), deployment()), {"p.xml", "price"});
 }

@@ -14,7 +14,8 @@ namespace t = botsim::test;
 
 namespace {
 
-// Types: "vm" (1 core, price 0.5 per hour, no boot), "slow-boot" (boot 100 s), "dual" (2 cores).
+// Types: "vm" (1 core, price 0.5 per hour, no boot), "slow-boot" (boot 100 s), "dual" (2 cores),
+// "vm-ps" ("vm" billed per second after 60 s).
 std::string cloud_platform(const std::string& dir) {
   return t::write_file(dir, "cloud.xml",
                        t::platform_xml(R"(
@@ -34,8 +35,15 @@ std::string cloud_platform(const std::string& dir) {
       <prop id="instance_type" value="dual"/>
       <prop id="price" value="0.8"/>
     </cluster>
+    <cluster id="vm-ps" prefix="vmps-" radical="0-3" suffix="" speed="1Gf" core="1" bw="10Gbps" lat="0" router_id="vmps-r">
+      <prop id="instance_type" value="vm-ps"/>
+      <prop id="price" value="0.5"/>
+      <prop id="billing" value="per_second"/>
+      <prop id="billing_minimum" value="60s"/>
+    </cluster>
     <link id="bb" bandwidth="10Gbps" latency="0"/>
     <zoneRoute src="control" dst="vm" gw_src="gw" gw_dst="vm-r"><link_ctn id="bb"/></zoneRoute>
+    <zoneRoute src="control" dst="vm-ps" gw_src="gw" gw_dst="vmps-r"><link_ctn id="bb"/></zoneRoute>
     <zoneRoute src="control" dst="slow-boot" gw_src="gw" gw_dst="sb-r"><link_ctn id="bb"/></zoneRoute>
     <zoneRoute src="control" dst="dual" gw_src="gw" gw_dst="dual-r"><link_ctn id="bb"/></zoneRoute>
   </zone>)"));
@@ -157,6 +165,62 @@ TEST(SilvaScenario, TaskOverrunningThePaidHourIsLostAndRedone) {
   EXPECT_EQ(r.records<botsim::cloud::InstanceRecord>()[0].charged_units, 1);
   EXPECT_DOUBLE_EQ(r.records<botsim::cloud::InstanceRecord>()[1].start_s, 3600);
   EXPECT_DOUBLE_EQ(*r.records<botsim::cloud::InstanceRecord>()[1].stop_s, 6600);
+}
+
+namespace {
+
+// TaskOverrunningThePaidHourIsLostAndRedone with hour_end="finish" (not in the paper): host 1
+// runs the 3000 s task from 1000 s to its end, 4000 s, past its hour, and stops then: one
+// host, nothing lost, the job done at 4000 s instead of 6600 s.
+const Results& finish_past_the_hour(const std::string& type) {
+  std::string dir = t::temp_dir();
+  std::string wl = t::write_file(dir, "two.txt", "1000\n3000\n");
+  const auto& r =
+      t::run(cloud_platform(dir),
+             deployment(dir, {{"workload", wl}, {"instance_type", type}, {"hour_end", "finish"}}));
+  const auto& u = r.users()[0];
+  EXPECT_EQ(u.policy, "cr=0.5,ir=0.5,hour-end=finish");
+  EXPECT_EQ(u.tasks_done, 2);
+  EXPECT_DOUBLE_EQ(*u.finish_s, 4000);
+  EXPECT_EQ(*u.instances, 1);
+  EXPECT_TRUE(lost(r).empty());
+  const auto& inst = r.records<botsim::cloud::InstanceRecord>();
+  EXPECT_EQ(inst.size(), 1u);
+  if (!inst.empty()) {
+    EXPECT_DOUBLE_EQ(*inst[0].stop_s, 4000);
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST(SilvaScenario, HourEndFinishRunsTheTaskPastTheHourBilledPerSecond) {
+  // Billed per second: 4000 s at 0.5 an hour, 0.5556, against the stop's 3600 s + 3000 s on
+  // two hosts, 0.9167.
+  const auto& r = finish_past_the_hour("vm-ps");
+  EXPECT_NEAR(r.users()[0].spent, 4000.0 / 3600 * 0.5, 1e-6);
+}
+
+TEST(SilvaScenario, HourEndFinishPaysASecondHourBilledPerStartedHour) {
+  // Per started hour the 400 s past the hour start a second one: 2 units, 1.0, as the stop's
+  // two hosts pay (one hour each), 2600 s sooner.
+  const auto& r = finish_past_the_hour("vm");
+  EXPECT_EQ(*r.users()[0].charged_units, 2);
+  EXPECT_DOUBLE_EQ(r.users()[0].spent, 1.0);
+}
+
+TEST(SilvaScenario, HourEndStopLosesTheTaskBilledPerSecond) {
+  // The paper's stop on the per-second type: the 3000 s task is cut at 3600 s (2600 s of it
+  // paid and lost) and redone on host 2 (3600..6600): 3600 s + 3000 s at 0.5 an hour.
+  std::string dir = t::temp_dir();
+  std::string wl = t::write_file(dir, "two.txt", "1000\n3000\n");
+  const auto& r =
+      t::run(cloud_platform(dir), deployment(dir, {{"workload", wl}, {"instance_type", "vm-ps"}}));
+  const auto& u = r.users()[0];
+  EXPECT_DOUBLE_EQ(*u.finish_s, 6600);
+  EXPECT_EQ(*u.instances, 2);
+  EXPECT_EQ(lost(r).size(), 1u);
+  EXPECT_NEAR(u.spent, 6600.0 / 3600 * 0.5, 1e-6);
 }
 
 TEST(SilvaScenario, LiteralLine15CreatesAHostEvenWhenNoneIsNecessary) {

@@ -14,6 +14,7 @@
 #include "core/summary.hpp"
 #include "core/units.hpp"
 #include "papers/market/experiment_agents.hpp"
+#include "papers/market/seed_experiment.hpp"
 
 namespace botsim::papers {
 
@@ -199,12 +200,17 @@ void run_market(const ExperimentOptions& opts) {
     }
   }
 
+  // Parts 1c and 1d: Silva's heuristic and BaTS's schedules under both rules (market_seed.hpp).
+  MarketSeedRuns seed_runs;
+  seed_runs.plan(campaign, scenarios);
   // Part 3: the agents' allocations under each billing rule (experiment_agents.cpp).
   const MarketAgentsPlan agents = add_market_agents_runs(campaign, scenarios);
 
   campaign.run(
-      fmt::format("{} runs (Fig. 1: 2 x {} host counts; {} strategies x {} start days)",
-                  campaign.runs().size(), kMarketFig1MaxHosts, kMarketStrategies.size(), days),
+      fmt::format("{} runs (Fig. 1: 2 x {} host counts; {} strategies x {} start days; {} of "
+                  "Silva's heuristic and BaTS's schedules; {} of the agents' allocations)",
+                  campaign.runs().size(), kMarketFig1MaxHosts, kMarketStrategies.size(), days,
+                  seed_runs.size(), agents.runs.size()),
       {"--log-level", "error"});
   std::vector<MarketRun> runs;
   for (size_t k = 0; k < planned.size(); ++k) {
@@ -216,11 +222,13 @@ void run_market(const ExperimentOptions& opts) {
     r.day = planned[k].day;
     runs.push_back(r);
   }
+  std::string seed_text;
+  auto more = seed_runs.write(campaign, out.string(), seed_text);
   // Part 3's table, and its findings after the others in findings.csv.
   const CsvTable agents_table = market_agents_table(read_market_agents_runs(campaign, agents));
   write_csv((out / "agents_billing.csv").string(), agents_table);
-  const std::string table =
-      write_market_tables(runs, out.string(), market_agents_findings(agents_table));
+  for (auto& f : market_agents_findings(agents_table)) more.push_back(std::move(f));
+  const std::string table = seed_text + write_market_tables(runs, out.string(), more);
   campaign.commit();
   std::cout << market_agents_text(agents_table) << table;
 }
@@ -230,8 +238,9 @@ void run_market(const ExperimentOptions& opts) {
 void register_market_experiment() {
   register_experiment(Experiment{
       "market",
-      "today's cloud market: Silva et al. 2008's Fig. 1 and BaTS billed per second; three spot "
-      "strategies for a bag with a deadline on a spot price trace",
+      "today's cloud market: Silva et al. 2008's Fig. 1 and heuristic, BaTS's schedules and the "
+      "agents' allocations billed per second; three spot strategies for a bag with a deadline on "
+      "a spot price trace",
       run_market, "28 start days (one run per strategy each)", "1 min"});
 }
 

@@ -11,6 +11,8 @@
 //  (3) The agents' allocations billed per second (market_agents.hpp).
 // Pure (no SimGrid): the per-start price traces, the tables, figures and findings;
 // experiment.cpp generates the platforms and deployments and runs them.
+// Parts (1c) and (1d), Silva's heuristic and BaTS's four schedules under both rules:
+// market_seed.hpp (their runs: seed_experiment.hpp).
 #include <cstddef>
 #include <limits>
 #include <string>
@@ -65,7 +67,8 @@ CsvTable market_summary_table(const std::vector<MarketRun>& runs);
 /// Writes fig1_billing.csv, bats_billing.csv, strategies.csv, strategies_summary.csv, findings.csv
 /// and the figures (fig1_billing: cost per host count under each rule; strategies_cost and
 /// strategies_makespan: per start day and strategy) into `dir`; returns what the experiment
-/// prints. `more`: the other parts' findings, after these in findings.csv.
+/// prints. `more`: the other parts' findings (market_seed.hpp, market_agents.hpp), after these in
+/// findings.csv.
 std::string write_market_tables(const std::vector<MarketRun>& runs, const std::string& dir,
                                 const std::vector<campaign::Finding>& more = {});
 
