@@ -148,3 +148,26 @@ TEST(SilvaSpotCli, SpotWhileThePriceAllowsOnDemandElse) {
   EXPECT_EQ(spot, 13);
   EXPECT_EQ(on_demand, 3);
 }
+
+// Example 12: per-second billing after 60 s. 8 instances run 6000 s each: 8 x 6000 s at
+// $0.10 an hour = $1.3333 (per started hour: $1.60); 14 instances run 48,000 s in all
+// (12 x 3600 + 2 x 2400) = $1.3333 (per started hour: $1.40).
+TEST(PerSecondCli, ExampleTwelveGivesTheNumbersItsHeaderStates) {
+  const std::string dir = botsim::test::make_temp_dir();
+  for (const auto& [set, spent, makespan] :
+       {std::tuple<std::string, double, double>{"U0.instances=8", 48000 * 0.10 / 3600, 6000},
+        std::tuple<std::string, double, double>{"U0.instances=14", 48000 * 0.10 / 3600, 3600}}) {
+    auto r = t::botsim({"run", "examples/12-per-second-cloud.platform.xml",
+                        "examples/12-per-second-cloud.xml", "--out", dir + "/r" + set, "--quiet",
+                        "--set", set});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto u = nlohmann::json::parse(t::read_text(dir + "/r" + set + "/summary.json"))["users"][0];
+    EXPECT_NEAR(u["spent"].get<double>(), spent, 1e-6) << set;
+    EXPECT_DOUBLE_EQ(u["makespan_s"].get<double>(), makespan) << set;
+  }
+  // One invoice row per instance of 6000 s: 1.666667 hours at 0.1.
+  const std::string invoice = t::read_text(dir + "/rU0.instances=8/invoice.csv");
+  EXPECT_NE(invoice.find("U0,U0-i0001,small,on_demand,0,6000,1.666667,0.1,0.166667\n"),
+            std::string::npos)
+      << invoice;
+}
