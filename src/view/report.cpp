@@ -20,6 +20,7 @@
 #include "core/output_dir.hpp"
 #include "core/summary.hpp"
 #include "core/xml.hpp"
+#include "view/console_tables.hpp"
 #include "view/figures.hpp"
 #include "view/interactive_chart.hpp"
 #include "view/plot_run.hpp"
@@ -205,6 +206,45 @@ std::string experiment_scenario(const fs::path& dir) {
     if (j.contains(key) && j.at(key).is_array())
       out += "<tr><th>" + std::string(key) + "</th><td>" + paths_html(j.at(key)) + "</td></tr>\n";
   return out + "</table>\n";
+}
+
+// The experiment of DIR: the one runs/experiment.json names, else (a copy without its runs/, as
+// the committed results) the first whose console tables DIR's files give; "" for neither.
+std::string experiment_name(const fs::path& dir) {
+  const fs::path file = dir / "runs" / "experiment.json";
+  if (fs::exists(file)) {
+    const nlohmann::json j =
+        nlohmann::json::parse(read_input_file(file.string(), "results file"), nullptr, false);
+    if (j.is_object() && j.contains("experiment") && j.at("experiment").is_string())
+      return j.at("experiment").get<std::string>();
+  }
+  for (const std::string& name : console_table_experiments()) {
+    try {
+      if (!console_tables(name, dir).empty()) return name;
+    } catch (const std::runtime_error&) {
+      // not this experiment's files
+    }
+  }
+  return "";
+}
+
+// The tables an experiment prints on the terminal (console_tables), from its CSV files.
+std::string experiment_tables(const fs::path& dir) {
+  const std::string name = experiment_name(dir);
+  std::vector<ConsoleTable> tables;
+  try {
+    tables = console_tables(name, dir);
+  } catch (const std::runtime_error& e) {
+    throw InputError(e.what());  // a file cut short or of the wrong columns, as in `plot`
+  }
+  if (tables.empty()) return "";
+  std::string out =
+      "<h2>Tables</h2>\n<p>What <code>botsim experiment " + xml_escape(name) +
+      "</code> prints, from its CSV files: rounded as on the terminal, each column's unit in its "
+      "header (the files keep every digit).</p>\n";
+  for (const ConsoleTable& t : tables)
+    out += "<h3>" + xml_escape(t.title) + "</h3>\n" + console_table_html(t);
+  return out;
 }
 
 // What was run, from summary.json (a run), sweep.json (a sweep) or the first run of a --reps.
@@ -428,6 +468,7 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
       "table{border-collapse:collapse;margin:1em 0}"
       "th,td{border:1px solid #bbb;padding:3px 8px;text-align:left;"
       "vertical-align:top;font-size:90%}"
+      "td.num{text-align:right;font-variant-numeric:tabular-nums}"
       "th{background:#eee}td ul{margin:0;padding-left:1.2em}figure{margin:2em 0}"
       "svg{max-width:100%;height:auto}figcaption{max-width:60em}\n"
       "</style>\n</head>\n<body>\n";
@@ -438,7 +479,7 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
         "<h2>Findings</h2>\n<p>One row per claim of the paper: botsim's value under each rule "
         "set with its margin and verdict, the test with its threshold, and the cause of a gap "
         "(every column: findings.csv).</p>\n" +
-        claims_html(read_results((dir / "findings.csv").string()));
+        claims_html(read_results((dir / "findings.csv").string())) + experiment_tables(dir);
   }
   if (kind == "reps")
     html += "<h2>Over the seeds</h2>\n" +
