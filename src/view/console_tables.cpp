@@ -60,8 +60,10 @@ std::vector<ConsoleTable> sulistio2005(const fs::path& dir) {
     if (!read_if_there(dir / rt_file, runtime) || !read_if_there(dir / cost_file, cost)) continue;
     if (runtime.rows.size() != cost.rows.size())
       throw std::runtime_error(rt_file + " and " + cost_file + " have different users");
-    ConsoleTable t{label + ": each user's run time and cost over the runs (" + rt_file + ", " +
-                       cost_file + ")",
+    // The reading named when there are two (the experiment's), not for one set of runs alone.
+    const std::string what = "run time and cost over the runs (" + rt_file + ", " + cost_file + ")";
+    ConsoleTable t{fs::exists(dir / "fig6_runtime_total.csv") ? label + ": each user's " + what
+                                                              : "Each user's " + what,
                    {{"user", "", ""},
                     {"policy", "", ""},
                     {"VO", "", ""},
@@ -233,9 +235,9 @@ std::vector<ConsoleTable> market(const fs::path& dir) {
                     {"runs", "", ""},
                     {"mean", kDollars, "cost"},
                     {"95 % CI", kDollars, "cost"},
-                    {"of on-demand's", "", "cost"},
-                    {"deadlines missed", "runs", ""},
-                    {"tasks rerun", "mean per run", ""}},
+                    {"mean / on-demand's mean", "", "cost"},
+                    {"deadline missed", "runs", ""},
+                    {"tasks rerun per run, mean", "", ""}},
                    {}};
     const size_t strategy = s.column("strategy"), runs = s.column("runs"),
                  mean = s.column("cost_mean"), low = s.column("cost_ci95_low"),
@@ -275,19 +277,42 @@ std::string column_header(const TableColumn& c) {
   return c.unit.empty() ? c.name : c.name + " (" + c.unit + ")";
 }
 
+namespace {
+
+// Whether column `i` of `t` holds numbers (a unit, or every cell a number or "-"): right-aligned,
+// so that their places line up.
+bool numeric_column(const ConsoleTable& t, size_t i) {
+  if (!t.columns.at(i).unit.empty()) return true;
+  for (const auto& row : t.rows)
+    if (row.at(i) != "-" && !std::isfinite(number(row.at(i)))) return false;
+  return !t.rows.empty();
+}
+
+bool grouped(const ConsoleTable& t) {
+  return std::any_of(t.columns.begin(), t.columns.end(),
+                     [](const TableColumn& c) { return !c.group.empty(); });
+}
+
+// The end of the run of columns of column i's group (i + 1 for a column of none).
+size_t group_end(const ConsoleTable& t, size_t i) {
+  size_t j = i + 1;
+  while (j < t.columns.size() && !t.columns[i].group.empty() &&
+         t.columns[j].group == t.columns[i].group)
+    ++j;
+  return j;
+}
+
+}  // namespace
+
 std::string console_table_html(const ConsoleTable& t) {
   std::string out = "<table class=\"console\">\n";
-  const bool grouped = std::any_of(t.columns.begin(), t.columns.end(),
-                                   [](const TableColumn& c) { return !c.group.empty(); });
-  if (grouped) {
+  const bool groups = grouped(t);
+  if (groups) {
     // A group header over each run of columns of the same group; a column of none spans both
     // header rows.
     out += "<tr>";
     for (size_t i = 0; i < t.columns.size();) {
-      size_t j = i + 1;
-      while (j < t.columns.size() && !t.columns[i].group.empty() &&
-             t.columns[j].group == t.columns[i].group)
-        ++j;
+      const size_t j = group_end(t, i);
       if (t.columns[i].group.empty())
         out += "<th rowspan=\"2\">" + xml_escape(column_header(t.columns[i])) + "</th>";
       else
@@ -298,18 +323,74 @@ std::string console_table_html(const ConsoleTable& t) {
   }
   out += "<tr>";
   for (const auto& c : t.columns)
-    if (!grouped || !c.group.empty()) out += "<th>" + xml_escape(column_header(c)) + "</th>";
+    if (!groups || !c.group.empty()) out += "<th>" + xml_escape(column_header(c)) + "</th>";
   out += "</tr>\n";
+  std::vector<bool> numeric;
+  for (size_t i = 0; i < t.columns.size(); ++i) numeric.push_back(numeric_column(t, i));
   for (const auto& row : t.rows) {
     out += "<tr>";
-    for (size_t i = 0; i < row.size(); ++i) {
-      // Numbers right-aligned, so that their places line up as on the terminal.
-      const bool numeric = !t.columns.at(i).unit.empty() || std::isfinite(number(row[i]));
-      out += (numeric ? "<td class=\"num\">" : "<td>") + xml_escape(row[i]) + "</td>";
-    }
+    for (size_t i = 0; i < row.size(); ++i)
+      out += (numeric.at(i) ? "<td class=\"num\">" : "<td>") + xml_escape(row[i]) + "</td>";
     out += "</tr>\n";
   }
   return out + "</table>\n";
+}
+
+std::string console_table_text(const ConsoleTable& t) {
+  const size_t n = t.columns.size();
+  std::vector<size_t> width(n);
+  std::vector<bool> numeric(n);
+  for (size_t i = 0; i < n; ++i) {
+    width[i] = column_header(t.columns[i]).size();
+    for (const auto& row : t.rows) width[i] = std::max(width[i], row.at(i).size());
+    numeric[i] = numeric_column(t, i);
+  }
+  const bool groups = grouped(t);
+  // A group's name as wide as its columns at most: the last one widened for a longer name.
+  if (groups)
+    for (size_t i = 0; i < n;) {
+      const size_t j = group_end(t, i);
+      size_t span = 2 * (j - i - 1);
+      for (size_t k = i; k < j; ++k) span += width[k];
+      if (t.columns[i].group.size() > span) width[j - 1] += t.columns[i].group.size() - span;
+      i = j;
+    }
+  auto cell = [&](const std::string& text, size_t i) {
+    const std::string pad(width[i] - std::min(width[i], text.size()), ' ');
+    return numeric[i] ? pad + text : text + pad;
+  };
+  auto line = [](std::string l) {
+    while (!l.empty() && l.back() == ' ') l.pop_back();
+    return l + "\n";
+  };
+  std::string out = t.title + "\n";
+  if (groups) {
+    std::string l;
+    for (size_t i = 0; i < n;) {
+      const size_t j = group_end(t, i);
+      size_t span = 2 * (j - i - 1);
+      for (size_t k = i; k < j; ++k) span += width[k];
+      l +=
+          (i ? "  " : "") + t.columns[i].group + std::string(span - t.columns[i].group.size(), ' ');
+      i = j;
+    }
+    out += line(l);
+  }
+  std::string header;
+  for (size_t i = 0; i < n; ++i) header += (i ? "  " : "") + cell(column_header(t.columns[i]), i);
+  out += line(header);
+  for (const auto& row : t.rows) {
+    std::string l;
+    for (size_t i = 0; i < n; ++i) l += (i ? "  " : "") + cell(row.at(i), i);
+    out += line(l);
+  }
+  return out;
+}
+
+std::string console_tables_text(const std::vector<ConsoleTable>& tables) {
+  std::string out;
+  for (const ConsoleTable& t : tables) out += (out.empty() ? "" : "\n") + console_table_text(t);
+  return out;
 }
 
 const std::vector<std::string>& console_table_experiments() {

@@ -1,7 +1,8 @@
 #pragma once
-// The summary tables an experiment prints on the terminal, built again from the CSV files it
-// writes, for its report page: the same rows and columns, rounded as the terminal rounds them,
-// each column's unit in its header (docs/units.md). One builder per experiment, by name.
+// The summary tables an experiment prints on the terminal, built from the CSV files it writes:
+// the experiment prints them as text when it has written its files, its report page shows them
+// as HTML tables, so that both say the same numbers. Rounded, each column's unit in its header
+// (docs/units.md). One builder per experiment, by name.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -32,6 +33,12 @@ std::string percent(const std::string& fraction, int decimals);
 std::string column_header(const TableColumn& c);
 /// `t` as an HTML table (escaped), a row of group headers above the columns' when some have one.
 std::string console_table_html(const ConsoleTable& t);
+
+/// `t` as the terminal shows it: its title, a line of group names above the columns' when some
+/// have one, then the columns side by side, numbers right-aligned.
+std::string console_table_text(const ConsoleTable& t);
+/// Every table of `tables` as text, a blank line between two.
+std::string console_tables_text(const std::vector<ConsoleTable>& tables);
 
 /// Every experiment with console tables, in `botsim experiment --list` order.
 const std::vector<std::string>& console_table_experiments();
