@@ -367,6 +367,18 @@ std::string figure_caption(const std::string& stem, const std::string& gp) {
 
 namespace {
 
+// An inlined SVG's element ids, each prefixed with its figure's ("gnuplot_canvas" is
+// "fig1-gnuplot_canvas"), and the references to them with it: every gnuplot figure names its
+// elements alike, and a page's ids must be unique.
+std::string scoped_ids(std::string svg, const std::string& figure) {
+  for (const std::string key : {" id=\"", " id='", "url(#", "href=\"#", "href='#"})
+    for (auto at = svg.find(key); at != std::string::npos; at = svg.find(key, at + 1)) {
+      svg.insert(at + key.size(), figure + "-");
+      at += key.size() + figure.size();
+    }
+  return svg;
+}
+
 // Every SVG figure of `dirs`, inline, each once (a figure of a later directory, e.g. DIR/plots,
 // in place of the one of the same name before it, e.g. an experiment's own in DIR), in reading
 // order (figure_order_key), each with its caption; `base` is the page's directory.
@@ -393,7 +405,8 @@ std::string figures(const std::vector<fs::path>& dirs, const fs::path& base, siz
     const std::string gp =
         fs::exists(gp_path) ? "\n" + read_input_file(gp_path.string(), "figure script") : "";
     const std::string link = xml_escape(fs::relative(fs::absolute(svg), base).generic_string());
-    out += "<figure id=\"" + xml_escape(stem) + "\">\n" + text.substr(at) + "\n<figcaption>" +
+    out += "<figure id=\"" + xml_escape(stem) + "\">\n" +
+           scoped_ids(text.substr(at), xml_escape(stem)) + "\n<figcaption>" +
            xml_escape(figure_caption(stem, gp)) + " (<a href=\"" + link + "\">" + link +
            "</a>)</figcaption></figure>\n";
   }

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <regex>
 #include <string>
 #include <vector>
@@ -332,6 +333,22 @@ TEST_F(ReportCli, ExperimentPageShowsTheConsoleTables) {
     EXPECT_TRUE(std::regex_search(console, std::regex(line + "\n"))) << line << "\n" << console;
   }
   EXPECT_EQ(rows, 30u + 20 + 3);  // Fig. 1's host counts, BaTS's 10 seeds x 2, 3 strategies
+  // Every gnuplot figure names its elements alike (gnuplot_canvas, gpPt0): inlined, each
+  // figure's ids are its own, once on the page, and its references lead to them.
+  std::map<std::string, int> ids;
+  const std::regex id(R"( id=["']([^"']+)["'])"), ref(R"((?:href=["']#|url\(#)([^"')]+))");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), id); it != std::sregex_iterator();
+       ++it)
+    ++ids[(*it)[1].str()];
+  for (const auto& [name, n] : ids) EXPECT_EQ(n, 1) << name;
+  size_t refs = 0;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), ref); it != std::sregex_iterator();
+       ++it, ++refs)
+    EXPECT_EQ(ids.count((*it)[1].str()), 1u) << (*it)[1].str();
+  if (!botsim::find_gnuplot().empty()) {
+    EXPECT_EQ(ids.count("fig1_billing-gnuplot_canvas"), 1u);
+    EXPECT_GT(refs, 0u);  // the points' marks
+  }
 }
 
 // An experiment's Scenario section was empty: it now says the experiment, botsim's version,
