@@ -191,7 +191,8 @@ std::vector<ConsoleTable> vo_policies(const fs::path& dir) {
 }
 
 // market (write_market_tables): Fig. 1's bag billed per started hour and per second, BaTS under
-// both billings, and the spot strategies over the start days.
+// both billings, the spot strategies over the start days, and the agents' allocations under
+// both billings.
 std::vector<ConsoleTable> market(const fs::path& dir) {
   std::vector<ConsoleTable> out;
   CsvTable f;
@@ -247,6 +248,26 @@ std::vector<ConsoleTable> market(const fs::path& dir) {
       t.rows.push_back({r[strategy], r[runs], fixed(r[mean], 3),
                         fixed(r[low], 3) + " - " + fixed(r[high], 3), fixed(r[ratio], 3), r[missed],
                         fixed(r[rerun], 2)});
+    out.push_back(std::move(t));
+  }
+  CsvTable a;
+  if (read_if_there(dir / "agents_billing.csv", a)) {
+    ConsoleTable t{"The agents' allocations on ec2-2012 (agents_billing.csv)",
+                   {{"mechanism", "", ""},
+                    {"seed", "", ""},
+                    {"billing", "", ""},
+                    {"makespan", "s", ""},
+                    {"spent", kDollars, ""},
+                    {"instance hours", "h", "charged"},
+                    {"time", "s", "charged"}},
+                   {}};
+    const size_t mechanism = a.column("mechanism"), seed = a.column("seed"),
+                 billing = a.column("billing"), makespan = a.column("makespan_s"),
+                 spent = a.column("spent"), hours = a.column("charged_hours"),
+                 seconds = a.column("charged_s");
+    for (const auto& r : a.rows)
+      t.rows.push_back({r[mechanism], r[seed], r[billing], fixed(r[makespan], 0),
+                        fixed(r[spent], 2), fixed(r[hours], 0), fixed(r[seconds], 0)});
     out.push_back(std::move(t));
   }
   return out;

@@ -81,6 +81,21 @@ TEST_F(ConsoleTables, MarketInDollars) {
                                                          "0.301", "2", "0.71"}));
 }
 
+// The agents' allocations (agents_billing.csv): charged time in instance hours and seconds.
+TEST_F(ConsoleTables, MarketAgentsChargedHoursAndSeconds) {
+  write("agents_billing.csv",
+        "mechanism,seed,billing,makespan_s,spent,charged_hours,charged_s\n"
+        "fixed,1,per_second,6000.67652,4.65911,14,42007\n");
+  const auto tables = console_tables("market", dir_);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(headers(tables[0]),
+            (std::vector<std::string>{"mechanism", "seed", "billing", "makespan (s)", "spent ($)",
+                                      "instance hours (h)", "time (s)"}));
+  EXPECT_EQ(tables[0].columns[5].group, "charged");
+  EXPECT_EQ(tables[0].rows[0],
+            (std::vector<std::string>{"fixed", "1", "per_second", "6001", "4.66", "14", "42007"}));
+}
+
 TEST_F(ConsoleTables, SulistioJoinsRunTimeAndCost) {
   write("fig6_runtime.csv",
         "user,policy,vo,runs,finished_runs,runtime_h_mean,runtime_h_sd,deadline_h,"

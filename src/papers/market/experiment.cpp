@@ -222,7 +222,7 @@ void run_market(const ExperimentOptions& opts) {
   const std::string table =
       write_market_tables(runs, out.string(), market_agents_findings(agents_table));
   campaign.commit();
-  std::cout << market_agents_text(agents_table) << table;
+  std::cout << table;
 }
 
 }  // namespace
