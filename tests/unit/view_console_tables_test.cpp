@@ -90,7 +90,7 @@ TEST_F(ConsoleTables, MarketAgentsChargedHoursAndSeconds) {
   ASSERT_EQ(tables.size(), 1u);
   EXPECT_EQ(headers(tables[0]),
             (std::vector<std::string>{"mechanism", "seed", "billing", "makespan (s)", "spent ($)",
-                                      "instance hours (h)", "time (s)"}));
+                                      "instance time (h)", "instance time (s)"}));
   EXPECT_EQ(tables[0].columns[5].group, "charged");
   EXPECT_EQ(tables[0].rows[0],
             (std::vector<std::string>{"fixed", "1", "per_second", "6001", "4.66", "14", "42007"}));
