@@ -258,8 +258,8 @@ std::vector<ConsoleTable> market(const fs::path& dir) {
                     {"billing", "", ""},
                     {"makespan", "s", ""},
                     {"spent", kDollars, ""},
-                    {"instance time", "h", "charged"},
-                    {"instance time", "s", "charged"}},
+                    {"hours begun", "", ""},
+                    {"time paid for", "s", ""}},
                    {}};
     const size_t mechanism = a.column("mechanism"), seed = a.column("seed"),
                  billing = a.column("billing"), makespan = a.column("makespan_s"),
