@@ -89,9 +89,19 @@ constexpr const char* kDrawScript = R"js(
                  xAxisIndex: 1, yAxisIndex: 1, color: r.colour, lineStyle: {width: 1.5},
                  tooltip: {show: false}});
   });
+  // A cloud run's instances running, in a third grid under the tasks running.
+  var rented = d.instances.length > 0;
+  d.instances.forEach(function (r) {
+    series.push({type: 'line', name: r.name, step: 'end', showSymbol: false, sampling: 'max',
+                 data: r.steps.map(
+                   function (p) { return [p[0] / u, p[1]]; }),
+                 xAxisIndex: 2, yAxisIndex: 2, color: r.colour, lineStyle: {width: 1.5},
+                 tooltip: {show: false}});
+  });
   var ganttHeight = Math.min(Math.max(24 * d.hosts.length, 240), 640);
   var bigY = d.hosts.length > 25;
-  el.style.height = (ganttHeight + 395) + 'px';
+  el.style.height = (ganttHeight + 395 + (rented ? 220 : 0)) + 'px';
+  var zoomed = rented ? [0, 1, 2] : [0, 1];
   var chart = echarts.init(el, null, {renderer: 'canvas'});
   var xAxis = {type: 'value', min: 0, max: d.x_max, name: 'time (' + unit + ')',
                nameLocation: 'middle', nameGap: 28,
@@ -108,15 +118,20 @@ constexpr const char* kDrawScript = R"js(
     }},
     grid: [{top: 50, left: 110, right: bigY ? 70 : 30, height: ganttHeight},
            {top: ganttHeight + 165, left: 110, right: bigY ? 70 : 30, height: 160,
-            tooltip: {show: true, trigger: 'axis'}}],
-    xAxis: [Object.assign({gridIndex: 0}, xAxis), Object.assign({gridIndex: 1}, xAxis)],
+            tooltip: {show: true, trigger: 'axis'}}].concat(
+        rented ? [{top: ganttHeight + 385, left: 110, right: bigY ? 70 : 30, height: 160,
+                   tooltip: {show: true, trigger: 'axis'}}] : []),
+    xAxis: [Object.assign({gridIndex: 0}, xAxis), Object.assign({gridIndex: 1}, xAxis)].concat(
+        rented ? [Object.assign({gridIndex: 2}, xAxis)] : []),
     yAxis: [{type: 'category', gridIndex: 0, data: d.hosts, name: 'host', inverse: true,
              nameLocation: 'start',
              axisLabel: {hideOverlap: true}},
-            {type: 'value', gridIndex: 1, min: 0, minInterval: 1, name: 'tasks running'}],
-    dataZoom: [{type: 'slider', xAxisIndex: [0, 1], filterMode: 'weakFilter',
+            {type: 'value', gridIndex: 1, min: 0, minInterval: 1, name: 'tasks running'}].concat(
+        rented ? [{type: 'value', gridIndex: 2, min: 0, minInterval: 1,
+                   name: 'instances running'}] : []),
+    dataZoom: [{type: 'slider', xAxisIndex: zoomed, filterMode: 'weakFilter',
                 top: ganttHeight + 95, height: 22},
-               {type: 'inside', xAxisIndex: [0, 1], filterMode: 'weakFilter'}].concat(
+               {type: 'inside', xAxisIndex: zoomed, filterMode: 'weakFilter'}].concat(
         bigY ? [{type: 'slider', yAxisIndex: 0, filterMode: 'weakFilter', right: 10, width: 18,
                  top: 50, height: ganttHeight}] : []),
     series: series
@@ -160,7 +175,8 @@ double bats_sampling_end(const fs::path& dir) {
 
 nlohmann::json interactive_chart_data(const std::vector<TaskAttempt>& attempts,
                                       const std::vector<std::string>& groups,
-                                      const std::vector<std::string>& colours) {
+                                      const std::vector<std::string>& colours,
+                                      const std::vector<InstanceSpan>& instances) {
   std::vector<GanttSpan> spans;
   NameIndex user_index;
   std::vector<std::string> hosts;
@@ -171,6 +187,9 @@ nlohmann::json interactive_chart_data(const std::vector<TaskAttempt>& attempts,
     hosts.push_back(a.host);
     last = std::max({last, a.start_s, std::isnan(a.end_s) ? 0 : a.end_s});
   }
+  // An instance may outlive the last task (its last hour paid for): the axis runs to its stop.
+  for (const auto& i : instances)
+    last = std::max({last, i.start_s, std::isnan(i.stop_s) ? 0 : i.stop_s});
   hosts = natural_order(std::move(hosts));
   const NameIndex host_index(hosts), group_index(groups);
   const std::vector<Lane> lanes = assign_lanes(spans, last);
@@ -207,6 +226,24 @@ nlohmann::json interactive_chart_data(const std::vector<TaskAttempt>& attempts,
   if (auto it = of_group.find("unfinished"); it != of_group.end())
     add(it->second, kUnfinishedColour);
   if (running.size() > 1) add(busy_steps(all, last).front(), "#000000");  // else the same line
+  // The instances running per type, in the static instances chart's colours (the types in
+  // natural order), and all of them together when there are several types.
+  nlohmann::json rented = nlohmann::json::array();
+  if (!instances.empty()) {
+    std::vector<GanttSpan> by_type, every;
+    std::vector<std::string> types;
+    for (const auto& i : instances) {
+      by_type.emplace_back(i.type, "", "", i.start_s, i.stop_s);
+      every.emplace_back("all instances", "", "", i.start_s, i.stop_s);
+      types.push_back(i.type);
+    }
+    const NameIndex type_index(natural_order(std::move(types)));
+    std::swap(running, rented);
+    for (const auto& steps : busy_steps(by_type, last))
+      add(steps, palette_color(type_index[steps.row]));
+    if (running.size() > 1) add(busy_steps(every, last).front(), "#000000");
+    std::swap(running, rented);
+  }
   return {{"unit", unit.name},
           {"unit_s", unit.seconds},
           {"last_s", last},
@@ -218,7 +255,8 @@ nlohmann::json interactive_chart_data(const std::vector<TaskAttempt>& attempts,
           {"unfinished_colour", kUnfinishedColour},
           {"tasks", tasks},
           {"ids", ids},
-          {"running", running}};
+          {"running", running},
+          {"instances", rented}};
 }
 
 std::string interactive_chart_html(const nlohmann::json& data, const std::string& library_js) {
@@ -231,12 +269,15 @@ std::string interactive_chart_html(const nlohmann::json& data, const std::string
   // The library inline must not end its own element early.
   if (lowercase(library_js).find("</script") != std::string::npos)
     return out + "<p>The charting library cannot be inlined into this page.</p>\n";
+  const bool rented = data.contains("instances") && !data.at("instances").empty();
   out += fmt::format(
-      "<p>{} task attempt{} on {} host{}. Scroll or drag the slider under the chart to zoom the "
-      "time axis (both charts); the slider on the right zooms the hosts when there are many. "
+      "<p>{} task attempt{} on {} host{}{}. Scroll or drag the slider under the chart to zoom the "
+      "time axis ({}); the slider on the right zooms the hosts when there are many. "
       "Hover a bar for its task, user, host, start and end.</p>\n",
       data.at("tasks").size(), data.at("tasks").size() == 1 ? "" : "s", data.at("hosts").size(),
-      data.at("hosts").size() == 1 ? "" : "s");
+      data.at("hosts").size() == 1 ? "" : "s",
+      rented ? "; under the tasks running, the instances running per type" : "",
+      rented ? "all three charts" : "both charts");
   out += "<div id=\"botsim-gantt\" style=\"width:100%;height:700px\"></div>\n";
   out += "<script type=\"application/json\" id=\"botsim-gantt-data\">" + script_json(data) +
          "</script>\n";
@@ -308,8 +349,32 @@ std::string interactive_section(const fs::path& dir) {
     groups = natural_order(std::move(groups));
     for (size_t i = 0; i < groups.size(); ++i) colours.push_back(palette_color(i));
   }
+  // A cloud run's instances (instances.csv): the third panel; none from a file that gives no
+  // times (the types alone colour the tasks).
+  std::vector<InstanceSpan> instances;
+  if (fs::exists(dir / "instances.csv")) {
+    try {
+      const std::string path = (dir / "instances.csv").string();
+      const CsvTable t = read_csv(path);
+      const auto& h = t.header;
+      const bool timed = std::find(h.begin(), h.end(), "start_s") != h.end() &&
+                         std::find(h.begin(), h.end(), "stop_s") != h.end();
+      for (size_t r = 0; timed && r < t.rows.size(); ++r) {
+        const auto& row = t.rows[r];
+        const std::string& start = row[t.column("start_s")];
+        const std::string& stop = row[t.column("stop_s")];
+        if (start.empty()) continue;  // requested, never started
+        instances.push_back({row[t.column("type")], read_csv_number(path, r, start),
+                             stop.empty() ? std::nan("") : read_csv_number(path, r, stop)});
+      }
+    } catch (const InputError&) {
+      throw;
+    } catch (const std::runtime_error& e) {
+      throw InputError(e.what());
+    }
+  }
   const std::string library = chart_library_path();
-  return interactive_chart_html(interactive_chart_data(attempts, groups, colours),
+  return interactive_chart_html(interactive_chart_data(attempts, groups, colours, instances),
                                 library.empty() ? "" : read_input_file(library, "chart library"));
 }
 

@@ -2,9 +2,10 @@
 // The report page's interactive Gantt chart (docs/figures.md, "The interactive chart"): a run's
 // task attempts (tasks.csv) as JSON, drawn in the page by the charting library inlined into it
 // (Apache ECharts, which the build installs from npm: cmake/web.cmake) with zoom on both axes and
-// a tooltip per bar, and under it the tasks running over time on the same, zoom-linked, time
-// axis. The page stays one offline file: the library, the data and the drawing script are all in
-// it. Pure string building, but for reading the run and the library's file.
+// a tooltip per bar, and under it the tasks running over time (and a cloud run's instances) on
+// the same, zoom-linked, time axis. The page stays one offline file: the library, the data and the
+// drawing script are all in it. Pure string building, but for reading the run and the library's
+// file.
 #include <cstddef>
 #include <filesystem>
 #include <limits>
@@ -31,15 +32,25 @@ struct TaskAttempt {
   std::string group;  // its colour's name: its user, or in a run of one cloud user its type
 };
 
+/// One instance of a cloud run (instances.csv), as the page counts it.
+struct InstanceSpan {
+  std::string type;
+  double start_s = 0, stop_s = std::numeric_limits<double>::quiet_NaN();  // NaN: never stopped
+};
+
 /// What the page's script draws (all times in seconds; `unit_s` and `unit` are the static
 /// charts' time unit, unit_for): hosts in natural order, one lane per overlapping attempt in
 /// its host's row as the static Gantt chart stacks them, the groups in `groups`' order each in
 /// `colours`' colour, and per group the tasks running over time (unfinished attempts, grey,
 /// in a group of their own, as in the static charts). "tasks" rows are
-/// [start_s, end_s or null, host, lane, lanes, group or -1 (unfinished), user].
+/// [start_s, end_s or null, host, lane, lanes, group or -1 (unfinished), user]. A cloud run's
+/// `instances` give a third panel, the instances running over time per type (types in natural
+/// order, each in its colour of the static instances chart) and all of them together: what the
+/// run rents, under what its tasks use ("instances", [] without them).
 nlohmann::json interactive_chart_data(const std::vector<TaskAttempt>& attempts,
                                       const std::vector<std::string>& groups,
-                                      const std::vector<std::string>& colours);
+                                      const std::vector<std::string>& colours,
+                                      const std::vector<InstanceSpan>& instances = {});
 
 /// The page's section: a heading, one sentence on how to use the chart, and the chart drawn by
 /// `library_js` from `data`; without the library (""), one sentence saying that the chart

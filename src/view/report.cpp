@@ -20,6 +20,7 @@
 #include "core/output_dir.hpp"
 #include "core/summary.hpp"
 #include "core/xml.hpp"
+#include "view/console_tables.hpp"
 #include "view/figures.hpp"
 #include "view/interactive_chart.hpp"
 #include "view/plot_run.hpp"
@@ -207,6 +208,45 @@ std::string experiment_scenario(const fs::path& dir) {
   return out + "</table>\n";
 }
 
+// The experiment of DIR: the one runs/experiment.json names, else (a copy without its runs/, as
+// the committed results) the first whose console tables DIR's files give; "" for neither.
+std::string experiment_name(const fs::path& dir) {
+  const fs::path file = dir / "runs" / "experiment.json";
+  if (fs::exists(file)) {
+    const nlohmann::json j =
+        nlohmann::json::parse(read_input_file(file.string(), "results file"), nullptr, false);
+    if (j.is_object() && j.contains("experiment") && j.at("experiment").is_string())
+      return j.at("experiment").get<std::string>();
+  }
+  for (const std::string& name : console_table_experiments()) {
+    try {
+      if (!console_tables(name, dir).empty()) return name;
+    } catch (const std::runtime_error&) {
+      // not this experiment's files
+    }
+  }
+  return "";
+}
+
+// The tables an experiment prints on the terminal (console_tables), from its CSV files.
+std::string experiment_tables(const fs::path& dir) {
+  const std::string name = experiment_name(dir);
+  std::vector<ConsoleTable> tables;
+  try {
+    tables = console_tables(name, dir);
+  } catch (const std::runtime_error& e) {
+    throw InputError(e.what());  // a file cut short or of the wrong columns, as in `plot`
+  }
+  if (tables.empty()) return "";
+  std::string out =
+      "<h2>Tables</h2>\n<p>What <code>botsim experiment " + xml_escape(name) +
+      "</code> prints, from its CSV files: rounded as on the terminal, each column's unit in its "
+      "header (the files keep every digit).</p>\n";
+  for (const ConsoleTable& t : tables)
+    out += "<h3>" + xml_escape(t.title) + "</h3>\n" + console_table_html(t);
+  return out;
+}
+
 // What was run, from summary.json (a run), sweep.json (a sweep) or the first run of a --reps.
 std::string scenario(const fs::path& dir, const std::string& kind) {
   if (kind == "experiment") return experiment_scenario(dir);
@@ -327,6 +367,18 @@ std::string figure_caption(const std::string& stem, const std::string& gp) {
 
 namespace {
 
+// An inlined SVG's element ids, each prefixed with its figure's ("gnuplot_canvas" is
+// "fig1-gnuplot_canvas"), and the references to them with it: every gnuplot figure names its
+// elements alike, and a page's ids must be unique.
+std::string scoped_ids(std::string svg, const std::string& figure) {
+  for (const std::string key : {" id=\"", " id='", "url(#", "href=\"#", "href='#"})
+    for (auto at = svg.find(key); at != std::string::npos; at = svg.find(key, at + 1)) {
+      svg.insert(at + key.size(), figure + "-");
+      at += key.size() + figure.size();
+    }
+  return svg;
+}
+
 // Every SVG figure of `dirs`, inline, each once (a figure of a later directory, e.g. DIR/plots,
 // in place of the one of the same name before it, e.g. an experiment's own in DIR), in reading
 // order (figure_order_key), each with its caption; `base` is the page's directory.
@@ -353,7 +405,8 @@ std::string figures(const std::vector<fs::path>& dirs, const fs::path& base, siz
     const std::string gp =
         fs::exists(gp_path) ? "\n" + read_input_file(gp_path.string(), "figure script") : "";
     const std::string link = xml_escape(fs::relative(fs::absolute(svg), base).generic_string());
-    out += "<figure id=\"" + xml_escape(stem) + "\">\n" + text.substr(at) + "\n<figcaption>" +
+    out += "<figure id=\"" + xml_escape(stem) + "\">\n" +
+           scoped_ids(text.substr(at), xml_escape(stem)) + "\n<figcaption>" +
            xml_escape(figure_caption(stem, gp)) + " (<a href=\"" + link + "\">" + link +
            "</a>)</figcaption></figure>\n";
   }
@@ -428,6 +481,7 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
       "table{border-collapse:collapse;margin:1em 0}"
       "th,td{border:1px solid #bbb;padding:3px 8px;text-align:left;"
       "vertical-align:top;font-size:90%}"
+      "td.num{text-align:right;font-variant-numeric:tabular-nums}"
       "th{background:#eee}td ul{margin:0;padding-left:1.2em}figure{margin:2em 0}"
       "svg{max-width:100%;height:auto}figcaption{max-width:60em}\n"
       "</style>\n</head>\n<body>\n";
@@ -438,7 +492,7 @@ Report write_report(const std::string& dir_text, const std::string& out_text,
         "<h2>Findings</h2>\n<p>One row per claim of the paper: botsim's value under each rule "
         "set with its margin and verdict, the test with its threshold, and the cause of a gap "
         "(every column: findings.csv).</p>\n" +
-        claims_html(read_results((dir / "findings.csv").string()));
+        claims_html(read_results((dir / "findings.csv").string())) + experiment_tables(dir);
   }
   if (kind == "reps")
     html += "<h2>Over the seeds</h2>\n" +

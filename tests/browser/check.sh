@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The report's interactive Gantt chart, hovered in a browser (gantt_hover.js): a run of example 3
-# (two grid domains, three users), its page from `botsim report`, and Debian's chromium driven
-# by playwright-core. Exit 77 (ctest: skipped) without chromium, node, or the build's copy of
+# The report in a browser, Debian's chromium driven by playwright-core: the interactive Gantt
+# chart hovered (gantt_hover.js) on the page of a run of example 3 (two grid domains, three
+# users), a cloud run's instances panel (instances_panel.js, example 4), then the page of an
+# experiment (experiment_page.js: `botsim experiment market`, 5 s):
+# its Scenario section, the console's tables with units, each figure once. Exit 77 (ctest: skipped) without chromium, node, or the build's copy of
 # web/ (npm ci: the charting library and playwright-core); CI installs them (.ci/run).
 #   tests/browser/check.sh BOTSIM BUILD/web
 set -euo pipefail
@@ -29,3 +31,18 @@ grep -q 'id="botsim-gantt"' "$scratch/run/report.html" ||
   { echo "FAILED: the page has no interactive chart"; exit 1; }
 timeout -s KILL 120 node tests/browser/gantt_hover.js "$web" "$scratch/run/report.html" \
   "$scratch/run/tasks.csv" "$chromium"
+
+# A cloud run's page (example 4, Silva et al.'s coordinator): the instances running per type.
+"$botsim" run examples/04-silva-small-cloud.platform.xml examples/04-silva-small-cloud.xml \
+  --out "$scratch/cloud" --quiet
+"$botsim" report "$scratch/cloud" >/dev/null
+timeout -s KILL 120 node tests/browser/instances_panel.js "$web" "$scratch/cloud/report.html" \
+  "$chromium"
+
+# An experiment's page: what it ran, its console's tables, each of its figures once.
+"$botsim" experiment market --out "$scratch/exp" --quiet >/dev/null
+"$botsim" report "$scratch/exp" >/dev/null
+stems=$(find "$scratch/exp" -maxdepth 2 -name '*.svg' \( -path "$scratch/exp/*.svg" -o \
+  -path "$scratch/exp/plots/*.svg" \) -printf '%f\n' | sed 's/\.svg$//' | sort -u | paste -sd, -)
+timeout -s KILL 120 node tests/browser/experiment_page.js "$web" "$scratch/exp/report.html" \
+  market "$stems" "$chromium" ${BOTSIM_BROWSER_SCREENSHOT:+"$BOTSIM_BROWSER_SCREENSHOT"}

@@ -2,9 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
+#include <regex>
 #include <string>
 #include <vector>
 
+#include "core/csv.hpp"
 #include "core/gnuplot.hpp"
 #include "support/cli_support.hpp"
 
@@ -297,6 +300,57 @@ TEST_F(ReportCli, TraceDirectoryHasItsPage) {
             std::string::npos);
   EXPECT_NE(long_page.find("<tr><td>100</td>"), std::string::npos);
   EXPECT_EQ(long_page.find("<tr><td>101</td>"), std::string::npos);
+}
+
+// An experiment's page shows the tables its console prints (view/console_tables): the same
+// rows, cell by cell, each column's unit in its header, its money in dollars.
+TEST_F(ReportCli, ExperimentPageShowsTheConsoleTables) {
+  const std::string out = dir_ + "/market";
+  auto r = t::botsim({"experiment", "market", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string console = r.out;
+  r = t::botsim({"report", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string html = t::read_text(out + "/report.html");
+  const auto from = html.find("<h2>Tables</h2>"), to = html.find("<h2>Figures</h2>");
+  ASSERT_NE(from, std::string::npos) << html.substr(0, 3000);
+  const std::string tables = html.substr(from, to - from);
+  EXPECT_EQ(occurrences(tables, "<table class=\"console\">"), 4u);
+  EXPECT_NE(
+      tables.find("<h3>The spot strategies over the start days (strategies_summary.csv)</h3>"),
+      std::string::npos);
+  EXPECT_NE(tables.find("<th>spent ($)</th><th>budget ($)</th>"), std::string::npos) << tables;
+  // Every row of the page is a line of the terminal's: its cells in order, spaces between.
+  const std::regex row("<tr>(<td[^>]*>[^<]*</td>)+</tr>"), cell("<td[^>]*>([^<]*)</td>");
+  size_t rows = 0;
+  for (auto it = std::sregex_iterator(tables.begin(), tables.end(), row);
+       it != std::sregex_iterator(); ++it, ++rows) {
+    const std::string tr = it->str();
+    std::string line;
+    for (auto c = std::sregex_iterator(tr.begin(), tr.end(), cell); c != std::sregex_iterator();
+         ++c)
+      line += (line.empty() ? "\n *" : " +") +
+              std::regex_replace((*c)[1].str(), std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)");
+    EXPECT_TRUE(std::regex_search(console, std::regex(line + "\n"))) << line << "\n" << console;
+  }
+  // Fig. 1's host counts, BaTS's 10 seeds x 2 billings, 3 strategies, the agents' rows.
+  EXPECT_EQ(rows, 30u + 20 + 3 + botsim::read_csv(out + "/agents_billing.csv").rows.size());
+  // Every gnuplot figure names its elements alike (gnuplot_canvas, gpPt0): inlined, each
+  // figure's ids are its own, once on the page, and its references lead to them.
+  std::map<std::string, int> ids;
+  const std::regex id(R"( id=["']([^"']+)["'])"), ref(R"((?:href=["']#|url\(#)([^"')]+))");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), id); it != std::sregex_iterator();
+       ++it)
+    ++ids[(*it)[1].str()];
+  for (const auto& [name, n] : ids) EXPECT_EQ(n, 1) << name;
+  size_t refs = 0;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), ref); it != std::sregex_iterator();
+       ++it, ++refs)
+    EXPECT_EQ(ids.count((*it)[1].str()), 1u) << (*it)[1].str();
+  if (!botsim::find_gnuplot().empty()) {
+    EXPECT_EQ(ids.count("fig1_billing-gnuplot_canvas"), 1u);
+    EXPECT_GT(refs, 0u);  // the points' marks
+  }
 }
 
 // An experiment's Scenario section was empty: it now says the experiment, botsim's version,

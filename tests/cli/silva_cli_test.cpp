@@ -367,13 +367,20 @@ TEST_F(SilvaCli, ExperimentWritesTablesAndFigures) {
   auto runs = botsim::read_csv(out + "/runs.csv");
   // 2 rule sets x 2 jobs x 25 settings x 20 populations
   EXPECT_EQ(runs.rows.size(), 2u * 2 * 25 * 20);
-  // The summary table: per rule set and job, the mean timespan and hosts of each setting.
-  EXPECT_NE(r.out.find("Fig. 5, render-like job: 20 runs per setting; optimum 3.00 hosts"),
+  // The summary table: per rule set and job, the mean timespan and hosts of each setting
+  // (view/console_tables, as the report page shows it).
+  EXPECT_NE(r.out.find("Fig. 5, render-like job, with botsim's rules (the default): 20 runs per "
+                       "setting; optimum 3.00 hosts"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("Fig. 6, normal job: 20 runs per setting"), std::string::npos);
-  EXPECT_NE(r.out.find("Fig. 3 as printed"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("creationRatio        0    0.25     0.5    0.75       1 |"),
+  EXPECT_NE(r.out.find("Fig. 6, normal job, with botsim's rules (the default): 20 runs per "
+                       "setting"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("Fig. 5, render-like job, as printed (rules=\"paper\""), std::string::npos)
+      << r.out;
+  // The groups' line: blank over creationRatio (13 characters and 2 between columns).
+  EXPECT_NE(r.out.find("\n" + std::string(15, ' ') +
+                       "mean timespan (s) per increaseRatio  mean hosts per increaseRatio\n"),
             std::string::npos)
       << r.out;
   auto settings = botsim::read_csv(out + "/settings.csv");

@@ -123,7 +123,7 @@ TEST_F(Sulistio2005Cli, DefaultIsTenRunsFromSeedOne) {
   tasks = botsim::read_csv(out + "/runs/seed-1/tasks.csv");
   for (const auto& row : tasks.rows) EXPECT_FALSE(row[0] == "U3" && row[3] == "R1");
   // The per-user table and the findings are printed.
-  EXPECT_NE(r.out.find("U8     local    A"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nU8    local   A "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("the paper's findings"), std::string::npos);
   EXPECT_NE(r.out.find("results written to " + out), std::string::npos);
 }

@@ -198,9 +198,16 @@ TEST_F(Sulistio2005Figures, CostMeanAndDeviationAcrossRuns) {
             "U3,local,B,2,55,7.07107,100\n"
             "U8,local,A,2,21,1.41421,100\n");
   EXPECT_NE(read(out() / "fig7_cost.gp").find("set ylabel 'cost (G$)'"), std::string::npos);
-  // The table printed at the end: a header, one line per user, then the findings.
-  EXPECT_EQ(table.rfind("user   policy", 0), 0u);
-  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 1 + 4 + 2 + 7 + 1);
+  // The table printed at the end (view/console_tables, from the files written): its title, the
+  // columns' groups and headers, one line per user, then the findings.
+  EXPECT_EQ(table.rfind("Each user's run time and cost over the runs (fig6_runtime.csv, "
+                        "fig7_cost.csv)\n                  run time                               "
+                        "cost\nuser  policy  VO  mean (h)  sd (h)  met deadline (runs)  mean (G$)  "
+                        "sd (G$)\n",
+                        0),
+            0u)
+      << table;
+  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 3 + 4 + 2 + 7 + 1);
   // A finding botsim does not reproduce points to where the docs say why.
   EXPECT_NE(table.find("  fig6 optimising sooner users with a time optimisation policy finish "
                        "sooner than No-Opt users: U3 12.00 h against U0 2.50 h (largest mean run "
@@ -209,7 +216,9 @@ TEST_F(Sulistio2005Figures, CostMeanAndDeviationAcrossRuns) {
             std::string::npos)
       << table;
   EXPECT_NE(table.find("why: docs/sulistio2005.md#reproduction-section-5)\n"), std::string::npos);
-  EXPECT_NE(table.find("U3     local    B        12.00     0.00       0/2      55.00     7.07"),
+  // U3 finished one run of two: 12.00 h, sd 0.00 h, deadline met in none; G$55.00 ± 7.07.
+  EXPECT_NE(table.find("\nU3    local   B      12.00    0.00" + std::string(15, ' ') + "0 of 2" +
+                       std::string(6, ' ') + "55.00" + std::string(5, ' ') + "7.07\n"),
             std::string::npos)
       << table;
 }

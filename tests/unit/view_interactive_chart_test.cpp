@@ -205,3 +205,51 @@ TEST_F(InteractiveSection, ATaskOffTheInstancesColoursThemByUser) {
   EXPECT_EQ(d["groups"], json({"U0"}));
   EXPECT_EQ(d["colours"], json({"#1f77b4"}));
 }
+
+// A cloud run's instances: a third panel, the instances running per type (natural order: large
+// before small, each in its colour of the instances chart) and all together. Small ones run
+// 0-120 s and 60-90 s, a large one from 30 s and never stops (counted to the last time, 120 s,
+// the first small one's stop, past the last task's end at 60 s).
+TEST(InteractiveChart, InstancesRunningPerTypeAndInAll) {
+  const json d =
+      interactive_chart_data({{"1", "U0", "i-1", 0, 60, "small"}}, {"small"}, {"#ff7f0e"},
+                             {{"small", 0, 120}, {"large", 30, kNotEnded}, {"small", 60, 90}});
+  EXPECT_EQ(d["last_s"], 120.0);
+  EXPECT_NEAR(d["x_max"].get<double>(), 2.2, 1e-12);
+  ASSERT_EQ(d["instances"].size(), 3u);
+  EXPECT_EQ(d["instances"][0]["name"], "large");
+  EXPECT_EQ(d["instances"][0]["colour"], "#1f77b4");
+  EXPECT_EQ(d["instances"][0]["steps"], json({{0.0, 0}, {30.0, 1}, {120.0, 1}}));
+  EXPECT_EQ(d["instances"][1]["name"], "small");
+  EXPECT_EQ(d["instances"][1]["colour"], "#ff7f0e");
+  EXPECT_EQ(d["instances"][1]["steps"], json({{0.0, 1}, {60.0, 2}, {90.0, 1}, {120.0, 0}}));
+  EXPECT_EQ(d["instances"][2]["name"], "all instances");
+  EXPECT_EQ(d["instances"][2]["steps"],
+            json({{0.0, 1}, {30.0, 2}, {60.0, 3}, {90.0, 2}, {120.0, 1}}));
+  // The tasks running are still the tasks': one line, to the new last time.
+  ASSERT_EQ(d["running"].size(), 1u);
+  EXPECT_EQ(d["running"][0]["steps"], json({{0.0, 1}, {60.0, 0}, {120.0, 0}}));
+  const std::string html = interactive_chart_html(d, "var echarts = {};");
+  EXPECT_NE(html.find("; under the tasks running, the instances running per type. "),
+            std::string::npos);
+  EXPECT_NE(html.find("(all three charts)"), std::string::npos);
+  // Without instances: none, and two charts.
+  const json grid = interactive_chart_data({{"1", "U0", "R0", 0, 60, "U0"}}, {"U0"}, {"#1f77b4"});
+  EXPECT_EQ(grid["instances"], json::array());
+  EXPECT_NE(interactive_chart_html(grid, "var echarts = {};").find("(both charts)"),
+            std::string::npos);
+}
+
+// instances.csv as botsim writes it: each started instance from its start to its stop (none: to
+// the end); one requested that never started has no line.
+TEST_F(InteractiveSection, ACloudRunsInstancesFromInstancesCsv) {
+  t::write_text(dir_ + "/summary.json", R"({"users":[{"name":"U0"}]})");
+  t::write_text(dir_ + "/instances.csv",
+                "user,instance,type,start_s,stop_s,charged_units,cost\n"
+                "U0,i-1,small,0,3600,1,0.1\nU0,i-2,small,300,,1,0.1\nU0,i-3,small,,,0,0\n");
+  t::write_text(dir_ + "/tasks.csv",
+                "user,task,length_mi,host,submit_s,start_s,end_s\nU0,1,100,i-1,0,0,1800\n");
+  const json d = page_data(interactive_section(dir_));
+  ASSERT_EQ(d["instances"].size(), 1u);  // one type: its line is all of them
+  EXPECT_EQ(d["instances"][0]["steps"], json({{0.0, 1}, {300.0, 2}, {3600.0, 1}}));
+}

@@ -230,7 +230,7 @@ void run_market(const ExperimentOptions& opts) {
   for (auto& f : market_agents_findings(agents_table)) more.push_back(std::move(f));
   const std::string table = seed_text + write_market_tables(runs, out.string(), more);
   campaign.commit();
-  std::cout << market_agents_text(agents_table) << table;
+  std::cout << table;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "core/gnuplot.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
+#include "view/console_tables.hpp"
 #include "view/figures.hpp"
 
 namespace botsim::papers {
@@ -391,25 +392,8 @@ std::string write_market_tables(const std::vector<MarketRun>& runs, const std::s
   makespan.reference_label = "deadline (" + format_number(kMarketDeadlineS / 3600) + " h)";
   write_figure(dir, "strategies_makespan", makespan);
 
-  std::string text = "\nFig. 1's bag on 1-30 hosts (fig1_billing.csv):\n";
-  text += fmt::format("{:>6} {:>12} {:>10} {:>16} {:>12}\n", "hosts", "hourly (s)", "hourly $",
-                      "per second (s)", "per second $");
-  for (const auto& row : fig1.rows)
-    text +=
-        fmt::format("{:>6} {:>12} {:>10} {:>16} {:>12}\n", row[0], row[1], row[2], row[3], row[4]);
-  text += "\nBaTS on S3-4, schedule 2 (bats_billing.csv):\n";
-  text += fmt::format("{:>5} {:>17} {:>12} {:>10} {:>10}\n", "seed", "billing", "makespan s",
-                      "spent $", "budget $");
-  for (const auto& row : bats.rows)
-    text +=
-        fmt::format("{:>5} {:>17} {:>12} {:>10} {:>10}\n", row[0], row[1], row[2], row[3], row[4]);
-  text += "\nthe spot strategies over the start days (strategies_summary.csv):\n";
-  text += fmt::format("{:<14} {:>5} {:>10} {:>19} {:>10} {:>7} {:>8}\n", "strategy", "runs",
-                      "cost $", "95 % CI", "vs on-dem.", "missed", "rerun");
-  for (const auto& row : summary.rows)
-    text += fmt::format("{:<14} {:>5} {:>10.3f} {:>9.3f}-{:<9.3f} {:>10.3f} {:>7} {:>8.2f}\n",
-                        row[0], row[1], std::stod(row[2]), std::stod(row[3]), std::stod(row[4]),
-                        std::stod(row[5]), row[6], std::stod(row[7]));
+  // The tables from the files just written, as the report page shows them.
+  const std::string text = "\n" + view::console_tables_text(view::console_tables("market", out));
   return text + "\nfindings (findings.csv):\n" + campaign::findings_text(found);
 }
 

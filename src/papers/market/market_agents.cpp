@@ -126,14 +126,4 @@ std::vector<Finding> market_agents_findings(const CsvTable& table) {
   return out;
 }
 
-std::string market_agents_text(const CsvTable& table) {
-  std::string text = "\nthe agents' allocations on ec2-2012 (agents_billing.csv):\n";
-  text += fmt::format("{:<10} {:>4} {:>17} {:>12} {:>10} {:>6} {:>10}\n", "mechanism", "seed",
-                      "billing", "makespan s", "spent $", "hours", "seconds");
-  for (const auto& row : table.rows)
-    text += fmt::format("{:<10} {:>4} {:>17} {:>12} {:>10} {:>6} {:>10}\n", row[0], row[1], row[2],
-                        row[3], row[4], row[5], row[6]);
-  return text;
-}
-
 }  // namespace botsim::papers

@@ -35,7 +35,4 @@ CsvTable market_agents_table(const std::vector<MarketAgentsRun>& runs);
 /// The findings on that table (docs/market.md, "Findings"), each with its threshold and margin.
 std::vector<campaign::Finding> market_agents_findings(const CsvTable& table);
 
-/// What the experiment prints of the table.
-std::string market_agents_text(const CsvTable& table);
-
 }  // namespace botsim::papers

@@ -16,6 +16,7 @@
 #include "core/results.hpp"
 #include "core/units.hpp"
 #include "silva/jobs.hpp"
+#include "view/console_tables.hpp"
 #include "view/figures.hpp"
 
 namespace botsim::papers {
@@ -88,7 +89,6 @@ class Tables {
   void write_figures(const fs::path& stage, const std::string& suffix) const;
   /// Figs 1 and 2 and fig1.csv: the same under every rule set.
   void write_shared(const fs::path& stage) const;
-  std::string summary_table() const;
 
   CsvTable runs_csv_, settings_csv_, intervals_csv_, fig1_csv_;
 
@@ -341,31 +341,6 @@ void Tables::build_check_intervals() {
   }
 }
 
-// Per job, the mean timespan and hosts of every setting: creationRatio down, increaseRatio
-// across (settings.csv has every column).
-std::string Tables::summary_table() const {
-  std::string ratios;
-  for (double ir : kSilvaRatios) ratios += fmt::format(" {:>7}", format_number(ir));
-  std::string out;
-  for (const auto& job : r_.jobs) {
-    const JobCharts& c = charts_.at(job.name);
-    out += fmt::format("\n{}: {} runs per setting; optimum {:.2f} hosts, {:.0f} s\n", job.title,
-                       r_.populations, c.hosts.reference_y, c.span.reference_y);
-    out += fmt::format("{:<14}{:>40} | {}\n", "", "mean timespan (s) per increaseRatio",
-                       "mean hosts per increaseRatio");
-    out += fmt::format("{:<14}{} |{}\n", "creationRatio", ratios, ratios);
-    for (size_t k = 0; k < c.span.series.size(); ++k) {
-      const std::string& label = c.span.series[k].label;  // "creationRatio 0.25"
-      out += fmt::format("{:<14}", label.substr(label.rfind(' ') + 1));
-      for (double y : c.span.series[k].y) out += fmt::format(" {:>7.0f}", y);
-      out += " |";
-      for (double y : c.hosts.series.at(k).y) out += fmt::format(" {:>7.2f}", y);
-      out += "\n";
-    }
-  }
-  return out + "(sd, min, max, speedup and charged hours: settings.csv)\n";
-}
-
 }  // namespace
 
 SilvaStaticRun read_silva_static_run(const std::string& dir) {
@@ -457,8 +432,9 @@ std::string write_silva2008_tables(const Silva2008Runs& runs, const Silva2008Run
   name_causes(botsim_found, false, runs);
   const std::vector<Finding> all = campaign::side_by_side(paper, botsim_found);
   write_findings((stage / "findings.csv").string(), all);
-  return "\nwith botsim's rules (the default):" + botsim.summary_table() +
-         "\nFig. 3 as printed (rules=\"paper\"; *_as_printed figures):" + printed.summary_table() +
+  // The tables from the files just written, as the report page shows them.
+  return "\n" + view::console_tables_text(view::console_tables("silva2008", stage)) +
+         "(sd, min, max, speedup and charged hours: settings.csv)\n" +
          "\nthe paper's findings (findings.csv), each as printed, then with botsim's rules:\n" +
          findings_text(all);
 }

@@ -19,6 +19,7 @@
 #include "core/units.hpp"
 #include "grid/records.hpp"
 #include "view/bid_charts.hpp"
+#include "view/console_tables.hpp"
 #include "view/figures.hpp"
 
 namespace botsim::papers {
@@ -405,7 +406,6 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
     style_by_name(c, reading_names);
     return c;
   };
-  std::string table;
   std::vector<Finding> found;
   for (size_t k = 0; k < readings.size(); ++k) {
     const SulistioReading& reading = readings[k];
@@ -416,9 +416,6 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
     CsvTable cost_csv{{"user", "policy", "vo", "runs", "cost_mean", "cost_sd", "fund"}, {}};
     Chart runtime_chart = figure("Fig. 6: total run time per user", "run time (hours)", reading, k);
     Chart cost_chart = figure("Fig. 7: total cost per user", "cost (G$)", reading, k);
-    if (!reading.label.empty()) table += (k ? "\n" : "") + reading.label + "\n";
-    table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", "user", "policy",
-                         "vo", "runtime_h", "sd", "met", "cost_G$", "sd");
     for (const auto& first : users) {
       // The users of the first reading, in its order (a user missing here has no values: its
       // bars say n/a).
@@ -444,11 +441,6 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
         runtime_chart.reference_y = *u.deadline_s / 3600;
         runtime_chart.reference_label = "deadline (" + num6(*u.deadline_s / 3600) + " h)";
       }
-      table += fmt::format("{:<6} {:<8} {:<3} {:>10} {:>8} {:>9} {:>10} {:>8}\n", u.name, u.policy,
-                           u.vo.empty() ? "-" : u.vo, rt.n ? fmt::format("{:.2f}", rt.mean) : "-",
-                           rt.n ? fmt::format("{:.2f}", rt.sd) : "-",
-                           u.deadline_s ? fmt::format("{}/{}", u.met_deadline, u.runs) : "-",
-                           fmt::format("{:.2f}", cost.mean), fmt::format("{:.2f}", cost.sd));
     }
     const std::string suffix = k == 0 ? "" : "_" + reading.name;
     write_csv((out / ("fig6_runtime" + suffix + ".csv")).string(), runtime_csv);
@@ -468,6 +460,8 @@ std::string write_sulistio2005_figures(const std::vector<SulistioReading>& readi
   }
 
   write_findings((out / "findings.csv").string(), found);
+  // The tables from the files just written, as the report page shows them.
+  std::string table = view::console_tables_text(view::console_tables("sulistio2005", out));
   table += "\nthe paper's findings (findings.csv):\n" + findings_text(found);
   if (std::any_of(found.begin(), found.end(), [](const Finding& f) { return !f.holds(); }))
     table +=

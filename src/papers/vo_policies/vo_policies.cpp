@@ -15,6 +15,7 @@
 #include "core/gnuplot.hpp"
 #include "core/results.hpp"
 #include "core/units.hpp"
+#include "view/console_tables.hpp"
 #include "view/figures.hpp"
 
 namespace botsim::papers {
@@ -213,7 +214,6 @@ struct PolicyOutcome {
   CsvTable by_domain{
       {"setting", "domain", "mips", "policy", "users", "cost_mean", "met", "lateness"}, {}};
   std::vector<VoComparison> cmp;
-  std::string table;
 };
 
 void add_domain_rows(const VoSetting& s, const std::vector<VoUserResult>& users, double deadline_s,
@@ -236,8 +236,6 @@ void add_domain_rows(const VoSetting& s, const std::vector<VoUserResult>& users,
 PolicyOutcome aggregate(const std::vector<VoSetting>& settings,
                         const std::vector<std::vector<std::string>>& dirs) {
   PolicyOutcome o;
-  o.table = fmt::format("{:<22} {:>6} | {:>9} {:>5} | {:>9} {:>5} | {:>6}\n", "setting", "D_h",
-                        "global_G$", "met", "local_G$", "met", "l/g");
   for (size_t i = 0; i < settings.size(); ++i) {
     const auto& s = settings[i];
     const double deadline = vo_deadline_s(s);
@@ -251,9 +249,6 @@ PolicyOutcome aggregate(const std::vector<VoSetting>& settings,
                                  num6(c.global_met), num6(c.local_met), num6(c.global_lateness),
                                  num6(c.local_lateness)});
     add_domain_rows(s, users, deadline, o.by_domain);
-    o.table += fmt::format("{:<22} {:>6.2f} | {:>9.2f} {:>5} | {:>9.2f} {:>5} | {:>6.2f}\n",
-                           s.tag(), deadline / 3600, c.global_cost, pct(c.global_met), c.local_cost,
-                           pct(c.local_met), c.cost_ratio());
   }
   return o;
 }
@@ -343,7 +338,9 @@ std::string write_vo_policies_tables(const std::vector<VoSetting>& settings,
   for (Finding& f : found) f.spread_over(per_rep[f.id]);
   write_findings((out / "findings.csv").string(), found);
   write_figures(settings, o.cmp, out);
-  return o.table + "\nfindings (findings.csv):\n" + findings_text(found);
+  // The table from the files just written, as the report page shows it.
+  return view::console_tables_text(view::console_tables("vo-policies", out)) +
+         "\nfindings (findings.csv):\n" + findings_text(found);
 }
 
 }  // namespace botsim::papers
