@@ -6,7 +6,7 @@ set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb '
 set output 'fig1_billing.svg'
 set title 'Fig. 1''s bag (300 tasks of 5 min) on 1-30 hosts: cost by billing rule'
 set xlabel 'hosts rented'
-set ylabel 'cost (US$)'
+set ylabel 'cost ($)'
 set key below center horizontal Left reverse
 set yrange [0:4.83]
 set grid

@@ -6,7 +6,7 @@ set terminal svg size 900,540 dynamic noenhanced font 'sans,12' background rgb '
 set output 'strategies_cost.svg'
 set title 'Cost of the bag per start day'
 set xlabel 'start day in the price trace'
-set ylabel 'cost (US$)'
+set ylabel 'cost ($)'
 set key below center horizontal Left reverse
 set yrange [0:6.93442365]
 set xrange [-0.6:27.6]

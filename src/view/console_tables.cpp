@@ -190,6 +190,41 @@ std::vector<ConsoleTable> vo_policies(const fs::path& dir) {
   return {t};
 }
 
+// The mean of the finite numbers of `cells`, NaN when none is.
+double mean_of(const std::vector<std::string>& cells) {
+  double sum = 0;
+  long n = 0;
+  for (const auto& c : cells)
+    if (const double v = number(c); std::isfinite(v)) {
+      sum += v;
+      ++n;
+    }
+  return n > 0 ? sum / double(n) : NAN;
+}
+
+// Groups `t`'s rows by the cells of `keys`, in the order each group first appears.
+std::vector<std::pair<std::vector<std::string>, std::vector<const std::vector<std::string>*>>>
+group_rows(const CsvTable& t, const std::vector<size_t>& keys) {
+  std::vector<std::pair<std::vector<std::string>, std::vector<const std::vector<std::string>*>>>
+      groups;
+  std::map<std::vector<std::string>, size_t> index;
+  for (const auto& r : t.rows) {
+    std::vector<std::string> key;
+    for (size_t k : keys) key.push_back(r[k]);
+    auto [it, fresh] = index.emplace(key, groups.size());
+    if (fresh) groups.push_back({key, {}});
+    groups[it->second].second.push_back(&r);
+  }
+  return groups;
+}
+
+// The cells of column `c` of `rows`.
+std::vector<std::string> cells(const std::vector<const std::vector<std::string>*>& rows, size_t c) {
+  std::vector<std::string> out;
+  for (const auto* r : rows) out.push_back((*r)[c]);
+  return out;
+}
+
 // market (write_market_tables): Fig. 1's bag billed per started hour and per second, BaTS under
 // both billings, the spot strategies over the start days, and the agents' allocations under
 // both billings.
@@ -227,6 +262,53 @@ std::vector<ConsoleTable> market(const fs::path& dir) {
     for (const auto& r : b.rows)
       t.rows.push_back(
           {r[seed], r[billing], fixed(r[makespan], 0), fixed(r[spent], 2), fixed(r[budget], 2)});
+    out.push_back(std::move(t));
+  }
+  CsvTable h;
+  if (read_if_there(dir / "silva_billing.csv", h)) {
+    ConsoleTable t{"Silva's heuristic, the normal job, means over the seeds (silva_billing.csv)",
+                   {{"creationRatio", "", ""},
+                    {"increaseRatio", "", ""},
+                    {"billing", "", ""},
+                    {"hour end", "", ""},
+                    {"makespan", "s", ""},
+                    {"hosts", "", ""},
+                    {"spent", kDollars, ""},
+                    {"attempts cut", "", ""}},
+                   {}};
+    const size_t cr = h.column("creation_ratio"), ir = h.column("increase_ratio"),
+                 billing = h.column("billing"), hour_end = h.column("hour_end"),
+                 makespan = h.column("makespan_s"), hosts = h.column("hosts"),
+                 spent = h.column("spent"), lost = h.column("lost_tasks");
+    for (const auto& [key, rows] : group_rows(h, {cr, ir, billing, hour_end}))
+      t.rows.push_back({key[0], key[1], key[2], key[3], rounded(mean_of(cells(rows, makespan)), 0),
+                        rounded(mean_of(cells(rows, hosts)), 2),
+                        rounded(mean_of(cells(rows, spent)), 4),
+                        rounded(mean_of(cells(rows, lost)), 2)});
+    out.push_back(std::move(t));
+  }
+  CsvTable k;
+  if (read_if_there(dir / "bats_schedules.csv", k)) {
+    ConsoleTable t{"BaTS's schedules, means over the seeds (bats_schedules.csv)",
+                   {{"scenario", "", ""},
+                    {"schedule", "", ""},
+                    {"billing", "", ""},
+                    {"makespan", "s", ""},
+                    {"spent", kDollars, ""},
+                    {"budget", kDollars, ""},
+                    {"incomplete", "runs", ""}},
+                   {}};
+    const size_t scenario = k.column("scenario"), schedule = k.column("schedule"),
+                 billing = k.column("billing"), makespan = k.column("makespan_s"),
+                 spent = k.column("spent"), budget = k.column("budget");
+    for (const auto& [key, rows] : group_rows(k, {scenario, schedule, billing})) {
+      long incomplete = 0;
+      for (const auto& c : cells(rows, makespan))
+        if (!std::isfinite(number(c))) ++incomplete;
+      t.rows.push_back({key[0], key[1], key[2], rounded(mean_of(cells(rows, makespan)), 0),
+                        rounded(mean_of(cells(rows, spent)), 2),
+                        rounded(mean_of(cells(rows, budget)), 2), std::to_string(incomplete)});
+    }
     out.push_back(std::move(t));
   }
   CsvTable s;

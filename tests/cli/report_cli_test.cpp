@@ -315,7 +315,7 @@ TEST_F(ReportCli, ExperimentPageShowsTheConsoleTables) {
   const auto from = html.find("<h2>Tables</h2>"), to = html.find("<h2>Figures</h2>");
   ASSERT_NE(from, std::string::npos) << html.substr(0, 3000);
   const std::string tables = html.substr(from, to - from);
-  EXPECT_EQ(occurrences(tables, "<table class=\"console\">"), 4u);
+  EXPECT_EQ(occurrences(tables, "<table class=\"console\">"), 6u);
   EXPECT_NE(
       tables.find("<h3>The spot strategies over the start days (strategies_summary.csv)</h3>"),
       std::string::npos);
@@ -333,8 +333,11 @@ TEST_F(ReportCli, ExperimentPageShowsTheConsoleTables) {
               std::regex_replace((*c)[1].str(), std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)");
     EXPECT_TRUE(std::regex_search(console, std::regex(line + "\n"))) << line << "\n" << console;
   }
-  // Fig. 1's host counts, BaTS's 10 seeds x 2 billings, 3 strategies, the agents' rows.
-  EXPECT_EQ(rows, 30u + 20 + 3 + botsim::read_csv(out + "/agents_billing.csv").rows.size());
+  // Fig. 1's host counts, BaTS's 10 seeds x 2 billings, Silva's 4 settings x 3 (per started
+  // hour, per second, per second with hour_end=finish), BaTS's 5 scenarios x 4 schedules x 2
+  // billings, 3 strategies, the agents' rows.
+  EXPECT_EQ(rows,
+            30u + 20 + 12 + 40 + 3 + botsim::read_csv(out + "/agents_billing.csv").rows.size());
   // Every gnuplot figure names its elements alike (gnuplot_canvas, gpPt0): inlined, each
   // figure's ids are its own, once on the page, and its references lead to them.
   std::map<std::string, int> ids;

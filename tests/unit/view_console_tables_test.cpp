@@ -95,6 +95,41 @@ TEST_F(ConsoleTables, MarketAgentsChargedHoursAndSeconds) {
             (std::vector<std::string>{"fixed", "1", "per_second", "6001", "4.66", "14", "42007"}));
 }
 
+// Silva's heuristic: means over the seeds per setting, rule and hour end, in the files' order;
+// (4000 + 4200) / 2 = 4100 s, (11 + 12) / 2 = 11.5 hosts, (1.1 + 1.2) / 2 = 1.15 $.
+TEST_F(ConsoleTables, MarketSilvaMeansOverTheSeeds) {
+  write("silva_billing.csv",
+        "creation_ratio,increase_ratio,seed,billing,hour_end,makespan_s,hosts,spent,work_s,"
+        "lost_tasks,lost_s\n"
+        "0,0,1,per_started_unit,stop,4000,11,1.1,1,0,0\n"
+        "0,0,1,per_second,stop,4000,11,1.05,1,1,0\n"
+        "0,0,2,per_started_unit,stop,4200,12,1.2,1,0,0\n"
+        "0,0,2,per_second,stop,4200,12,1.12,1,2,0\n");
+  const auto tables = console_tables("market", dir_);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(headers(tables[0]),
+            (std::vector<std::string>{"creationRatio", "increaseRatio", "billing", "hour end",
+                                      "makespan (s)", "hosts", "spent ($)", "attempts cut"}));
+  ASSERT_EQ(tables[0].rows.size(), 2u);
+  EXPECT_EQ(tables[0].rows[0], (std::vector<std::string>{"0", "0", "per_started_unit", "stop",
+                                                         "4100", "11.50", "1.1500", "0.00"}));
+  EXPECT_EQ(tables[0].rows[1], (std::vector<std::string>{"0", "0", "per_second", "stop", "4100",
+                                                         "11.50", "1.0850", "1.50"}));
+}
+
+// BaTS's schedules: an incomplete run (no makespan) is counted, and left out of the makespan's
+// mean but not of the money's: 20000 s, (800 + 700) / 2 = 750 $.
+TEST_F(ConsoleTables, MarketBatsSchedulesCountIncompleteRuns) {
+  write("bats_schedules.csv",
+        "scenario,schedule,seed,billing,tasks_done,makespan_s,spent,budget\n"
+        "S1-1,1,1,per_second,1000,20000,800,812\n"
+        "S1-1,1,2,per_second,989,,700,812\n");
+  const auto tables = console_tables("market", dir_);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].rows[0], (std::vector<std::string>{"S1-1", "1", "per_second", "20000",
+                                                         "750.00", "812.00", "1"}));
+}
+
 TEST_F(ConsoleTables, SulistioJoinsRunTimeAndCost) {
   write("fig6_runtime.csv",
         "user,policy,vo,runs,finished_runs,runtime_h_mean,runtime_h_sd,deadline_h,"

@@ -222,13 +222,12 @@ void run_market(const ExperimentOptions& opts) {
     r.day = planned[k].day;
     runs.push_back(r);
   }
-  std::string seed_text;
-  auto more = seed_runs.write(campaign, out.string(), seed_text);
+  auto more = seed_runs.write(campaign, out.string());
   // Part 3's table, and its findings after the others in findings.csv.
   const CsvTable agents_table = market_agents_table(read_market_agents_runs(campaign, agents));
   write_csv((out / "agents_billing.csv").string(), agents_table);
   for (auto& f : market_agents_findings(agents_table)) more.push_back(std::move(f));
-  const std::string table = seed_text + write_market_tables(runs, out.string(), more);
+  const std::string table = write_market_tables(runs, out.string(), more);
   campaign.commit();
   std::cout << table;
 }

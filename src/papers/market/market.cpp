@@ -321,7 +321,7 @@ Chart fig1_chart(const CsvTable& fig1) {
   Chart c;
   c.title = "Fig. 1's bag (300 tasks of 5 min) on 1-30 hosts: cost by billing rule";
   c.x_label = "hosts rented";
-  c.y_label = "cost (US$)";
+  c.y_label = "cost ($)";
   c.y_min = 0;
   c.legend_below = true;
   c.series = {Series("billed per started hour"), Series("billed per second (60 s minimum)")};
@@ -384,7 +384,7 @@ std::string write_market_tables(const std::vector<MarketRun>& runs, const std::s
   write_figure(dir, "fig1_billing", fig1_chart(fig1));
   write_figure(
       dir, "strategies_cost",
-      strategies_chart(strategies, "spent", "Cost of the bag per start day", "cost (US$)", 1));
+      strategies_chart(strategies, "spent", "Cost of the bag per start day", "cost ($)", 1));
   Chart makespan =
       strategies_chart(strategies, "makespan_s", "Makespan per start day (unfinished: no bar)",
                        "makespan (hours)", 1.0 / 3600);

@@ -386,65 +386,13 @@ std::vector<Finding> market_bats_schedule_findings(const CsvTable& schedules) {
 
 std::vector<Finding> write_market_seed_tables(const std::vector<SilvaBillingRun>& silva_runs,
                                               const std::vector<BatsScheduleRun>& bats_runs,
-                                              const std::string& dir, std::string& text) {
+                                              const std::string& dir) {
   namespace fs = std::filesystem;
   const CsvTable silva = market_silva_table(silva_runs);
   const CsvTable bats = market_bats_schedules_table(bats_runs);
   write_csv((fs::path(dir) / "silva_billing.csv").string(), silva);
   write_csv((fs::path(dir) / "bats_schedules.csv").string(), bats);
 
-  // Means per setting, and per scenario and schedule, under each rule.
-  text += "\nSilva's heuristic, the normal job (silva_billing.csv), means over the seeds:\n";
-  text += fmt::format("{:>5} {:>5} {:>18} {:>12} {:>7} {:>9} {:>6}\n", "cr", "ir", "billing",
-                      "makespan s", "hosts", "spent $", "cut");
-  {
-    std::map<std::tuple<double, double, std::string>, std::vector<const SilvaBillingRun*>> by;
-    for (const auto& r : silva_runs)
-      by[{r.creation_ratio, r.increase_ratio,
-          r.hour_end == "finish" ? r.billing + " finish" : r.billing}]
-          .push_back(&r);
-    for (const auto& [cr, ir] : kMarketSilvaSettings)
-      for (const std::string billing : {kSeedHourly, kSeedPerSecond, kSeedFinish}) {
-        const auto it = by.find({cr, ir, billing});
-        if (it == by.end()) continue;
-        std::vector<double> span, hosts, spent, cut;
-        for (const auto* r : it->second) {
-          if (std::isfinite(r->makespan_s)) span.push_back(r->makespan_s);
-          hosts.push_back(static_cast<double>(r->hosts));
-          spent.push_back(r->spent);
-          cut.push_back(static_cast<double>(r->lost_tasks));
-        }
-        text += fmt::format("{:>5} {:>5} {:>18} {:>12.0f} {:>7.2f} {:>9.4f} {:>6.2f}\n",
-                            format_number(cr), format_number(ir), billing, seed_mean(span),
-                            seed_mean(hosts), seed_mean(spent), seed_mean(cut));
-      }
-  }
-  text += "\nBaTS's schedules (bats_schedules.csv), means over the seeds:\n";
-  text += fmt::format("{:>8} {:>8} {:>17} {:>12} {:>10} {:>10} {:>10}\n", "scenario", "schedule",
-                      "billing", "makespan s", "spent $", "budget $", "incomplete");
-  {
-    std::map<std::tuple<std::string, int, std::string>, std::vector<const BatsScheduleRun*>> by;
-    for (const auto& r : bats_runs) by[{r.scenario, r.schedule, r.billing}].push_back(&r);
-    for (const auto& scenario : kMarketBatsScenarios)
-      for (int k = 1; k <= kMarketBatsSchedules; ++k)
-        for (const std::string billing : {kSeedHourly, kSeedPerSecond}) {
-          const auto it = by.find({scenario, k, billing});
-          if (it == by.end()) continue;
-          std::vector<double> span, spent, budget;
-          long incomplete = 0;
-          for (const auto* r : it->second) {
-            if (std::isfinite(r->makespan_s))
-              span.push_back(r->makespan_s);
-            else
-              ++incomplete;
-            spent.push_back(r->spent);
-            if (std::isfinite(r->budget)) budget.push_back(r->budget);
-          }
-          text += fmt::format("{:>8} {:>8} {:>17} {:>12.0f} {:>10.2f} {:>10.2f} {:>10}\n", scenario,
-                              k, billing, seed_mean(span), seed_mean(spent), seed_mean(budget),
-                              incomplete);
-        }
-  }
   std::vector<Finding> found = market_silva_findings(silva);
   for (auto& f : market_bats_schedule_findings(bats)) found.push_back(std::move(f));
   return found;

@@ -67,10 +67,10 @@ std::vector<campaign::Finding> market_silva_findings(const CsvTable& silva);
 /// The findings of part 1d, two per schedule over the scenarios, from bats_schedules.csv.
 std::vector<campaign::Finding> market_bats_schedule_findings(const CsvTable& schedules);
 
-/// Writes silva_billing.csv and bats_schedules.csv into `dir`; returns their findings and appends
-/// to `text` what the experiment prints of them.
+/// Writes silva_billing.csv and bats_schedules.csv into `dir`; returns their findings (the
+/// experiment prints their means through view/console_tables).
 std::vector<campaign::Finding> write_market_seed_tables(const std::vector<SilvaBillingRun>& silva,
                                                         const std::vector<BatsScheduleRun>& bats,
-                                                        const std::string& dir, std::string& text);
+                                                        const std::string& dir);
 
 }  // namespace botsim::papers

@@ -141,8 +141,7 @@ void MarketSeedRuns::plan(Campaign& campaign, const fs::path& scenarios) {
 }
 
 std::vector<campaign::Finding> MarketSeedRuns::write(const Campaign& campaign,
-                                                     const std::string& dir,
-                                                     std::string& text) const {
+                                                     const std::string& dir) const {
   std::vector<SilvaBillingRun> silva;
   for (auto [i, run] : silva_) {
     read_seed_silva(campaign.dir(i), run);
@@ -153,7 +152,7 @@ std::vector<campaign::Finding> MarketSeedRuns::write(const Campaign& campaign,
     read_seed_bats(campaign.dir(i), run);
     bats.push_back(run);
   }
-  return write_market_seed_tables(silva, bats, dir, text);
+  return write_market_seed_tables(silva, bats, dir);
 }
 
 }  // namespace botsim::papers

@@ -17,9 +17,9 @@ class MarketSeedRuns {
   /// Adds the runs to `campaign`, the per-second platforms written into `scenarios`.
   void plan(campaign::Campaign& campaign, const std::filesystem::path& scenarios);
   /// Once the campaign ran: writes silva_billing.csv and bats_schedules.csv into `dir`, returns
-  /// their findings and appends what the experiment prints to `text`.
-  std::vector<campaign::Finding> write(const campaign::Campaign& campaign, const std::string& dir,
-                                       std::string& text) const;
+  /// their findings.
+  std::vector<campaign::Finding> write(const campaign::Campaign& campaign,
+                                       const std::string& dir) const;
   /// The runs planned, for the campaign's message.
   std::size_t size() const { return silva_.size() + bats_.size(); }
 
