@@ -7,8 +7,11 @@ OUTDIR gets platform.xml and deployment.xml (keep OUTDIR out of git, e.g. build/
 
 - platform: N resources R0..R{N-1} in V VO domains (resource i in domain i mod V; every 7th
   resource also registers with the next domain), each 1-4 PEs of 684-1050 MIPS with vo, min_bid,
-  max_bid and surcharge props as in platforms/badg.xml; one gis-X and one users-X host per
-  domain; every host linked to one router (DijkstraCache routing, so loading stays cheap).
+  max_bid and surcharge props as in platforms/badg.xml; one gis-X host per domain; every host
+  linked to one router (DijkstraCache routing, so loading stays cheap). The brokers sit, with
+  --user-hosts domain (the default), on one users-X host per domain behind one link, so every
+  transfer of a domain's users shares that link; with --user-hosts per-user, each broker on
+  its own host u-K behind its own link, as users on their own machines are.
 - deployment: one GridInformationService per VO domain, one Auctioneer per resource, and U
   Brokers cycling through the policies no-opt, global, local, each with T tasks of
   uniform(700000,800000) MI (drawn here, written to workloads/U<k>.txt), starting within the
@@ -46,6 +49,8 @@ def main():
     ap.add_argument("--period", default="60s", help="auction period of every resource")
     ap.add_argument("--bid-interval", default="10min", help="every broker's bid_interval")
     ap.add_argument("--deadline-factor", type=float, default=1.5)
+    ap.add_argument("--user-hosts", choices=("domain", "per-user"), default="domain",
+                    help="one host and link for a domain's users, or one per user")
     ap.add_argument("--policies", default="no-opt,global,local",
                     help="comma-separated policies the brokers cycle through")
     a = ap.parse_args()
@@ -77,11 +82,21 @@ def main():
             '      <prop id="min_bid" value="%d"/> <prop id="max_bid" value="%d"/>\n'
             '      <prop id="surcharge" value="0.2"/>\n'
             "    </host>\n" % (i, mips, pe, ",".join(domains), min_bid, max_bid))
+    def user_host(u):
+        return "u-%d" % u if a.user_hosts == "per-user" else "users-%s" % vos[u % a.vos]
+
+    if a.user_hosts == "per-user":
+        user_hosts = [user_host(u) for u in range(a.users)]
+    else:
+        user_hosts = ["users-%s" % v for v in vos]
     for v in vos:
         hosts.append('    <host id="gis-%s" speed="1000Mf"/>\n' % v)
-        hosts.append('    <host id="users-%s" speed="1000Mf"/>\n' % v)
+        if a.user_hosts == "domain":
+            hosts.append('    <host id="users-%s" speed="1000Mf"/>\n' % v)
+    if a.user_hosts == "per-user":
+        hosts += ['    <host id="%s" speed="1000Mf"/>\n' % h for h in user_hosts]
     names = ["R%d" % i for i in range(a.resources)]
-    names += ["gis-%s" % v for v in vos] + ["users-%s" % v for v in vos]
+    names += ["gis-%s" % v for v in vos] + user_hosts
 
     with open(os.path.join(a.outdir, "platform.xml"), "w") as f:
         f.write("<?xml version='1.0'?>\n"
@@ -133,7 +148,7 @@ def main():
                 plan.write("U%d,%d,%s,R%d,%d,%d,\n"
                            % (u, t, length, (first + t) % a.resources, start, start))
             f.write(
-                '  <actor host="users-%s" function="Broker">\n'
+                '  <actor host="%s" function="Broker">\n'
                 '    <prop id="name" value="U%d"/> <prop id="vo" value="%s"/> '
                 '<prop id="policy" value="%s"/> %s\n'
                 '    <prop id="start" value="%ds"/> <prop id="deadline" value="%dmin"/> '
@@ -141,7 +156,7 @@ def main():
                 '    <prop id="fund" value="100000"/> <prop id="allowance" value="1000"/>\n'
                 '    <prop id="workload" value="workloads/U%d.txt"/>\n'
                 "  </actor>\n"
-                % (v, u, v, policy, bid, start, deadline_min, a.bid_interval, u))
+                % (user_host(u), u, v, policy, bid, start, deadline_min, a.bid_interval, u))
         f.write("</platform>\n")
     plan.close()
 

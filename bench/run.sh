@@ -13,11 +13,16 @@
 #       static-1m, bats, bats-4c, static-100k-cpp, static-100k-py (static-100k's policy as a C++
 #       plug-in and in Python), agents-100k-maxet, agents-100k-cpp, agents-100k-py (agents-100k
 #       with (LtoS, MaxET): built in, and as a C++ plug-in and in Python, examples/policies/agents.*),
-#       bag-100k-maxet, bag-100k-cpp, bag-100k-py (the same on bag-100k)
+#       bag-100k-maxet, bag-100k-cpp, bag-100k-py (the same on bag-100k),
+#       users-10, users-30, users-100, users-300, users-1000 (the auction's users curve: N users
+#       x 100 tasks on N/5 resources in 8 VO domains, the proportions of `large`; `users` runs
+#       all five)
 #       (default: small,mid,medium,cloud,cloud-l,bats)
 #   -n  runs of each program per case; the table keeps the best (default 1)
 #   -t  per-run time limit in seconds (default 150); a run over it shows as "timeout"
 #   -c  NAME:VALUE  an extra SimGrid --cfg for botsim and the baseline alike (repeatable)
+#   -u  domain|per-user  where the auction cases' brokers sit (gen_grid_scenario.py
+#       --user-hosts; default domain)
 #   -o  where the table goes as CSV (default: BUILD_DIR/bench/results.csv); give
 #       bench/results.csv to record a run in git beside bench/RESULTS.md
 #   --smoke  runs the tiny case once, times nothing, checks that botsim and both floors
@@ -33,11 +38,12 @@ sizes=small,mid,medium,cloud,cloud-l,bats
 cfgs=()
 plugin_args=()  # --plugin FILE for botsim in a case whose policy a plug-in declares
 limit=150
+user_hosts=domain
 runs=1
 smoke=false
 if [[ ${1:-} == --smoke ]]; then smoke=true; shift; fi
 csv_out=""
-while getopts "b:s:n:t:c:o:h" opt; do
+while getopts "b:s:n:t:c:o:u:h" opt; do
   case $opt in
     b) build=$OPTARG ;;
     s) sizes=$OPTARG ;;
@@ -45,7 +51,8 @@ while getopts "b:s:n:t:c:o:h" opt; do
     t) limit=$OPTARG ;;
     c) cfgs+=("--cfg=$OPTARG") ;;
     o) csv_out=$OPTARG ;;
-    *) sed -n '2,22p' "$0"; exit 2 ;;
+    u) user_hosts=$OPTARG ;;
+    *) sed -n '2,27p' "$0"; exit 2 ;;
   esac
 done
 case $build in /*) ;; *) build=$root/$build ;; esac
@@ -186,8 +193,9 @@ grid_case() {  # name resources vos users tasks [extra --cfg ...]
   local extra=("${cfgs[@]}" "${@:6}")
   rm -rf "$dir"
   python3 "$here/gen_grid_scenario.py" "$dir" --resources "$2" --vos "$3" --users "$4" \
-    --tasks "$5"
-  echo "== $name: $2 resources, $3 VO domains, $4 users x $5 tasks" >&2
+    --tasks "$5" --user-hosts "$user_hosts"
+  echo "== $name: $2 resources, $3 VO domains, $4 users x $5 tasks ($user_hosts user hosts;" \
+    "load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
   best "$dir/botsim" "$botsim" run "$dir/platform.xml" "$dir/deployment.xml" \
     --out "$dir/out" --quiet "${extra[@]}"
   local b_wall=$wall b_user=$user b_cpu=$cpu b_mb=$mb
@@ -481,9 +489,17 @@ spot_case() {
   solo_case "$1" "spot/$2/100000" "$dir/platform.xml" "$dir/deployment.xml" 6
 }
 
-IFS=, read -ra wanted <<<"$sizes"
+IFS=, read -ra wanted <<<"${sizes//users,/users-10,users-30,users-100,users-300,users-1000,}"
+[[ ${wanted[-1]} == users ]] && wanted=("${wanted[@]:0:${#wanted[@]}-1}" users-10 users-30 \
+  users-100 users-300 users-1000)
 for s in "${wanted[@]}"; do
   case $s in
+    # The users curve: `large`'s proportions (5 users per resource, 8 VO domains, 100 tasks).
+    users-10 | users-30 | users-100 | users-300 | users-1000)
+      n=${s#users-}
+      guard=()  # 1000 users: about 33,000 task runners, as `large` (below)
+      ((n >= 1000)) && guard=(--cfg=contexts/guard-size:0)
+      grid_case "$s" $((n / 5)) $((n / 5 < 8 ? n / 5 : 8)) "$n" 100 "${guard[@]}" ;;
     tiny) grid_case tiny 5 2 6 10 ;;
     small) grid_case small 20 4 50 50 ;;
     mid) grid_case mid 40 4 100 50 ;;
