@@ -184,25 +184,23 @@ bool Auctioneer::try_start(Account& a) {
   return true;
 }
 
-namespace {
-/// An Exec handed to the resource's waiter, with what its end is reported with.
-struct Watch {
-  sg4::ExecPtr exec;
-  std::string user;
-  size_t row;
-};
-}  // namespace
-
 const TaskWaiters& TaskWaiters::of(Run& run) {
   if (!run.has<TaskWaiters>()) run.set(std::make_shared<const TaskWaiters>());
   return run.get<TaskWaiters>();
+}
+
+void TaskWaiters::Waiter::wake_up() {
+  if (!wake || woken) return;  // it will see what was handed before it waits again
+  wake->resume();
+  woken = true;
 }
 
 void TaskWaiters::user_ended() const {
   if (--users > 0) return;
   for (const auto& w : waiters) {
     if (!w->running) continue;  // died with its host
-    w->stop->resume();
+    w->stopping = true;
+    w->wake_up();
     w->actor->join();
   }
   waiters.clear();
@@ -211,11 +209,6 @@ void TaskWaiters::user_ended() const {
 void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
   if (!waiter_) {
     auto w = std::make_shared<TaskWaiters::Waiter>();
-    w->mailbox = sg4::Mailbox::by_name("TaskWaiter-" + params_.info.name);
-    // The Exec that stops it: 0 flops, so that once resumed it ends at that very instant.
-    w->stop = sg4::Exec::init()->set_flops_amount(0)->set_host(sg4::this_actor::get_host());
-    w->stop->start();
-    w->stop->suspend();
     w->running = true;
     // It lives as long as the Auctioneer (both die with the host), or is stopped by the last
     // user's end, so an Exec it made is never cancelled while the Auctioneer needs it.
@@ -227,35 +220,46 @@ void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
             while (spares->size() < kSpareExecs) spares->push_back(sg4::Exec::init());
           };
           stock();
-          Watch* got = nullptr;
-          // [0] the next Exec handed over, [1] the stop, then the running Execs in the order
-          // they were handed over, each reported as it ends (one running task per user, 3.2).
-          std::vector<sg4::ActivityPtr> watched{w->mailbox->get_async<Watch>(&got), w->stop};
+          // [0] the wake-up, then the running Execs in the order they were handed over, each
+          // reported as it ends (one running task per user, 3.2).
+          std::vector<sg4::ActivityPtr> watched{nullptr};
           std::vector<std::pair<std::string, size_t>> ids;
           for (;;) {
-            const auto k = static_cast<size_t>(sg4::Activity::wait_any(watched));
-            if (k == 1) break;
-            if (k == 0) {
-              std::unique_ptr<Watch> watch(got);
-              watched.push_back(std::move(watch->exec));
-              ids.emplace_back(std::move(watch->user), watch->row);
-              watched[0] = w->mailbox->get_async<Watch>(&got);
-              continue;
+            // A wake-up of 0 flops, suspended: resumed, it ends at that very instant (a
+            // message would be a transfer, as the Auctioneer's own messages are).
+            auto wake =
+                sg4::Exec::init()->set_flops_amount(0)->set_host(sg4::this_actor::get_host());
+            wake->start();
+            wake->suspend();
+            w->wake = wake;
+            w->woken = false;
+            watched[0] = wake;
+            for (auto& h : w->handed) {
+              watched.push_back(std::move(h.exec));
+              ids.emplace_back(std::move(h.user), h.row);
             }
-            auto [user, row] = std::move(ids[k - 2]);
-            watched.erase(watched.begin() + static_cast<long>(k));
-            ids.erase(ids.begin() + static_cast<long>(k - 2));
-            stock();
-            send<AuctioneerMessage>(inbox, TaskFinished{user, row}, 0);
+            w->handed.clear();
+            if (w->stopping) break;
+            for (;;) {
+              const auto k = static_cast<size_t>(sg4::Activity::wait_any(watched));
+              if (k == 0) break;
+              auto [user, row] = std::move(ids[k - 1]);
+              watched.erase(watched.begin() + static_cast<long>(k));
+              ids.erase(ids.begin() + static_cast<long>(k - 1));
+              stock();
+              send<AuctioneerMessage>(inbox, TaskFinished{user, row}, 0);
+            }
+            w->wake = nullptr;
+            if (w->stopping) break;
           }
-          // Stopped at the simulation's end: the pending receive and the Execs it made (tasks
-          // still running or suspended, spares) are cancelled as it ends, watched by no one.
+          // Stopped at the simulation's end: the Execs it made (tasks still running or
+          // suspended, spares) are cancelled as it ends, watched by no one.
         });
     waiter_ = w;
     waiters_.waiters.push_back(std::move(w));
   }
-  auto* watch = new Watch{std::move(exec), a.user, a.current.row};
-  waiter_->mailbox->put_init(watch, 0)->detach([](void* p) { delete static_cast<Watch*>(p); });
+  waiter_->handed.push_back({std::move(exec), a.user, a.current.row});
+  waiter_->wake_up();
 }
 
 void Auctioneer::handle(TaskFinished& m) {

@@ -7,7 +7,6 @@
 #include <set>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Exec.hpp>
-#include <simgrid/s4u/Mailbox.hpp>
 #include <string>
 #include <vector>
 
@@ -25,11 +24,19 @@ namespace botsim::grid {
 /// later resumes the dead actor; so the last user (a Broker) to end stops every waiter first.
 /// Run data is stored const: the members change as the run goes (hence mutable).
 struct TaskWaiters {
+  struct Watch {
+    simgrid::s4u::ExecPtr exec;
+    std::string user;
+    size_t row;  // the task's, reported with the Exec's end
+  };
   struct Waiter {
-    simgrid::s4u::Mailbox* mailbox = nullptr;  // hands it the Execs to watch
-    simgrid::s4u::ExecPtr stop;                // 0 flops, suspended: resumed to stop it
+    std::vector<Watch> handed;   // Execs to watch, handed over since it last woke
+    simgrid::s4u::ExecPtr wake;  // resumed to wake it up (null while it is awake)
+    bool woken = false;
+    bool stopping = false;
     simgrid::s4u::ActorPtr actor;
     bool running = false;  // false once it ended (stopped or killed with its host)
+    void wake_up();
   };
   mutable long users = 0;  // users of the Auctioneers (non-daemon actors) that have not ended
   mutable std::vector<std::shared_ptr<Waiter>> waiters;
