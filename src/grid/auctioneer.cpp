@@ -202,6 +202,7 @@ void TaskWaiters::user_ended() const {
     w->stopping = true;
     w->wake_up();
     w->actor->join();
+    w->actor = nullptr;  // the actor's code holds `w`: no cycle left
   }
   waiters.clear();
 }
