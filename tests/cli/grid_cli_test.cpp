@@ -710,3 +710,19 @@ TEST_F(GridCli, FailedRunLeavesEarlierResultsExactlyAsTheyWere) {
     EXPECT_EQ(entries, std::vector<std::string>{"out"});
   }
 }
+
+// Example 1's only user on a host that fails at 100 s for good (a state profile): its Broker is
+// killed with its host. The run still ends cleanly, the user's tasks unfinished, exit 0. With a
+// task waiter per resource stopped by the last user to end, this user never counts itself out,
+// and the waiters killed at the end inside their wait_any crashed SimGrid 3.32.
+TEST_F(GridCli, RunEndsWhenTheLastBrokerDiesWithItsHost) {
+  std::string p_xml = t::read_text(t::source_path("examples/01-one-resource.platform.xml"));
+  p_xml = replace_once(p_xml, "<host id=\"users-A\" speed=\"1000Mf\"/>",
+                       "<host id=\"users-A\" speed=\"1000Mf\" state_file=\"users-a.txt\"/>");
+  file("users-a.txt", "100 0\n");
+  auto r = scenario(p_xml, t::read_text(t::source_path("examples/01-one-resource.xml")));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto u0 = nlohmann::json::parse(t::read_text(dir_ + "/out/summary.json"))["users"][0];
+  EXPECT_EQ(u0["tasks_done"].get<long>(), 0);
+  EXPECT_EQ(u0["status"].get<std::string>(), "unfinished");
+}
