@@ -19,9 +19,9 @@ using cloud::InstanceType;
 
 namespace {
 
-void read_clusters(const PropReader& props, BatsParams& p, const std::string& platform) {
+void read_clusters(const PropReader& props, BatsParams& p, Run& run) {
   for (const std::string& name : props.list("clusters")) {
-    InstanceType t = find_instance_type(name, props, "clusters", platform);
+    InstanceType t = find_instance_type(name, props, "clusters", run);
     // A BaTS machine runs one task at a time (the paper's workers).
     if (t.cores != 1)
       props.fail("clusters", "instance type " + quote_text(name) + " has " +
@@ -117,7 +117,7 @@ BatsParams BatsParams::read(const PropReader& props, const ActorSite& site) {
   p.name = user.name;
   p.task_times = std::move(user.tasks);
   p.provider_host = props.text("provider", "provider");
-  read_clusters(props, p, site.run.paths().platform);
+  read_clusters(props, p, site.run);
   read_sampling(props, p);
   if (props.has("budget") && props.has("schedule"))
     props.fail("budget", "give either 'budget' or 'schedule', not both");

@@ -121,9 +121,8 @@ CloudUser::Params CloudUser::Params::read_common(const PropReader& props, const 
   p.name = user.name;
   p.task_times = std::move(user.tasks);
   p.provider_host = props.text("provider", "provider");
-  p.type = find_instance_type(props.text("instance_type"), props, "instance_type",
-                              site.run.paths().platform);
-  p.types = read_instance_types(site.run.paths().platform);
+  p.type = find_instance_type(props.text("instance_type"), props, "instance_type", site.run);
+  p.types = instance_types(site.run);
   // Reserved capacity of the user's type for the run (docs/cloud.md, "Reserved capacity").
   if (props.has("reserved")) {
     Reservation r;

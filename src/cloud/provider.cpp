@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/NetZone.hpp>
@@ -34,7 +35,8 @@ static std::string platform_file(const std::string& name, const std::string& pla
 // The type's spot market (docs/cloud.md, "Spot instances"), if it offers one: its props are
 // read here, all of them, so that a bad one names the platform file and the zone.
 static std::shared_ptr<const SpotMarket> read_spot(const PropReader& p, const std::string& type,
-                                                   const std::string& platform) {
+                                                   const std::string& platform,
+                                                   SpotTraceFiles& traces) {
   if (!p.has("spot_prices")) {
     for (const char* key : {"spot_zone", "spot_availability", "spot_notice"})
       if (p.has(key)) p.fail(key, "needs spot_prices (the type's spot price trace)");
@@ -51,18 +53,18 @@ static std::shared_ptr<const SpotMarket> read_spot(const PropReader& p, const st
       p.fail(key, e.what());
     }
   };
-  auto prices = read("spot_prices", [&](const std::string& path) {
-    return read_spot_price_trace(path, type, zone);
-  });
+  auto prices =
+      read("spot_prices", [&](const std::string& path) { return traces.prices(path, type, zone); });
   SpotAvailability availability;
   if (p.has("spot_availability"))
     availability = read("spot_availability",
-                        [](const std::string& path) { return read_spot_availability(path); });
+                        [&](const std::string& path) { return traces.availability(path); });
   return std::make_shared<const SpotMarket>(
       SpotMarket{std::move(prices), std::move(availability), notice});
 }
 
-static InstanceType read_type(const sg4::NetZone& zone, const std::string& platform) {
+static InstanceType read_type(const sg4::NetZone& zone, const std::string& platform,
+                              SpotTraceFiles& traces) {
   PropReader p = zone_props(zone, platform);
   InstanceType t;
   t.name = p.text("instance_type");
@@ -90,20 +92,21 @@ static InstanceType read_type(const sg4::NetZone& zone, const std::string& platf
   }
   t.max_count = static_cast<int>(p.integer("max_count", static_cast<long long>(hosts.size()), 1,
                                            static_cast<long long>(hosts.size())));
-  t.spot = read_spot(p, t.name, platform);
+  t.spot = read_spot(p, t.name, platform, traces);
   p.reject_unknown();
   return t;
 }
 
-static void collect(const sg4::NetZone* zone, const std::string& platform,
+static void collect(const sg4::NetZone* zone, const std::string& platform, SpotTraceFiles& traces,
                     std::vector<InstanceType>& out) {
-  if (zone->get_property("instance_type")) out.push_back(read_type(*zone, platform));
-  for (const auto* child : zone->get_children()) collect(child, platform, out);
+  if (zone->get_property("instance_type")) out.push_back(read_type(*zone, platform, traces));
+  for (const auto* child : zone->get_children()) collect(child, platform, traces, out);
 }
 
-std::vector<InstanceType> read_instance_types(const std::string& platform) {
+static std::vector<InstanceType> read_instance_types(const std::string& platform,
+                                                     SpotTraceFiles& traces) {
   std::vector<InstanceType> out;
-  collect(sg4::Engine::get_instance()->get_netzone_root(), platform, out);
+  collect(sg4::Engine::get_instance()->get_netzone_root(), platform, traces, out);
   for (size_t i = 0; i < out.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (out[i].name == out[j].name)
@@ -112,11 +115,33 @@ std::vector<InstanceType> read_instance_types(const std::string& platform) {
   return out;
 }
 
+namespace {
+// The run's instance types, read once for the run, and the spot trace files read for them.
+struct RunInstanceTypes {
+  std::optional<std::vector<InstanceType>> types;
+  std::size_t trace_files_read = 0;
+};
+}  // namespace
+
+const std::vector<InstanceType>& instance_types(Run& run) {
+  auto& kept = run.kept<RunInstanceTypes>();
+  if (!kept.types) {
+    SpotTraceFiles traces;  // its tables go once the types are read
+    kept.types = read_instance_types(run.paths().platform, traces);
+    kept.trace_files_read += traces.files_read();
+  }
+  return *kept.types;
+}
+
+std::size_t spot_trace_files_read(const Run& run) {
+  return run.has<RunInstanceTypes>() ? run.get<RunInstanceTypes>().trace_files_read : 0;
+}
+
 InstanceType find_instance_type(const std::string& name, const PropReader& props,
-                                const std::string& key, const std::string& platform) {
-  auto types = read_instance_types(platform);
+                                const std::string& key, Run& run) {
+  const std::string& platform = run.paths().platform;
   std::string known;
-  for (const auto& t : types) {
+  for (const auto& t : instance_types(run)) {
     if (t.name == name) return t;
     known += (known.empty() ? "" : ", ") + t.name;
   }
@@ -133,7 +158,7 @@ std::string provider_mailbox(const std::string& host) { return "cloud-provider@"
 
 CloudProvider::Params CloudProvider::Params::read(const PropReader&, const ActorSite& site) {
   Params p;
-  p.types = read_instance_types(site.run.paths().platform);
+  p.types = instance_types(site.run);
   return p;
 }
 

@@ -17,13 +17,16 @@
 
 namespace botsim::cloud {
 
-/// Every instance type of the loaded platform: zones (or clusters) with an `instance_type`
-/// prop. Throws InputError naming the platform file and zone on a bad property.
-/// `platform` names the file in error messages.
-std::vector<InstanceType> read_instance_types(const std::string& platform);
+/// Every instance type of the run's loaded platform: zones (or clusters) with an
+/// `instance_type` prop. Read once per run, however many users and checks ask (each spot
+/// trace file then read once: a big export shared by many users was read again by each).
+/// Throws InputError naming the platform file and zone on a bad property.
+const std::vector<InstanceType>& instance_types(Run& run);
+/// How many spot trace files the run has read so far (each once).
+std::size_t spot_trace_files_read(const Run& run);
 /// The type named `name`; throws InputError via `props.fail(key, ...)` listing known types.
 InstanceType find_instance_type(const std::string& name, const PropReader& props,
-                                const std::string& key, const std::string& platform);
+                                const std::string& key, Run& run);
 /// The mailbox of the provider actor deployed on `host`.
 std::string provider_mailbox(const std::string& host);
 

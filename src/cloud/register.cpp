@@ -13,8 +13,7 @@ namespace botsim::cloud {
 static void check_cloud_deployment(const std::vector<ActorSpec>& actors, Run& run) {
   const ScenarioPaths& paths = run.paths();
   std::set<std::string> providers, instance_hosts;
-  for (const auto& t : read_instance_types(paths.platform))
-    instance_hosts.insert(t.hosts.begin(), t.hosts.end());
+  for (const auto& t : instance_types(run)) instance_hosts.insert(t.hosts.begin(), t.hosts.end());
   for (const auto& a : actors)
     if (instance_hosts.count(a.host))
       throw InputError(paths.deployment, a.element(),
@@ -26,9 +25,9 @@ static void check_cloud_deployment(const std::vector<ActorSpec>& actors, Run& ru
       throw InputError(paths.deployment, a.element(), "a second CloudProvider on the same host");
 }
 
-std::vector<std::string> instance_hosts(const Run& run) {
+std::vector<std::string> instance_hosts(Run& run) {
   std::vector<std::string> hosts;
-  for (const auto& t : read_instance_types(run.paths().platform))
+  for (const auto& t : instance_types(run))
     hosts.insert(hosts.end(), t.hosts.begin(), t.hosts.end());
   return hosts;
 }

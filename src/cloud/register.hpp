@@ -23,7 +23,7 @@ void check_provider_of(const ActorSpec& a, const std::vector<ActorSpec>& actors,
 /// The host of the CloudProvider a cloud model's user actor rents from (its `provider` prop).
 std::string provider_of(const ActorSpec& a);
 /// Every instance host of the platform (the provider starts workers on them).
-std::vector<std::string> instance_hosts(const Run& run);
+std::vector<std::string> instance_hosts(Run& run);
 
 /// Registers a cloud model's user actor A as `function` (the cloud itself with it), with the
 /// check that its `provider` prop names a host running a CloudProvider.

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 
@@ -164,11 +165,9 @@ bool has_column(const CsvTable& t, const std::string& name) {
   return std::find(t.header.begin(), t.header.end(), name) != t.header.end();
 }
 
-}  // namespace
-
-SpotPriceTrace read_spot_price_trace(const std::string& path, const std::string& instance_type,
-                                     const std::string& zone) {
-  const CsvTable t = read_table(path);
+// The trace of `instance_type` (and `zone`) in the table of file `path` (read_spot_price_trace).
+SpotPriceTrace price_trace_of(const CsvTable& t, const std::string& path,
+                              const std::string& instance_type, const std::string& zone) {
   std::vector<SpotPriceTrace::Point> points;
   std::vector<std::size_t> rows;  // each point's row, for messages
   if (has_column(t, "time_s") && has_column(t, "price")) {
@@ -226,8 +225,7 @@ SpotPriceTrace read_spot_price_trace(const std::string& path, const std::string&
   return SpotPriceTrace(std::move(points));
 }
 
-SpotAvailability read_spot_availability(const std::string& path) {
-  const CsvTable t = read_table(path);
+SpotAvailability availability_of(const CsvTable& t, const std::string& path) {
   for (const char* c : {"from_s", "to_s"})
     if (!has_column(t, c))
       throw InputError(path, "",
@@ -247,6 +245,41 @@ SpotAvailability read_spot_availability(const std::string& path) {
     withdrawn.emplace_back(from, to);
   }
   return SpotAvailability(std::move(withdrawn));
+}
+
+// A file's key: its canonical path, so that two spellings of one file are one file (the path as
+// given when it has none, e.g. a missing file: reading it then fails as it would).
+std::string file_key(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, ec);
+  return ec ? path : canonical.string();
+}
+
+}  // namespace
+
+SpotPriceTrace read_spot_price_trace(const std::string& path, const std::string& instance_type,
+                                     const std::string& zone) {
+  return price_trace_of(read_table(path), path, instance_type, zone);
+}
+
+SpotAvailability read_spot_availability(const std::string& path) {
+  return availability_of(read_table(path), path);
+}
+
+const CsvTable& SpotTraceFiles::table(const std::string& path) {
+  const std::string key = file_key(path);
+  auto it = tables_.find(key);
+  if (it == tables_.end()) it = tables_.emplace(key, read_table(path)).first;
+  return it->second;
+}
+
+SpotPriceTrace SpotTraceFiles::prices(const std::string& path, const std::string& instance_type,
+                                      const std::string& zone) {
+  return price_trace_of(table(path), path, instance_type, zone);
+}
+
+SpotAvailability SpotTraceFiles::availability(const std::string& path) {
+  return availability_of(table(path), path);
 }
 
 }  // namespace botsim::cloud

@@ -6,9 +6,12 @@
 // the price rises above that maximum or its capacity is withdrawn. Every query is O(log n) in
 // the trace's rows: a long trace costs nothing per event.
 #include <limits>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "core/csv.hpp"
 
 namespace botsim::cloud {
 
@@ -82,6 +85,22 @@ SpotPriceTrace read_spot_price_trace(const std::string& path, const std::string&
 /// Reads an availability trace: a CSV `from_s,to_s`, one withdrawal per row. Throws InputError
 /// naming the file and the line.
 SpotAvailability read_spot_availability(const std::string& path);
+
+/// The spot trace files of a platform's instance types, each read and parsed once however many
+/// types (or spellings of its path) name it: an export of many types' prices is one file. Its
+/// readers and errors are the functions above (the path as given in messages).
+class SpotTraceFiles {
+ public:
+  SpotPriceTrace prices(const std::string& path, const std::string& instance_type,
+                        const std::string& zone = "");
+  SpotAvailability availability(const std::string& path);
+  /// The files read so far, each once (a file that failed to read is not counted).
+  std::size_t files_read() const { return tables_.size(); }
+
+ private:
+  const CsvTable& table(const std::string& path);
+  std::map<std::string, CsvTable> tables_;  // by canonical path
+};
 
 /// An ISO 8601 timestamp of the export ("2024-03-01T12:00:00.000Z", "2024-03-01T12:00:00+00:00",
 /// or with a space for the T) as seconds since 1970-01-01 UTC. Throws std::invalid_argument.

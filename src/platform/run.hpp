@@ -69,6 +69,15 @@ class Run {
     if (it == data_.end()) throw std::logic_error("run data not set by any deployment check");
     return *std::static_pointer_cast<const T>(it->second);
   }
+  /// What a model keeps for the whole run and adds to as it reads the scenario (e.g. what it
+  /// has read from its files, so that each is read once), made empty on first use. get<T>()
+  /// reads it too.
+  template <class T>
+  T& kept() {
+    auto& slot = data_[std::type_index(typeid(T))];
+    if (!slot) slot = std::make_shared<T>();
+    return *std::static_pointer_cast<T>(slot);
+  }
 
  private:
   ScenarioPaths paths_;

@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "cloud/provider.hpp"
 #include "cloud/records.hpp"
 #include "support/sim_support.hpp"
 
@@ -225,4 +227,53 @@ TEST(CloudSpot, AStartWhileCapacityIsWithdrawnIsRefused) {
   EXPECT_EQ(u.status(), "resources_failed");
   EXPECT_NE(u.stop_reason.find("withdrawn"), std::string::npos) << u.stop_reason;
   EXPECT_TRUE(r.records<InstanceRecord>().empty());
+}
+
+// Two types priced by one export, named by three spellings of its path, and one availability
+// file named twice, rented by three users: the run reads each file once (it read both files
+// again for the provider, for each user and for each check). Zone a prices vm at 0.10, zone b
+// at 0.70; big is 0.20: a 100 s task costs its user one started hour at its type's price.
+TEST(CloudSpot, ARunReadsEachTraceFileOnce) {
+  std::string dir = t::temp_dir();
+  t::write_file(dir, "export.csv",
+                "Timestamp,InstanceType,ProductDescription,SpotPrice,AvailabilityZone\n"
+                "2024-03-01T00:00:00Z,vm,Linux/UNIX,0.10,a\n"
+                "2024-03-01T00:00:00Z,vm,Linux/UNIX,0.70,b\n"
+                "2024-03-01T00:00:00Z,big,Linux/UNIX,0.20,a\n");
+  t::write_file(dir, "capacity.csv", "from_s,to_s\n90000,90001\n");
+  const std::string platform = t::write_file(dir, "cloud.xml", t::platform_xml(R"(
+  <zone id="w" routing="Full">)" + t::cloud_control_zone() + R"(
+    <cluster id="vm" prefix="vm-" radical="0-1" suffix="" speed="1Gf" core="1" bw="10Gbps" lat="0" router_id="vm-r">
+      <prop id="instance_type" value="vm"/><prop id="price" value="0.5"/>
+      <prop id="spot_prices" value="export.csv"/><prop id="spot_zone" value="a"/>
+      <prop id="spot_availability" value="capacity.csv"/>
+    </cluster>
+    <cluster id="big" prefix="big-" radical="0-0" suffix="" speed="1Gf" core="1" bw="10Gbps" lat="0" router_id="big-r">
+      <prop id="instance_type" value="big"/><prop id="price" value="1"/>
+      <prop id="spot_prices" value="./export.csv"/>
+      <prop id="spot_availability" value=")" + dir + R"(/capacity.csv"/>
+    </cluster>
+    <link id="bb" bandwidth="10Gbps" latency="0"/>
+    <zoneRoute src="control" dst="vm" gw_src="gw" gw_dst="vm-r"><link_ctn id="bb"/></zoneRoute>
+    <zoneRoute src="control" dst="big" gw_src="gw" gw_dst="big-r"><link_ctn id="bb"/></zoneRoute>
+  </zone>)"));
+  t::write_file(dir, "bag.txt", "100\n");
+  std::string users;
+  for (const auto& [name, type] :
+       std::vector<std::pair<std::string, std::string>>{{"U0", "vm"}, {"U1", "vm"}, {"U2", "big"}})
+    users += R"(<actor host="client" function="StaticProvisioning">
+      <prop id="name" value=")" +
+             name + R"("/><prop id="instance_type" value=")" + type + R"("/>
+      <prop id="instances" value="1"/><prop id="workload" value="bag.txt"/>
+      <prop id="market" value="spot"/></actor>)";
+  const std::string deployment = t::write_file(
+      dir, "deployment.xml",
+      t::platform_xml(R"(<actor host="provider" function="CloudProvider"/>)" + users));
+  const Results& r = t::run(platform, deployment);
+  EXPECT_EQ(spot_trace_files_read(t::last_run()), 2u);
+  ASSERT_EQ(r.users().size(), 3u);
+  for (const UserRecord& u : r.users()) {
+    EXPECT_EQ(u.tasks_done, 1) << u.name;
+    EXPECT_NEAR(u.spent, u.name == "U2" ? 0.20 : 0.10, 1e-12) << u.name;
+  }
 }

@@ -2,9 +2,17 @@
 
 #include <unistd.h>
 
+#include <stdexcept>
+
 #include "cli/models.hpp"
 
 namespace botsim::test {
+
+// One simulation per test process: the run lives as long as the process.
+static std::unique_ptr<Run>& finished_run() {
+  static std::unique_ptr<Run> finished;
+  return finished;
+}
 
 std::string temp_dir() { return make_temp_dir("botsim-test"); }
 
@@ -71,10 +79,13 @@ const Results& run(const std::string& platform, const std::string& deployment,
   o.seed = seed;
   o.out_dir = temp_dir() + "/out";
   if (exact_network) o.sg_args = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0"};
-  // One simulation per test process: the run lives as long as the process.
-  static std::unique_ptr<Run> finished;
-  finished = run_scenario(o);
-  return finished->results();
+  finished_run() = run_scenario(o);
+  return finished_run()->results();
+}
+
+const Run& last_run() {
+  if (!finished_run()) throw std::logic_error("no run yet");
+  return *finished_run();
 }
 
 }  // namespace botsim::test

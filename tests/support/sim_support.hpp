@@ -29,6 +29,8 @@ std::string three_vm_cloud_xml(const std::string& price, const std::string& prop
 /// (CM02, no cross-traffic) unless `exact_network` is false, and returns the results.
 const Results& run(const std::string& platform, const std::string& deployment,
                    unsigned long long seed = 1, bool exact_network = true);
+/// The run the last run() made: what its checks and actors read (Run::get).
+const Run& last_run();
 /// Ends the test process with SIGALRM (a failure) unless it ends within `seconds`: for the
 /// tests of runs that once never ended, besides ctest's TIMEOUT.
 void end_within(unsigned seconds);

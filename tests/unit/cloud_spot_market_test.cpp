@@ -2,6 +2,7 @@
 // numbers worked out by hand from the trace below.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -173,4 +174,65 @@ TEST(SpotMarket, ABadRowIsRefusedNamingTheFileAndTheLine) {
     EXPECT_NE(std::string(e.what()).find("w.csv: line 3: time goes backwards"), std::string::npos)
         << e.what();
   }
+}
+
+// The export of ReadsBothTraceFormats read for two types and under three spellings of its path:
+// one read. The file is removed after the first: what follows can only come from that read.
+TEST(SpotTraceFiles, ReadsEachFileOnceForEveryTypeAndSpelling) {
+  const std::string dir = t::make_temp_dir();
+  t::write_text(dir + "/aws.csv",
+                "Timestamp,InstanceType,ProductDescription,SpotPrice,AvailabilityZone\n"
+                "2024-03-01T02:00:00Z,m5.large,Linux/UNIX,0.040,us-east-1a\n"
+                "2024-03-01T01:30:00Z,m5.large,Linux/UNIX,0.050,us-east-1b\n"
+                "2024-03-01T01:00:00Z,c5.large,Linux/UNIX,0.900,us-east-1a\n"
+                "2024-03-01T00:00:00Z,m5.large,Linux/UNIX,0.030,us-east-1a\n");
+  t::write_text(dir + "/w.csv", "from_s,to_s\n10,20\n30,40\n");
+  SpotTraceFiles files;
+  EXPECT_EQ(files.files_read(), 0u);
+  const SpotPriceTrace a = files.prices(dir + "/aws.csv", "m5.large", "us-east-1a");
+  EXPECT_EQ(files.files_read(), 1u);
+  std::filesystem::remove(dir + "/aws.csv");
+  const SpotPriceTrace m5 = files.prices(dir + "/./aws.csv", "m5.large");
+  const SpotPriceTrace c5 = files.prices(dir + "/sub/../aws.csv", "c5.large");
+  EXPECT_EQ(files.files_read(), 1u);
+  // As read_spot_price_trace reads them: 0.030 from 0 s and 0.040 from 7200 s in zone a; the
+  // zone b row at 5400 s too without a zone; c5.large's one row at 0.
+  ASSERT_EQ(a.points().size(), 2u);
+  EXPECT_EQ(a.points()[1].time_s, 7200);
+  EXPECT_EQ(a.price_at(7200), 0.040);
+  ASSERT_EQ(m5.points().size(), 3u);
+  EXPECT_EQ(m5.points()[1].time_s, 5400);
+  EXPECT_EQ(m5.price_at(5400), 0.050);
+  ASSERT_EQ(c5.points().size(), 1u);
+  EXPECT_EQ(c5.price_at(0), 0.900);
+  EXPECT_EQ(files.availability(dir + "/w.csv").next_withdrawal(21), 30);
+  std::filesystem::remove(dir + "/w.csv");
+  EXPECT_EQ(files.availability(dir + "//w.csv").next_withdrawal(41), kNever);
+  EXPECT_EQ(files.files_read(), 2u);
+}
+
+// Its refusals are the readers': the same message, naming the path as given; a file it could
+// not read is not counted as read.
+TEST(SpotTraceFiles, RefusesABadFileAsTheReadersDo) {
+  const std::string dir = t::make_temp_dir();
+  t::write_text(dir + "/bad.csv", "time_s,price\n0,0.1\n10,cheap\n");
+  auto message = [](auto read) {
+    try {
+      read();
+    } catch (const botsim::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string path = dir + "/./bad.csv";
+  const std::string expected = message([&] { read_spot_price_trace(path, "m5.large"); });
+  EXPECT_NE(expected.find("/./bad.csv: line 3: price 'cheap' is not a number"), std::string::npos)
+      << expected;
+  SpotTraceFiles files;
+  EXPECT_EQ(message([&] { files.prices(path, "m5.large"); }), expected);
+  EXPECT_EQ(message([&] { files.prices(path, "m5.large"); }), expected);
+  const std::string missing = dir + "/none.csv";
+  EXPECT_EQ(message([&] { files.availability(missing); }),
+            message([&] { read_spot_availability(missing); }));
+  EXPECT_EQ(files.files_read(), 1u);
 }
