@@ -5,8 +5,8 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Exec.hpp>
-#include <simgrid/s4u/Semaphore.hpp>
 #include <string>
 #include <vector>
 
@@ -17,6 +17,37 @@
 #include "platform/timers.hpp"
 
 namespace botsim::grid {
+
+/// The Auctioneers' task waiters, one per resource: each watches every running Exec of its
+/// resource in one Activity::wait_any. SimGrid 3.32 leaves a wait_any registered with its
+/// activities when the waiting actor is killed (daemons are, at the end), and an Exec ending
+/// later resumes the dead actor; so the last user (a Broker) to end stops every waiter first.
+/// Run data is stored const: the members change as the run goes (hence mutable).
+struct TaskWaiters {
+  struct Watch {
+    simgrid::s4u::ExecPtr exec;
+    std::string user;
+    size_t row;  // the task's, reported with the Exec's end
+  };
+  struct Waiter {
+    std::vector<Watch> handed;   // Execs to watch, handed over since it last woke
+    simgrid::s4u::ExecPtr wake;  // resumed to wake it up (null while it is awake)
+    bool woken = false;
+    bool stopping = false;
+    simgrid::s4u::ActorPtr actor;
+    bool running = false;  // false once it ended (stopped or killed with its host)
+    void wake_up();
+  };
+  mutable long users = 0;  // users of the Auctioneers (non-daemon actors) that have not ended
+  mutable std::vector<std::shared_ptr<Waiter>> waiters;
+  /// The run's (made on first use).
+  static const TaskWaiters& of(Run& run);
+  /// Each user counts itself when made (before the simulation starts)...
+  void user_made() const { ++users; }
+  /// ... and calls this as it ends: the last one stops every waiter and waits for its end (no
+  /// simulated time passes).
+  void user_ended() const;
+};
 
 class Auctioneer {
  public:
@@ -33,13 +64,6 @@ class Auctioneer {
     long task;
     double length_mi;
     size_t row;  // in results_.tasks()
-  };
-  /// The account's task runner: one daemon actor per account waits for each of its Execs in
-  /// turn and reports it (one running task per user, 3.2); `ready` hands it the next Exec.
-  struct Runner {
-    simgrid::s4u::SemaphorePtr ready;
-    simgrid::s4u::ExecPtr exec;
-    size_t row = 0;  // the Exec's task row, reported with its end
   };
   struct Account {
     std::string user;
@@ -61,7 +85,6 @@ class Auctioneer {
     double current_mi = 0;       // the part of q_i done by the running task
     double current_charged = 0;  // G$ charged for the running task's work so far
     double share_mips = 0;       // S_i in this period
-    std::shared_ptr<Runner> runner;
   };
   /// Accounts in user-name order (the order every walk of the accounts keeps).
   struct ByUser {
@@ -96,6 +119,8 @@ class Auctioneer {
 
   Params params_;
   Results& results_;
+  const TaskWaiters& waiters_;
+  std::shared_ptr<TaskWaiters::Waiter> waiter_;
   std::map<std::string, Account> accounts_;
   // The live accounts: the only ones an auction period has work for. Settled idle accounts
   // leave it, so that a period costs nothing for users that are done or not yet started.
@@ -104,7 +129,7 @@ class Auctioneer {
   size_t resource_row_ = 0;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   Timer clock_;  // the auction clock, while the resource is active
-  // Execs made ahead by the task runners (Exec::init, which is no simcall) for try_start.
+  // Execs made ahead by the task waiter (Exec::init, which is no simcall) for try_start.
   // SimGrid 3.32 keeps an Exec in the activity list of the actor that made it until it ends,
   // and the end of every message walks the whole list of its sender and of its receiver: when
   // the Auctioneer made its Execs, each of its messages cost O(tasks running here).

@@ -13,6 +13,7 @@
 #include "core/results.hpp"
 #include "core/workload.hpp"
 #include "grid/auction.hpp"
+#include "grid/auctioneer.hpp"
 #include "grid/records.hpp"
 #include "platform/messaging.hpp"
 #include "platform/policy_failure.hpp"
@@ -111,7 +112,12 @@ Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& si
 }
 
 Broker::Broker(Params params, Run& run)
-    : params_(std::move(params)), user_(run, params_.name), rng_(user_.rng("broker/")) {}
+    : params_(std::move(params)),
+      user_(run, params_.name),
+      rng_(user_.rng("broker/")),
+      waiters_(TaskWaiters::of(run)) {
+  waiters_.user_made();
+}
 
 double Broker::time_left() const {
   return params_.deadline_s + params_.start_s - sg4::Engine::get_clock();
@@ -151,6 +157,11 @@ void Broker::unfinished(const char* status, const std::string& why) {
 }
 
 void Broker::operator()() {
+  serve();
+  waiters_.user_ended();
+}
+
+void Broker::serve() {
   UserRecord u;
   u.model = "auction";
   const std::string label = params_.policy->label();

@@ -22,6 +22,8 @@
 
 namespace botsim::grid {
 
+struct TaskWaiters;
+
 class Broker {
  public:
   struct Params {
@@ -49,6 +51,7 @@ class Broker {
   void operator()();
 
  private:
+  void serve();
   struct Resource {
     ResourceInfo info;
     ResourceView view;
@@ -108,6 +111,7 @@ class Broker {
   Params params_;
   UserRole user_;
   Rng rng_;
+  const TaskWaiters& waiters_;  // the run's: the last user to end stops them
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::vector<Resource> resources_;
   std::map<std::string, size_t> by_name_;

@@ -6,6 +6,7 @@
 #include <simgrid/s4u.hpp>
 
 #include "core/units.hpp"
+#include "grid/auctioneer.hpp"
 #include "grid/protocol.hpp"
 #include "grid/records.hpp"
 #include "platform/messaging.hpp"
@@ -306,7 +307,10 @@ class ScriptedUser {
       return p;
     }
   };
-  ScriptedUser(Params params, Run& run) : p_(std::move(params)), results_(run.results()) {}
+  ScriptedUser(Params params, Run& run)
+      : p_(std::move(params)), results_(run.results()), waiters_(TaskWaiters::of(run)) {
+    waiters_.user_made();
+  }
   void operator()() {
     Inbox<BrokerMessage> inbox("Scripted-" + p_.name);
     auto* auctioneer = sg4::Mailbox::by_name("Auctioneer-R");
@@ -330,11 +334,13 @@ class ScriptedUser {
         settled = true;
       }
     }
+    waiters_.user_ended();  // as a Broker does
   }
 
  private:
   Params p_;
   Results& results_;
+  const TaskWaiters& waiters_;
 };
 
 std::string scripted(const std::string& name, const std::string& vo, double length,
