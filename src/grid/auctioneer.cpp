@@ -184,29 +184,6 @@ bool Auctioneer::try_start(Account& a) {
   return true;
 }
 
-const TaskWaiters& TaskWaiters::of(Run& run) {
-  if (!run.has<TaskWaiters>()) run.set(std::make_shared<const TaskWaiters>());
-  return run.get<TaskWaiters>();
-}
-
-void TaskWaiters::Waiter::wake_up() {
-  if (!wake || woken) return;  // it will see what was handed before it waits again
-  wake->resume();
-  woken = true;
-}
-
-void TaskWaiters::user_ended() const {
-  if (--users > 0) return;
-  for (const auto& w : waiters) {
-    if (!w->running) continue;  // died with its host
-    w->stopping = true;
-    w->wake_up();
-    w->actor->join();
-    w->actor = nullptr;  // the actor's code holds `w`: no cycle left
-  }
-  waiters.clear();
-}
-
 void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
   if (!waiter_) {
     auto w = std::make_shared<TaskWaiters::Waiter>();
@@ -257,7 +234,7 @@ void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
           // suspended, spares) are cancelled as it ends, watched by no one.
         });
     waiter_ = w;
-    waiters_.waiters.push_back(std::move(w));
+    waiters_.add(std::move(w));
   }
   waiter_->handed.push_back({std::move(exec), a.user, a.current.row});
   waiter_->wake_up();

@@ -13,41 +13,11 @@
 #include "core/props.hpp"
 #include "grid/protocol.hpp"
 #include "grid/records.hpp"
+#include "grid/task_waiters.hpp"
 #include "platform/scenario.hpp"
 #include "platform/timers.hpp"
 
 namespace botsim::grid {
-
-/// The Auctioneers' task waiters, one per resource: each watches every running Exec of its
-/// resource in one Activity::wait_any. SimGrid 3.32 leaves a wait_any registered with its
-/// activities when the waiting actor is killed (daemons are, at the end), and an Exec ending
-/// later resumes the dead actor; so the last user (a Broker) to end stops every waiter first.
-/// Run data is stored const: the members change as the run goes (hence mutable).
-struct TaskWaiters {
-  struct Watch {
-    simgrid::s4u::ExecPtr exec;
-    std::string user;
-    size_t row;  // the task's, reported with the Exec's end
-  };
-  struct Waiter {
-    std::vector<Watch> handed;   // Execs to watch, handed over since it last woke
-    simgrid::s4u::ExecPtr wake;  // resumed to wake it up (null while it is awake)
-    bool woken = false;
-    bool stopping = false;
-    simgrid::s4u::ActorPtr actor;
-    bool running = false;  // false once it ended (stopped or killed with its host)
-    void wake_up();
-  };
-  mutable long users = 0;  // users of the Auctioneers (non-daemon actors) that have not ended
-  mutable std::vector<std::shared_ptr<Waiter>> waiters;
-  /// The run's (made on first use).
-  static const TaskWaiters& of(Run& run);
-  /// Each user counts itself when made (before the simulation starts)...
-  void user_made() const { ++users; }
-  /// ... and calls this as it ends: the last one stops every waiter and waits for its end (no
-  /// simulated time passes).
-  void user_ended() const;
-};
 
 class Auctioneer {
  public:

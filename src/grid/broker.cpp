@@ -13,8 +13,8 @@
 #include "core/results.hpp"
 #include "core/workload.hpp"
 #include "grid/auction.hpp"
-#include "grid/auctioneer.hpp"
 #include "grid/records.hpp"
+#include "grid/task_waiters.hpp"
 #include "platform/messaging.hpp"
 #include "platform/policy_failure.hpp"
 #include "platform/timers.hpp"
@@ -88,6 +88,7 @@ class Broker::View : public policy::AuctionView {
 
 Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& site) {
   Params p;
+  p.host = site.host;
   UserSpec user = UserSpec::read(props, site, "task_length", "workload/");
   p.name = user.name;
   p.lengths = std::move(user.tasks);
@@ -116,7 +117,7 @@ Broker::Broker(Params params, Run& run)
       user_(run, params_.name),
       rng_(user_.rng("broker/")),
       waiters_(TaskWaiters::of(run)) {
-  waiters_.user_made();
+  waiters_.user_made(params_.host);
 }
 
 double Broker::time_left() const {
@@ -157,8 +158,7 @@ void Broker::unfinished(const char* status, const std::string& why) {
 }
 
 void Broker::operator()() {
-  serve();
-  waiters_.user_ended();
+  waiters_.serve_user(params_.host, [this] { serve(); });
 }
 
 void Broker::serve() {

@@ -22,12 +22,13 @@
 
 namespace botsim::grid {
 
-struct TaskWaiters;
+struct TaskWaiters;  // grid/task_waiters.hpp
 
 class Broker {
  public:
   struct Params {
     std::string name;
+    std::string host;  // the one it is deployed on
     std::string vo;
     const policy::PolicyEntry* policy_entry = nullptr;  // the `policy` prop
     std::shared_ptr<policy::AuctionPolicy> policy;      // built from the props
