@@ -36,6 +36,7 @@ root=$(dirname "$here")
 build=build
 sizes=small,mid,medium,cloud,cloud-l,bats
 cfgs=()
+floor_cfgs=()   # --cfg for the baseline and the floor programs only (not botsim)
 plugin_args=()  # --plugin FILE for botsim in a case whose policy a plug-in declares
 limit=150
 user_hosts=domain
@@ -179,7 +180,7 @@ against_transfer_floor() {
     { echo "bench/run.sh: $name: botsim noted $noted transfers, SimGrid signalled $signalled" >&2; exit 1; }
   sends=$noted
   best "$dir/transfer-floor" "$floor2" "$dir/platform.xml" "$dir/out-transfers/tasks.csv" \
-    "$dir/out-transfers/transfers.csv" "$@"
+    "$dir/out-transfers/transfers.csv" "$@" "${floor_cfgs[@]}"
   local floor_sends
   floor_sends=$(sed -n 's/.* executions, \([0-9]*\) sends.*/\1/p' "$dir/transfer-floor.out")
   [[ $floor_sends == "$sends" ]] ||
@@ -204,7 +205,7 @@ grid_case() {  # name resources vos users tasks [extra --cfg ...]
   local tasks=$dir/out/tasks.csv mark=
   [[ -f $tasks ]] || { tasks=$dir/plan.csv; mark='*'; }
   local execs; execs=$(awk -F, 'NR > 1 && $6 != ""' "$tasks" | wc -l)
-  best "$dir/baseline" "$baseline" "$dir/platform.xml" "$tasks" "${extra[@]}"
+  best "$dir/baseline" "$baseline" "$dir/platform.xml" "$tasks" "${extra[@]}" "${floor_cfgs[@]}"
   local r; r=$(ratio "$b_wall" "$wall")
   [[ $b_wall == timeout && $wall =~ ^[0-9.]+$ ]] && r=">$(ratio "$limit" "$wall")"
   local e_wall=$wall e_user=$user e_mb=$mb
@@ -497,16 +498,20 @@ for s in "${wanted[@]}"; do
     # The users curve: `large`'s proportions (5 users per resource, 8 VO domains, 100 tasks).
     users-10 | users-30 | users-100 | users-300 | users-1000)
       n=${s#users-}
-      guard=()  # 1000 users: about 33,000 task runners, as `large` (below)
-      ((n >= 1000)) && guard=(--cfg=contexts/guard-size:0)
-      grid_case "$s" $((n / 5)) $((n / 5 < 8 ? n / 5 : 8)) "$n" 100 "${guard[@]}" ;;
+      ((n >= 1000)) && floor_cfgs=(--cfg=contexts/guard-size:0)  # as `large` (below)
+      grid_case "$s" $((n / 5)) $((n / 5 < 8 ? n / 5 : 8)) "$n" 100
+      floor_cfgs=() ;;
     tiny) grid_case tiny 5 2 6 10 ;;
     small) grid_case small 20 4 50 50 ;;
     mid) grid_case mid 40 4 100 50 ;;
     medium) grid_case medium 100 5 200 100 ;;
     # The baseline has one worker actor per task running at once (100,000 on the generator's
-    # plan): SimGrid's stack guard pages would exceed vm.max_map_count.
-    large) grid_case large 200 8 1000 100 --cfg=contexts/guard-size:0 ;;
+    # plan): SimGrid's stack guard pages would exceed vm.max_map_count. botsim runs with its
+    # one task waiter per resource and SimGrid's defaults.
+    large)
+      floor_cfgs=(--cfg=contexts/guard-size:0)
+      grid_case large 200 8 1000 100
+      floor_cfgs=() ;;
     cloud) cloud_case cloud 10000 ;;
     cloud-l) cloud_case cloud-l 100000 ;;
     cloud-1m) cloud_case cloud-1m 1000000 ;;

@@ -42,7 +42,7 @@ Auctioneer::Params Auctioneer::Params::read(const PropReader& props, const Actor
 }
 
 Auctioneer::Auctioneer(Params params, Run& run)
-    : params_(std::move(params)), results_(run.results()) {}
+    : params_(std::move(params)), results_(run.results()), waiters_(TaskWaiters::of(run)) {}
 
 void Auctioneer::operator()() {
   sg4::Actor::self()->daemonize();  // serves until the last user is done
@@ -185,29 +185,59 @@ bool Auctioneer::try_start(Account& a) {
 }
 
 void Auctioneer::run(Account& a, sg4::ExecPtr exec) {
-  if (!a.runner) {
-    auto runner = std::make_shared<Runner>(Runner{sg4::Semaphore::create(0), nullptr, 0});
-    // A runner lives as long as the Auctioneer (both die with the host), so an Exec it made
-    // for another account is never cancelled by the runner's end before the Auctioneer's.
-    spawn_daemon("task-runner", [runner, spares = spare_execs_, inbox = inbox_, user = a.user] {
-      auto stock = [&spares] {
-        while (spares->size() < kSpareExecs) spares->push_back(sg4::Exec::init());
-      };
-      stock();
-      for (;;) {
-        runner->ready->acquire();
-        sg4::ExecPtr next = std::move(runner->exec);
-        const size_t row = runner->row;
-        next->wait();
-        stock();
-        send<AuctioneerMessage>(inbox, TaskFinished{user, row}, 0);
-      }
-    });
-    a.runner = std::move(runner);
+  if (!waiter_) {
+    auto w = std::make_shared<TaskWaiters::Waiter>();
+    w->running = true;
+    // It lives as long as the Auctioneer (both die with the host), or is stopped by the last
+    // user's end, so an Exec it made is never cancelled while the Auctioneer needs it.
+    w->actor = sg4::Actor::create(
+        "task-waiter", sg4::this_actor::get_host(), [w, spares = spare_execs_, inbox = inbox_] {
+          sg4::Actor::self()->daemonize();
+          sg4::this_actor::on_exit([w](bool) { w->running = false; });
+          auto stock = [&spares] {
+            while (spares->size() < kSpareExecs) spares->push_back(sg4::Exec::init());
+          };
+          stock();
+          // [0] the wake-up, then the running Execs in the order they were handed over, each
+          // reported as it ends (one running task per user, 3.2).
+          std::vector<sg4::ActivityPtr> watched{nullptr};
+          std::vector<std::pair<std::string, size_t>> ids;
+          for (;;) {
+            // A wake-up of 0 flops, suspended: resumed, it ends at that very instant (a
+            // message would be a transfer, as the Auctioneer's own messages are).
+            auto wake =
+                sg4::Exec::init()->set_flops_amount(0)->set_host(sg4::this_actor::get_host());
+            wake->start();
+            wake->suspend();
+            w->wake = wake;
+            w->woken = false;
+            watched[0] = wake;
+            for (auto& h : w->handed) {
+              watched.push_back(std::move(h.exec));
+              ids.emplace_back(std::move(h.user), h.row);
+            }
+            w->handed.clear();
+            if (w->stopping) break;
+            for (;;) {
+              const auto k = static_cast<size_t>(sg4::Activity::wait_any(watched));
+              if (k == 0) break;
+              auto [user, row] = std::move(ids[k - 1]);
+              watched.erase(watched.begin() + static_cast<long>(k));
+              ids.erase(ids.begin() + static_cast<long>(k - 1));
+              stock();
+              send<AuctioneerMessage>(inbox, TaskFinished{user, row}, 0);
+            }
+            w->wake = nullptr;
+            if (w->stopping) break;
+          }
+          // Stopped at the simulation's end: the Execs it made (tasks still running or
+          // suspended, spares) are cancelled as it ends, watched by no one.
+        });
+    waiter_ = w;
+    waiters_.add(std::move(w));
   }
-  a.runner->exec = std::move(exec);
-  a.runner->row = a.current.row;
-  a.runner->ready->release();
+  waiter_->handed.push_back({std::move(exec), a.user, a.current.row});
+  waiter_->wake_up();
 }
 
 void Auctioneer::handle(TaskFinished& m) {

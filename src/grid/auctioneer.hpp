@@ -5,14 +5,15 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Exec.hpp>
-#include <simgrid/s4u/Semaphore.hpp>
 #include <string>
 #include <vector>
 
 #include "core/props.hpp"
 #include "grid/protocol.hpp"
 #include "grid/records.hpp"
+#include "grid/task_waiters.hpp"
 #include "platform/scenario.hpp"
 #include "platform/timers.hpp"
 
@@ -34,13 +35,6 @@ class Auctioneer {
     double length_mi;
     size_t row;  // in results_.tasks()
   };
-  /// The account's task runner: one daemon actor per account waits for each of its Execs in
-  /// turn and reports it (one running task per user, 3.2); `ready` hands it the next Exec.
-  struct Runner {
-    simgrid::s4u::SemaphorePtr ready;
-    simgrid::s4u::ExecPtr exec;
-    size_t row = 0;  // the Exec's task row, reported with its end
-  };
   struct Account {
     std::string user;
     simgrid::s4u::Mailbox* broker = nullptr;
@@ -61,7 +55,6 @@ class Auctioneer {
     double current_mi = 0;       // the part of q_i done by the running task
     double current_charged = 0;  // G$ charged for the running task's work so far
     double share_mips = 0;       // S_i in this period
-    std::shared_ptr<Runner> runner;
   };
   /// Accounts in user-name order (the order every walk of the accounts keeps).
   struct ByUser {
@@ -96,6 +89,8 @@ class Auctioneer {
 
   Params params_;
   Results& results_;
+  const TaskWaiters& waiters_;
+  std::shared_ptr<TaskWaiters::Waiter> waiter_;
   std::map<std::string, Account> accounts_;
   // The live accounts: the only ones an auction period has work for. Settled idle accounts
   // leave it, so that a period costs nothing for users that are done or not yet started.
@@ -104,7 +99,7 @@ class Auctioneer {
   size_t resource_row_ = 0;
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   Timer clock_;  // the auction clock, while the resource is active
-  // Execs made ahead by the task runners (Exec::init, which is no simcall) for try_start.
+  // Execs made ahead by the task waiter (Exec::init, which is no simcall) for try_start.
   // SimGrid 3.32 keeps an Exec in the activity list of the actor that made it until it ends,
   // and the end of every message walks the whole list of its sender and of its receiver: when
   // the Auctioneer made its Execs, each of its messages cost O(tasks running here).

@@ -14,6 +14,7 @@
 #include "core/workload.hpp"
 #include "grid/auction.hpp"
 #include "grid/records.hpp"
+#include "grid/task_waiters.hpp"
 #include "platform/messaging.hpp"
 #include "platform/policy_failure.hpp"
 #include "platform/timers.hpp"
@@ -87,6 +88,7 @@ class Broker::View : public policy::AuctionView {
 
 Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& site) {
   Params p;
+  p.host = site.host;
   UserSpec user = UserSpec::read(props, site, "task_length", "workload/");
   p.name = user.name;
   p.lengths = std::move(user.tasks);
@@ -111,7 +113,12 @@ Broker::Params Broker::Params::read(const PropReader& props, const ActorSite& si
 }
 
 Broker::Broker(Params params, Run& run)
-    : params_(std::move(params)), user_(run, params_.name), rng_(user_.rng("broker/")) {}
+    : params_(std::move(params)),
+      user_(run, params_.name),
+      rng_(user_.rng("broker/")),
+      waiters_(TaskWaiters::of(run)) {
+  waiters_.user_made(params_.host);
+}
 
 double Broker::time_left() const {
   return params_.deadline_s + params_.start_s - sg4::Engine::get_clock();
@@ -151,6 +158,10 @@ void Broker::unfinished(const char* status, const std::string& why) {
 }
 
 void Broker::operator()() {
+  waiters_.serve_user(params_.host, [this] { serve(); });
+}
+
+void Broker::serve() {
   UserRecord u;
   u.model = "auction";
   const std::string label = params_.policy->label();

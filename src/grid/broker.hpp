@@ -22,10 +22,13 @@
 
 namespace botsim::grid {
 
+struct TaskWaiters;  // grid/task_waiters.hpp
+
 class Broker {
  public:
   struct Params {
     std::string name;
+    std::string host;  // the one it is deployed on
     std::string vo;
     const policy::PolicyEntry* policy_entry = nullptr;  // the `policy` prop
     std::shared_ptr<policy::AuctionPolicy> policy;      // built from the props
@@ -49,6 +52,7 @@ class Broker {
   void operator()();
 
  private:
+  void serve();
   struct Resource {
     ResourceInfo info;
     ResourceView view;
@@ -108,6 +112,7 @@ class Broker {
   Params params_;
   UserRole user_;
   Rng rng_;
+  const TaskWaiters& waiters_;  // the run's: the last user to end stops them
   simgrid::s4u::Mailbox* inbox_ = nullptr;
   std::vector<Resource> resources_;
   std::map<std::string, size_t> by_name_;

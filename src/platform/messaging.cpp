@@ -23,8 +23,25 @@ std::unique_ptr<std::string>& problem() {
 }
 }  // namespace
 
+std::unordered_map<long, std::function<void()>>& stop_hooks() {
+  static std::unordered_map<long, std::function<void()>> hooks;
+  return hooks;
+}
+
+StopHook::StopHook(std::function<void()> hook) : actor_(simgrid::s4u::this_actor::get_pid()) {
+  if (!stop_hooks().emplace(actor_, std::move(hook)).second)
+    throw std::logic_error("an actor has one StopHook at a time");
+}
+
+StopHook::~StopHook() { stop_hooks().erase(actor_); }
+
 void stop_simulation(const std::string& text) {
   if (!problem()) problem() = std::make_unique<std::string>(text);
+  if (auto it = stop_hooks().find(simgrid::s4u::this_actor::get_pid()); it != stop_hooks().end()) {
+    auto hook = std::move(it->second);
+    stop_hooks().erase(it);
+    hook();
+  }
   // Actor::kill_all from an actor segfaults in SimGrid 3.32: end only this actor. (The scenario
   // check looks for missing routes first; this is the fallback.)
   simgrid::s4u::this_actor::exit();

@@ -3,6 +3,7 @@
 // each actor has one inbox. Sends are detached puts, so two actors that send to each other at
 // the same moment never deadlock; the payload is freed if it is never received.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <simgrid/Exception.hpp>
@@ -39,6 +40,19 @@ inline void (*transfer_hook)(const simgrid::s4u::Mailbox* to, std::uint64_t byte
 /// The problem given to stop_simulation, if any.
 const std::string* simulation_problem();
 
+/// While it lives, stop_simulation called by the actor that made it first runs `hook`, in that
+/// actor, which may still wait (once the actor is ending, it could not).
+class StopHook {
+ public:
+  explicit StopHook(std::function<void()> hook);
+  ~StopHook();
+  StopHook(const StopHook&) = delete;
+  StopHook& operator=(const StopHook&) = delete;
+
+ private:
+  long actor_;
+};
+
 /// A message to an actor whose host is off is lost, as on a real network (SimGrid 3.32 would
 /// abort on a transfer to a host that is off).
 template <class Protocol, class Message>
@@ -48,7 +62,7 @@ void send(simgrid::s4u::Mailbox* to, Message message, std::uint64_t bytes = kCon
   try {
     simgrid::s4u::CommPtr comm = to->put_init(payload.get(), bytes);
     comm->detach([](void* p) { delete static_cast<Protocol*>(p); });
-    payload.release();                        // the comm owns it now
+    payload.release();  // the comm owns it now
     if (detail::transfer_hook) detail::transfer_hook(to, bytes);
   } catch (const std::invalid_argument& e) {  // SimGrid: no route between the two hosts
     stop_simulation(std::string("bad platform: ") + e.what());

@@ -5,9 +5,11 @@
 #include <map>
 #include <simgrid/s4u.hpp>
 
+#include "core/error.hpp"
 #include "core/units.hpp"
 #include "grid/protocol.hpp"
 #include "grid/records.hpp"
+#include "grid/task_waiters.hpp"
 #include "platform/messaging.hpp"
 #include "platform/scenario.hpp"
 #include "support/recorded_shares.hpp"
@@ -290,14 +292,17 @@ namespace {
 class ScriptedUser {
  public:
   struct Params {
-    std::string name, vo;
+    std::string name, vo, host;
     double length_mi = 0;
     std::vector<std::pair<double, double>> bids;  // (time, bid)
-    static Params read(const PropReader& props, const ActorSite&) {
+    double stop_at_s = -1;                        // calls stop_simulation then, if >= 0
+    static Params read(const PropReader& props, const ActorSite& site) {
       Params p;
+      p.host = site.host;
       p.name = props.text("name");
       p.vo = props.text("vo");
       p.length_mi = props.number("length", std::nullopt, 1);
+      p.stop_at_s = props.number("stop_at", -1.0, -1);
       for (const auto& item : split_words(props.text("bids"))) {
         auto colon = item.find(':');
         p.bids.emplace_back(parse_number(item.substr(0, colon)),
@@ -306,8 +311,14 @@ class ScriptedUser {
       return p;
     }
   };
-  ScriptedUser(Params params, Run& run) : p_(std::move(params)), results_(run.results()) {}
+  ScriptedUser(Params params, Run& run)
+      : p_(std::move(params)), results_(run.results()), waiters_(TaskWaiters::of(run)) {
+    waiters_.user_made(p_.host);
+  }
   void operator()() {
+    waiters_.serve_user(p_.host, [this] { serve(); });  // as a Broker does
+  }
+  void serve() {
     Inbox<BrokerMessage> inbox("Scripted-" + p_.name);
     auto* auctioneer = sg4::Mailbox::by_name("Auctioneer-R");
     send<AuctioneerMessage>(auctioneer, OpenAccount{p_.name, p_.vo, inbox.mailbox()});
@@ -321,6 +332,10 @@ class ScriptedUser {
     u.model = "auction";
     u.policy = "scripted";
     size_t row = results_.add_user(u);
+    if (p_.stop_at_s >= 0) {
+      sg4::this_actor::sleep_until(p_.stop_at_s);
+      stop_simulation("scripted stop");
+    }
     bool done = false, settled = false;
     while (!done || !settled) {
       auto msg = inbox.receive();
@@ -335,14 +350,37 @@ class ScriptedUser {
  private:
   Params p_;
   Results& results_;
+  const TaskWaiters& waiters_;
 };
 
 std::string scripted(const std::string& name, const std::string& vo, double length,
-                     const std::string& bids) {
+                     const std::string& bids, const std::string& more = "") {
   return R"(<actor host="users" function="ScriptedUser"><prop id="name" value=")" + name +
          R"("/><prop id="vo" value=")" + vo + R"("/><prop id="length" value=")" +
-         format_number(length) + R"("/><prop id="bids" value=")" + bids + R"("/></actor>)";
+         format_number(length) + R"("/><prop id="bids" value=")" + bids + R"("/>)" + more +
+         "</actor>";
 }
+
+// Turns a host off at a given time, from an actor (as the failure injector does).
+class HostSwitch {
+ public:
+  struct Params {
+    std::string host;
+    double at_s = 0;
+    static Params read(const PropReader& props, const ActorSite&) {
+      return {props.text("host"), props.number("at", std::nullopt, 0)};
+    }
+  };
+  HostSwitch(Params params, Run&) : p_(std::move(params)) {}
+  void operator()() {
+    sg4::Actor::self()->daemonize();
+    sg4::this_actor::sleep_until(p_.at_s);
+    sg4::Host::by_name(p_.host)->turn_off();
+  }
+
+ private:
+  Params p_;
+};
 }  // namespace
 
 // 3.2: a bid arriving during period n applies from n+1. A and B bid 10 at 1 s (both run from
@@ -369,4 +407,34 @@ TEST(AuctionSim, BidChangeAppliesFromNextPeriodAndSurcharge) {
   EXPECT_NEAR(bids.at({60.0, "B"}).cost, 0.12, 1e-9);  // the surcharge
   EXPECT_NEAR(user(r, "A").spent, 0.50, 1e-6);
   EXPECT_NEAR(user(r, "B").spent, 0.40, 1e-6);
+}
+
+// The task waiters (one per resource, each in a wait_any) must be stopped before the last user
+// is gone: SimGrid 3.32 aborts if one is killed inside its wait_any at the end. The last user
+// here ends in the two ways that do not return. Its host is turned off by an actor while its
+// 60,000 MI task runs (from 60 s at 1000 MIPS): the run ends, the task never done.
+TEST(AuctionSim, LastUserDyingWithItsHostTurnedOffByAnActorEndsTheRun) {
+  actor_registry().add<ScriptedUser>("ScriptedUser", "test user with scripted bids");
+  actor_registry().add<HostSwitch>("HostSwitch", "turns a host off");
+  std::string tmp = test::temp_dir();
+  const auto& r = test::run(
+      one_resource_platform(tmp, 1),
+      deployment(tmp, scripted("A", "A", 60000, "1:10") +
+                          R"(<actor host="gis" function="HostSwitch"><prop id="host" value="users"/>
+                             <prop id="at" value="100"/></actor>)"));
+  EXPECT_FALSE(only_task(r, "A").end_s.has_value());
+}
+
+// ... and it stops the simulation at 100 s, as bad input does: the run reports the problem.
+TEST(AuctionSim, LastUserStoppingTheSimulationStopsTheWaitersFirst) {
+  actor_registry().add<ScriptedUser>("ScriptedUser", "test user with scripted bids");
+  std::string tmp = test::temp_dir();
+  try {
+    test::run(
+        one_resource_platform(tmp, 1),
+        deployment(tmp, scripted("A", "A", 60000, "1:10", R"(<prop id="stop_at" value="100"/>)")));
+    FAIL() << "the run did not report the stop";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("scripted stop"), std::string::npos) << e.what();
+  }
 }
