@@ -1,4 +1,5 @@
 #pragma once
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,11 +37,19 @@ void register_user_actor(const std::string& function, const std::string& descrip
       if (a.function == function) check_provider_of(a, actors, run.paths());
   });
   // Workers on the instances talk to the renter and to the provider.
+  // Users sharing a host and a provider need the same routes: listed once (with a thousand
+  // users and a thousand instances the check walked a million pairs per user host).
   actor_registry().add_runtime_hosts([function](const std::vector<ActorSpec>& actors, Run& run) {
     std::vector<RuntimeHosts> out;
+    std::set<std::pair<std::string, std::string>> seen;
+    std::vector<std::string> hosts;
     for (const auto& a : actors)
-      if (a.function == function)
-        out.push_back({instance_hosts(run), {a.host, provider_of(a)}, "cloud instances"});
+      if (a.function == function) {
+        auto peers = std::make_pair(a.host, provider_of(a));
+        if (!seen.insert(peers).second) continue;
+        if (hosts.empty()) hosts = instance_hosts(run);
+        out.push_back({hosts, {peers.first, peers.second}, "cloud instances"});
+      }
     return out;
   });
 }
