@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
+#include <utility>
 
 #include "core/gnuplot.hpp"
 #include "version.hpp"
@@ -36,10 +37,29 @@ std::string seeds_text(std::vector<unsigned long long> seeds) {
   return out + runs;
 }
 
+std::string seeds_by_part(const std::vector<unsigned long long>& seeds,
+                          const std::vector<std::string>& parts) {
+  std::string all = seeds_text(seeds);
+  if (std::all_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); }))
+    return all;
+  std::vector<std::pair<std::string, std::vector<unsigned long long>>> by_part;
+  for (std::size_t i = 0; i < seeds.size() && i < parts.size(); ++i) {
+    const std::string name = parts[i].empty() ? "other runs" : parts[i];
+    auto it = std::find_if(by_part.begin(), by_part.end(),
+                           [&](const auto& p) { return p.first == name; });
+    if (it == by_part.end()) it = by_part.insert(by_part.end(), {name, {}});
+    it->second.push_back(seeds[i]);
+  }
+  for (std::size_t k = 0; k < by_part.size(); ++k)
+    all += (k == 0 ? ": " : "; ") + by_part[k].first + ", " + seeds_text(by_part[k].second);
+  return all;
+}
+
 nlohmann::ordered_json experiment_record(const ExperimentOptions& opts,
                                          const std::vector<RunRequest>& runs,
                                          const fs::path& result, const fs::path& scratch,
-                                         const std::string& date) {
+                                         const std::string& date,
+                                         const std::vector<std::string>& parts) {
   auto under = [](const fs::path& file, const fs::path& dir) {
     const fs::path rel =
         fs::path(file).lexically_normal().lexically_relative(fs::path(dir).lexically_normal());
@@ -70,10 +90,14 @@ nlohmann::ordered_json experiment_record(const ExperimentOptions& opts,
     add(deployments, shown(r.deployment));
     seeds.push_back(r.seed);
   }
-  return {
-      {"experiment", opts.name}, {"botsim_version", BOTSIM_VERSION}, {"date", date},
-      {"command", opts.command}, {"seeds", seeds_text(seeds)},       {"repetitions", repetitions},
-      {"platforms", platforms},  {"deployments", deployments}};
+  return {{"experiment", opts.name},
+          {"botsim_version", BOTSIM_VERSION},
+          {"date", date},
+          {"command", opts.command},
+          {"seeds", seeds_by_part(seeds, parts)},
+          {"repetitions", repetitions},
+          {"platforms", platforms},
+          {"deployments", deployments}};
 }
 
 Campaign::Campaign(const ExperimentOptions& opts)
@@ -93,9 +117,16 @@ std::string Campaign::write_scenario(const fs::path& path, const std::string& te
   return path.string();
 }
 
-std::size_t Campaign::add(RunRequest run) {
+std::size_t Campaign::add(RunRequest run, std::string part) {
   runs_.push_back(std::move(run));
+  parts_.push_back(std::move(part));
   return runs_.size() - 1;
+}
+
+std::string Campaign::seeds() const {
+  std::vector<unsigned long long> seeds;
+  for (const auto& r : runs_) seeds.push_back(r.seed);
+  return seeds_by_part(seeds, parts_);
 }
 
 void Campaign::run(const std::string& what, const std::vector<std::string>& extra_args) {
@@ -129,7 +160,7 @@ void Campaign::commit() {
   std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
   fs::create_directories(result() / "runs");
   write_scenario(result() / "runs" / "experiment.json",
-                 experiment_record(opts_, runs_, result(), scratch(), date).dump(2) + "\n");
+                 experiment_record(opts_, runs_, result(), scratch(), date, parts_).dump(2) + "\n");
   workspace_.commit();
 }
 

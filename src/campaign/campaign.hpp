@@ -25,18 +25,27 @@ WorkspaceOptions experiment_workspace(const ExperimentOptions& opts);
 /// "seeds 1-10 (40 runs)", or "seeds 1, 3, 7 (3 runs)" when they have gaps.
 std::string seeds_text(std::vector<unsigned long long> seeds);
 
+/// The seeds of an experiment's runs part by part (`parts[i]`: run i's, as Campaign::add was
+/// told; `seeds[i]` its seed): seeds_text of them all, then each part's, in the order first
+/// added: "seeds 1-28 (144 runs): Fig. 1's bag, seed 1 (60 runs); the spot strategies, seeds
+/// 1-28 (84 runs)". Runs of no part are counted as "other runs"; seeds_text alone when no run
+/// names a part.
+std::string seeds_by_part(const std::vector<unsigned long long>& seeds,
+                          const std::vector<std::string>& parts);
+
 /// What an experiment ran, for its page (botsim report): its name, botsim's version, `date`,
-/// the command line, its seeds and runs (seeds_text), its repetitions (--reps N, or the
-/// experiment's default as `experiment --help` says it), and the platform and deployment files its
-/// runs used, each once, in the order first used (a file under `result` as the path it has
-/// under `out_dir`, one under `scratch` as generated and not kept). Written as
-/// OUT/runs/experiment.json: not a result (its date and command change from run to run), so
-/// it is where the committed results and their digests leave it out (runs/).
+/// the command line, its seeds and runs (seeds_by_part, `parts` one per run or none), its
+/// repetitions (--reps N, or the experiment's default as `experiment --help` says it), and the
+/// platform and deployment files its runs used, each once, in the order first used (a file under
+/// `result` as the path it has under `out_dir`, one under `scratch` as generated and not kept).
+/// Written as OUT/runs/experiment.json: not a result (its date and command change from run to run),
+/// so it is where the committed results and their digests leave it out (runs/).
 nlohmann::ordered_json experiment_record(const ExperimentOptions& opts,
                                          const std::vector<RunRequest>& runs,
                                          const std::filesystem::path& result,
                                          const std::filesystem::path& scratch,
-                                         const std::string& date);
+                                         const std::string& date,
+                                         const std::vector<std::string>& parts = {});
 
 class Campaign {
  public:
@@ -60,9 +69,12 @@ class Campaign {
   /// directory made if need be, and returns `path`. Throws std::runtime_error when it cannot.
   std::string write_scenario(const std::filesystem::path& path, const std::string& text) const;
 
-  /// Plans one run; returns its index in runs().
-  std::size_t add(RunRequest run);
+  /// Plans one run, of the experiment's part `part` (what its page calls that part of its runs,
+  /// e.g. "the spot strategies"; "": none); returns its index in runs().
+  std::size_t add(RunRequest run, std::string part = "");
   const std::vector<RunRequest>& runs() const { return runs_; }
+  /// The seeds of the runs planned so far, part by part (seeds_by_part), as the page says them.
+  std::string seeds() const;
   /// The results directory of run `i`, once run() returned.
   const std::string& dir(std::size_t i) const { return runs_.at(i).out_dir; }
 
@@ -80,6 +92,7 @@ class Campaign {
   const ExperimentOptions opts_;
   Workspace workspace_;
   std::vector<RunRequest> runs_;
+  std::vector<std::string> parts_;  // one per run (add's `part`)
 };
 
 }  // namespace botsim::campaign

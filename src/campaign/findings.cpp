@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "campaign/stats.hpp"
+#include "core/stats.hpp"
 
 namespace botsim::campaign {
 

@@ -10,20 +10,16 @@
 #include <map>
 #include <set>
 
-#include "campaign/stats.hpp"
 #include "core/error.hpp"
 #include "core/input_file.hpp"
 #include "core/results.hpp"
+#include "core/stats.hpp"
 #include "version.hpp"
 
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
 namespace botsim::study {
-
-using campaign::ci95_half_width;
-using campaign::Stats;
-using campaign::stats;
 
 std::string sweep_parameter_field(const std::string& name) { return "parameters.\"" + name + "\""; }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "core/stats.hpp"
 #include "core/units.hpp"
 #include "core/xml.hpp"
 
@@ -192,14 +193,10 @@ std::vector<ConsoleTable> vo_policies(const fs::path& dir) {
 
 // The mean of the finite numbers of `cells`, NaN when none is.
 double mean_of(const std::vector<std::string>& cells) {
-  double sum = 0;
-  long n = 0;
+  std::vector<double> values;
   for (const auto& c : cells)
-    if (const double v = number(c); std::isfinite(v)) {
-      sum += v;
-      ++n;
-    }
-  return n > 0 ? sum / double(n) : NAN;
+    if (const double v = number(c); std::isfinite(v)) values.push_back(v);
+  return stats(values).mean;
 }
 
 // Groups `t`'s rows by the cells of `keys`, in the order each group first appears.

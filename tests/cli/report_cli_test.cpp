@@ -314,6 +314,17 @@ TEST_F(ReportCli, ExperimentPageShowsTheConsoleTables) {
   const std::string html = t::read_text(out + "/report.html");
   const auto from = html.find("<h2>Tables</h2>"), to = html.find("<h2>Figures</h2>");
   ASSERT_NE(from, std::string::npos) << html.substr(0, 3000);
+  // The Scenario's seeds, part by part: Fig. 1's 2 billings x 30 host counts on seed 1; BaTS's
+  // S3-4 2 x 10 seeds; 3 strategies x 28 start days (seeds 1-28); Silva's 3 x 4 settings x 10
+  // seeds; BaTS's 5 scenarios x 2 billings x 4 schedules x 5 seeds; the agents' 2 mechanisms x 5
+  // seeds x 2 billings. 60 + 20 + 84 + 120 + 200 + 20 = 504 runs.
+  EXPECT_NE(html.find("<tr><th>seeds</th><td>seeds 1-28 (504 runs): Fig. 1&apos;s bag, seed 1 "
+                      "(60 runs); BaTS on S3-4, seeds 1-10 (20 runs); the spot strategies, seeds "
+                      "1-28 (84 runs); Silva&apos;s heuristic, seeds 1-10 (120 runs); BaTS&apos;s "
+                      "schedules, seeds 1-5 (200 runs); the agents&apos; allocations, seeds 1-5 "
+                      "(20 runs)</td></tr>"),
+            std::string::npos)
+      << html.substr(0, 3000);
   const std::string tables = html.substr(from, to - from);
   EXPECT_EQ(occurrences(tables, "<table class=\"console\">"), 6u);
   EXPECT_NE(

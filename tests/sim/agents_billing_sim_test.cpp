@@ -11,6 +11,7 @@
 
 #include "agents/records.hpp"
 #include "cloud/records.hpp"
+#include "support/agents_sim_support.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
@@ -22,22 +23,6 @@ namespace {
 const char* const kBillingPerSecond =
     R"(<prop id="billing" value="per_second"/><prop id="billing_minimum" value="60s"/>)";
 
-std::string billing_resource(const std::string& id, const std::string& speed,
-                             const std::string& price, const std::string& billing,
-                             const std::string& host_extra) {
-  return "<zone id=\"" + id + "\" routing=\"Full\"><prop id=\"spa\" value=\"a-3\"/>" +
-         "<prop id=\"resource_type\" value=\"" + id + "\"/><prop id=\"price\" value=\"" + price +
-         "\"/>" + billing + "<host id=\"" + id + "-0\" speed=\"" + speed + "\"" + host_extra +
-         "/><router id=\"" + id + "-r\"/><link id=\"" + id +
-         "-l\" bandwidth=\"10Gbps\" latency=\"0\"/><route src=\"" + id + "-0\" dst=\"" + id +
-         "-r\"><link_ctn id=\"" + id + "-l\"/></route></zone>\n";
-}
-
-std::string billing_zone_route(const std::string& zone) {
-  return "<zoneRoute src=\"agents\" dst=\"" + zone + "\" gw_src=\"agents-r\" gw_dst=\"" + zone +
-         "-r\"><link_ctn id=\"bb\"/></zoneRoute>\n";
-}
-
 // fast and slow billed by `billing` ("": the default); fast-0 fails at `fail_at` ("": never).
 std::string billing_platform(const std::string& dir, const std::string& billing,
                              const std::string& fail_at = "") {
@@ -46,27 +31,10 @@ std::string billing_platform(const std::string& dir, const std::string& billing,
     t::write_file(dir, "fast.txt", fail_at + " 0\n");
     fails = " state_file=\"fast.txt\"";
   }
-  return t::write_file(
-      dir, "platform.xml",
-      t::platform_xml("<zone id=\"w\" routing=\"Full\">\n"
-                      "<cluster id=\"agents\" prefix=\"a-\" radical=\"0-5\" suffix=\"\" "
-                      "speed=\"1Gf\" bw=\"10Gbps\" lat=\"0\" router_id=\"agents-r\"/>\n"
-                      "<link id=\"bb\" bandwidth=\"10Gbps\" latency=\"0\"/>\n" +
-                      billing_resource("fast", "2Mf", "3.6", billing, fails) +
-                      billing_resource("slow", "1Mf", "1.8", billing, "") +
-                      billing_zone_route("fast") + billing_zone_route("slow") + "</zone>"));
-}
-
-std::string billing_deployment(const std::string& dir, const std::string& props) {
-  return t::write_file(dir, "deployment.xml",
-                       t::platform_xml(R"(
-    <actor host="a-0" function="CloudDirectory"/>
-    <actor host="a-1" function="BrokerAgent"/>
-    <actor host="a-3" function="ServiceProviderAgent"/>
-    <actor host="a-5" function="ConsumerAgent">
-      <prop id="name" value="CA0"/><prop id="contractors" value="1"/>)" +
-                                       props + R"(
-    </actor>)"));
+  return t::agents_platform(dir,
+                            t::agents_resource_zone("fast", "fast", "2Mf", "3.6", billing, fails) +
+                                t::agents_resource_zone("slow", "slow", "1Mf", "1.8", billing),
+                            {"fast", "slow"});
 }
 
 // One task of 122 MI on fast alone (61 s: 1..62 s), FixedAM (10 hours).
@@ -88,7 +56,7 @@ double billing_invoiced(const Results& r) {
 TEST(AgentsBillingSim, PerSecondAReleaseOneSecondAfterTheMinimum) {
   std::string dir = t::temp_dir();
   const Results& r = t::run(billing_platform(dir, kBillingPerSecond),
-                            billing_deployment(dir, kBillingOneMinuteOnFixed));
+                            t::agents_deployment(dir, kBillingOneMinuteOnFixed));
   const UserRecord& u = r.users()[0];
   EXPECT_EQ(u.status(), "done");
   ASSERT_TRUE(u.finish_s);
@@ -110,7 +78,7 @@ TEST(AgentsBillingSim, PerSecondAReleaseOneSecondAfterTheMinimum) {
 TEST(AgentsBillingSim, ByDefaultFixedStillPaysItsHours) {
   std::string dir = t::temp_dir();
   const Results& r =
-      t::run(billing_platform(dir, ""), billing_deployment(dir, kBillingOneMinuteOnFixed));
+      t::run(billing_platform(dir, ""), t::agents_deployment(dir, kBillingOneMinuteOnFixed));
   const UserRecord& u = r.users()[0];
   ASSERT_TRUE(u.finish_s);
   EXPECT_DOUBLE_EQ(*u.finish_s, 62);
@@ -127,7 +95,7 @@ TEST(AgentsBillingSim, ByDefaultFixedStillPaysItsHours) {
 // second of the renewed one).
 TEST(AgentsBillingSim, PerSecondAReleaseAtASlotBoundary) {
   std::string dir = t::temp_dir();
-  const Results& r = t::run(billing_platform(dir, kBillingPerSecond), billing_deployment(dir, R"(
+  const Results& r = t::run(billing_platform(dir, kBillingPerSecond), t::agents_deployment(dir, R"(
       <prop id="sizes" value="7200"/><prop id="resources" value="fast"/>
       <prop id="allocation" value="i-elastic"/>)"));
   const UserRecord& u = r.users()[0];
@@ -152,7 +120,7 @@ TEST(AgentsBillingSim, PerSecondAReleaseAtASlotBoundary) {
 TEST(AgentsBillingSim, PerSecondAResourceLostToAHostFailure) {
   std::string dir = t::temp_dir();
   const Results& r =
-      t::run(billing_platform(dir, kBillingPerSecond, "2501"), billing_deployment(dir, R"(
+      t::run(billing_platform(dir, kBillingPerSecond, "2501"), t::agents_deployment(dir, R"(
       <prop id="sizes" value="9000,1000,1000"/><prop id="heuristic" value="LtoS,MaxET"/>
       <prop id="allocation" value="i-elastic"/><prop id="replace_failed" value="false"/>)"));
   ASSERT_TRUE(r.models_faults());

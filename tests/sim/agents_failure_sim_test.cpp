@@ -11,9 +11,11 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "agents/records.hpp"
 #include "cloud/records.hpp"
+#include "support/agents_sim_support.hpp"
 #include "support/sim_support.hpp"
 
 using namespace botsim;
@@ -24,52 +26,19 @@ namespace t = botsim::test;
 
 namespace {
 
-// A zone of one resource host of `type`, "<id>-0", behind router "<id>-r" (link latency
-// `latency`).
-std::string resource(const std::string& id, const std::string& type, const std::string& speed,
-                     const std::string& price, const std::string& host_extra,
-                     const std::string& latency = "0") {
-  return "<zone id=\"" + id + "\" routing=\"Full\"><prop id=\"spa\" value=\"a-3\"/>" +
-         "<prop id=\"resource_type\" value=\"" + type + "\"/><prop id=\"price\" value=\"" + price +
-         "\"/><host id=\"" + id + "-0\" speed=\"" + speed + "\"" + host_extra + "/><router id=\"" +
-         id + "-r\"/><link id=\"" + id + "-l\" bandwidth=\"10Gbps\" latency=\"" + latency +
-         "\"/><route src=\"" + id + "-0\" dst=\"" + id + "-r\"><link_ctn id=\"" + id +
-         "-l\"/></route></zone>\n";
-}
-
-std::string zone_route(const std::string& zone) {
-  return "<zoneRoute src=\"agents\" dst=\"" + zone + "\" gw_src=\"agents-r\" gw_dst=\"" + zone +
-         "-r\"><link_ctn id=\"bb\"/></zoneRoute>\n";
-}
-
 // fast-0 fails at `fail_at` (s); spare-0 only with `spare`.
 std::string platform(const std::string& dir, const std::string& fail_at = "2501",
                      bool spare = false) {
   t::write_file(dir, "fast.txt", fail_at + " 0\n");
-  return t::write_file(
-      dir, "platform.xml",
-      t::platform_xml(
-          "<zone id=\"w\" routing=\"Full\">\n"
-          "<cluster id=\"agents\" prefix=\"a-\" radical=\"0-5\" suffix=\"\" speed=\"1Gf\" "
-          "bw=\"10Gbps\" lat=\"0\" router_id=\"agents-r\"/>\n" +
-          resource("fast", "fast", "2Mf", "1.0", " state_file=\"fast.txt\"") +
-          resource("slow", "slow", "1Mf", "0.5", "") +
-          (spare ? resource("spare", "fast", "2Mf", "0.8", "", "1s") : "") +
-          "<link id=\"bb\" bandwidth=\"10Gbps\" latency=\"0\"/>\n" + zone_route("fast") +
-          zone_route("slow") + (spare ? zone_route("spare") : "") + "</zone>"));
-}
-
-// One directory, broker and provider, and consumer CA0 (k = 1) with `props`.
-std::string deployment(const std::string& dir, const std::string& props) {
-  return t::write_file(dir, "deployment.xml",
-                       t::platform_xml(R"(
-    <actor host="a-0" function="CloudDirectory"/>
-    <actor host="a-1" function="BrokerAgent"/>
-    <actor host="a-3" function="ServiceProviderAgent"/>
-    <actor host="a-5" function="ConsumerAgent">
-      <prop id="name" value="CA0"/><prop id="contractors" value="1"/>)" +
-                                       props + R"(
-    </actor>)"));
+  std::string resources =
+      t::agents_resource_zone("fast", "fast", "2Mf", "1.0", "", " state_file=\"fast.txt\"") +
+      t::agents_resource_zone("slow", "slow", "1Mf", "0.5");
+  std::vector<std::string> zones{"fast", "slow"};
+  if (spare) {
+    resources += t::agents_resource_zone("spare", "fast", "2Mf", "0.8", "", "", "1s");
+    zones.push_back("spare");
+  }
+  return t::agents_platform(dir, resources, zones);
 }
 
 }  // namespace
@@ -87,7 +56,7 @@ const char* const kSlowRerun = R"(
 
 TEST(AgentsFailure, TaskOfAFailedResourceRerunsOnAnother) {
   std::string dir = t::temp_dir();
-  const Results& r = t::run(platform(dir), deployment(dir, std::string(kSlowRerun) + R"(
+  const Results& r = t::run(platform(dir), t::agents_deployment(dir, std::string(kSlowRerun) + R"(
       <prop id="replace_failed" value="false"/>)"));
   ASSERT_TRUE(r.models_faults());
   ASSERT_EQ(r.users().size(), 1u);
@@ -136,7 +105,7 @@ TEST(AgentsFailure, TaskOfAFailedResourceRerunsOnAnother) {
 // the reason, after the failure it follows.
 TEST(AgentsFailure, AReplacementRefusedLeavesTheBotOnTheOthers) {
   std::string dir = t::temp_dir();
-  const Results& r = t::run(platform(dir), deployment(dir, kSlowRerun));
+  const Results& r = t::run(platform(dir), t::agents_deployment(dir, kSlowRerun));
   const UserRecord& u = r.users()[0];
   EXPECT_EQ(u.status(), "done");
   EXPECT_EQ(u.tasks_done, 3);
@@ -177,7 +146,7 @@ TEST(AgentsFailure, AReplacementRefusedLeavesTheBotOnTheOthers) {
 // hand-out 2 (BA->SPA, SPA->RA); 4 per finished task: 16; the renewal 2; the result 1: 55.
 TEST(AgentsFailure, AFailedResourceIsReplacedThroughTheContractNet) {
   std::string dir = t::temp_dir();
-  const Results& r = t::run(platform(dir, "1001", true), deployment(dir, R"(
+  const Results& r = t::run(platform(dir, "1001", true), t::agents_deployment(dir, R"(
       <prop id="sizes" value="4000,2000,2000,2000"/><prop id="heuristic" value="LtoS,MaxET"/>
       <prop id="resources" value="fast,slow"/>)"));
   ASSERT_TRUE(r.models_faults());
@@ -235,7 +204,7 @@ TEST(AgentsFailure, AFailedResourceIsReplacedThroughTheContractNet) {
 // replacement coming: the BoT ends at 2501 with 2 tasks done, resources_failed.
 TEST(AgentsFailure, WithNoReplacementAndNoneLeftTheBotEndsResourcesFailed) {
   std::string dir = t::temp_dir();
-  const Results& r = t::run(platform(dir), deployment(dir, R"(
+  const Results& r = t::run(platform(dir), t::agents_deployment(dir, R"(
       <prop id="sizes" value="2000,2000,9000"/><prop id="heuristic" value="StoL,MaxET"/>
       <prop id="resources" value="fast"/>)"));
   const UserRecord& u = r.users()[0];
@@ -270,7 +239,7 @@ TEST(AgentsFailure, WithNoReplacementAndNoneLeftTheBotEndsResourcesFailed) {
 // hours, $1) with task 2 running, and the BoT stops out_of_budget with 2 tasks done, $2 spent.
 TEST(AgentsFailure, AReplacementTheBudgetCannotPayIsRejected) {
   std::string dir = t::temp_dir();
-  const Results& r = t::run(platform(dir, "1001", true), deployment(dir, R"(
+  const Results& r = t::run(platform(dir, "1001", true), t::agents_deployment(dir, R"(
       <prop id="sizes" value="4000,2000,2000,2000"/><prop id="heuristic" value="LtoS,MaxET"/>
       <prop id="resources" value="fast,slow"/><prop id="budget" value="2.25"/>)"));
   const UserRecord& u = r.users()[0];
@@ -297,7 +266,7 @@ TEST(AgentsFailure, AReplacementTheBudgetCannotPayIsRejected) {
 // started hours, $1.5; fast's hour $1. $2.5, 4 hours, 2 instances, 2 renewals, no CNP failed.
 TEST(AgentsFailure, AsPrintedAFailedResourceIsNotReplaced) {
   std::string dir = t::temp_dir();
-  const Results& r = t::run(platform(dir, "1001", true), deployment(dir, R"(
+  const Results& r = t::run(platform(dir, "1001", true), t::agents_deployment(dir, R"(
       <prop id="sizes" value="4000,2000,2000,2000"/><prop id="heuristic" value="LtoS,MaxET"/>
       <prop id="resources" value="fast,slow"/><prop id="rules" value="paper"/>)"));
   const UserRecord& u = r.users()[0];
@@ -329,7 +298,7 @@ TEST(AgentsFailure, AsPrintedAFailedResourceIsNotReplaced) {
 // off, change nothing in this run): done 4008 s after submission for $2.8, 3 instances.
 TEST(AgentsFailure, AsPrintedWithReplacementOnReplacesAsBotsimDoes) {
   std::string dir = t::temp_dir();
-  const Results& r = t::run(platform(dir, "1001", true), deployment(dir, R"(
+  const Results& r = t::run(platform(dir, "1001", true), t::agents_deployment(dir, R"(
       <prop id="sizes" value="4000,2000,2000,2000"/><prop id="heuristic" value="LtoS,MaxET"/>
       <prop id="resources" value="fast,slow"/><prop id="rules" value="paper"/>
       <prop id="replace_failed" value="true"/>)"));

@@ -75,6 +75,12 @@ TEST(Campaign, WritesScenarioFilesAndKeepsItsRunsInOrder) {
   ASSERT_EQ(c.runs().size(), 2u);
   EXPECT_EQ(c.runs()[1].seed, 8u);
   EXPECT_EQ(c.dir(1), (c.scratch() / "r1").string());
+  EXPECT_EQ(c.seeds(), "seeds 7-8 (2 runs)");
+  // A run of a named part: the page then says each part's seeds.
+  EXPECT_EQ(c.add(RunRequest{"p.xml", dep, c.seed(0), (c.scratch() / "r2").string()}, "fig. 2"),
+            2u);
+  EXPECT_EQ(c.seeds(),
+            "seeds 7-8 (3 runs): other runs, seeds 7-8 (2 runs); fig. 2, seed 7 (1 run)");
 }
 
 // A command's identity holds its plug-ins' contents: the same file digests the same, an edited
@@ -105,6 +111,20 @@ TEST(ExperimentRecord, SeedsAreARangeWithTheNumberOfRuns) {
   EXPECT_EQ(seeds_text({7, 1, 3}), "seeds 1, 3, 7 (3 runs)");
 }
 
+// An experiment of several parts names each part's seeds and runs after them all, in the order
+// the parts were first added: part A's runs 1, 2 and 3 (3 runs, seeds 1-3), part B's 1, 2 and
+// 1 (3 runs, seeds 1-2): 6 runs, seeds 1-3. A run of no part among them is one of "other runs";
+// with no part named at all, the seeds of them all alone.
+TEST(ExperimentRecord, SeedsPartByPartInTheOrderAdded) {
+  EXPECT_EQ(seeds_by_part({1, 1, 2, 2, 3, 1}, {"A", "B", "A", "B", "A", "B"}),
+            "seeds 1-3 (6 runs): A, seeds 1-3 (3 runs); B, seeds 1-2 (3 runs)");
+  EXPECT_EQ(seeds_by_part({5, 7, 9}, {"B", "", "A"}),
+            "seeds 5, 7, 9 (3 runs): B, seed 5 (1 run); other runs, seed 7 (1 run); A, seed 9 (1 "
+            "run)");
+  EXPECT_EQ(seeds_by_part({4, 5}, {"", ""}), "seeds 4-5 (2 runs)");
+  EXPECT_EQ(seeds_by_part({4, 5}, {}), "seeds 4-5 (2 runs)");
+}
+
 // What the page's Scenario says an experiment ran: each scenario file once, in the order first
 // used; one it wrote into OUT under its path in OUT, one of its scratch space as not kept.
 TEST(ExperimentRecord, NamesEachScenarioFileOnceWhereItIs) {
@@ -126,4 +146,6 @@ TEST(ExperimentRecord, NamesEachScenarioFileOnceWhereItIs) {
   EXPECT_EQ(j.at("platforms").dump(), R"(["platforms/a.xml","platforms/b.xml"])");
   EXPECT_EQ(j.at("deployments").dump(),
             R"x(["out/deployments/d1.xml","gen.xml (generated, not kept)"])x");
+  EXPECT_EQ(experiment_record(o, runs, result, scratch, "", {"p", "q", "p"}).at("seeds"),
+            "seeds 7-8 (3 runs): p, seed 7 (2 runs); q, seed 8 (1 run)");
 }

@@ -6,14 +6,12 @@
 #include <filesystem>
 #include <string>
 
-#include "campaign/stats.hpp"
 #include "core/csv.hpp"
 #include "core/error.hpp"
 #include "study/sweep.hpp"
 #include "support/files.hpp"
 
 using namespace botsim;
-using namespace botsim::campaign;
 using namespace botsim::study;
 namespace fs = std::filesystem;
 
@@ -180,16 +178,6 @@ TEST_F(SweepSpecTest, MetricRowsPerUserOrOverUsers) {
                  "s.json: metrics[1]: unknown metric 'makespan': no user of the run has it "
                  "(fields: name, makespan_s, met_deadline, spent)");
   }
-}
-
-// Student's t quantiles from the tables: t(0.975, 4) = 2.776445, t(0.975, 1) = 12.706205.
-// {1, 2, 3, 4, 5}: mean 3, sd sqrt(2.5), half width 2.776445 * sqrt(2.5) / sqrt(5) = 1.963243.
-// {10, 12}: mean 11, sd sqrt(2), half width 12.706205 * sqrt(2) / sqrt(2) = 12.706205.
-TEST(SweepStats, ConfidenceIntervalOnKnownSamples) {
-  EXPECT_NEAR(ci95_half_width(stats({1, 2, 3, 4, 5})), 1.963243, 1e-6);
-  EXPECT_NEAR(ci95_half_width(stats({10, 12})), 12.706205, 1e-6);
-  EXPECT_TRUE(std::isnan(ci95_half_width(stats({4}))));
-  EXPECT_TRUE(std::isnan(ci95_half_width(stats({}))));
 }
 
 TEST_F(SweepSpecTest, SummaryTableHasMeanSdAndInterval) {

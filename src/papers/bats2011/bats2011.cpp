@@ -17,6 +17,7 @@
 #include "core/csv.hpp"
 #include "core/gnuplot.hpp"
 #include "core/results.hpp"
+#include "core/stats.hpp"
 #include "core/units.hpp"
 #include "view/figures.hpp"
 
@@ -27,7 +28,6 @@ using campaign::at_most;
 using campaign::Finding;
 using campaign::findings_text;
 using campaign::num6;
-using campaign::stats;
 using campaign::write_findings;
 using view::style_by_name;
 
@@ -293,8 +293,8 @@ CsvTable bats2011_fig6_rules(const Bats2011Tables& as_printed, const Bats2011Tab
                                               : "Sched" + std::string(p.variant).substr(5));
     const auto [mp, np] = makespans(as_printed, p);
     const auto [mb, nb] = makespans(botsim, p);
-    const campaign::Stats sp = stats(mp), sb = stats(mb);
-    const double hp = campaign::ci95_half_width(sp), hb = campaign::ci95_half_width(sb);
+    const Stats sp = stats(mp), sb = stats(mb);
+    const double hp = ci95_half_width(sp), hb = ci95_half_width(sb);
     t.rows.push_back({label, num6(p.minutes), num6(sp.mean), num6(hp), std::to_string(mp.size()),
                       num6(sb.mean), num6(hb), std::to_string(mb.size()),
                       std::to_string(std::max(np, nb))});

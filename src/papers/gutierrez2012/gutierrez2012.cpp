@@ -13,13 +13,13 @@
 #include "agents/heuristics.hpp"
 #include "agents/records.hpp"
 #include "campaign/stats.hpp"
+#include "core/stats.hpp"
 #include "core/units.hpp"
 #include "view/figures.hpp"
 
 namespace botsim::papers::gutierrez2012 {
 
 using campaign::num6;
-using campaign::stats;
 using view::style_by_name;
 
 namespace fs = std::filesystem;

@@ -110,9 +110,10 @@ void run_market(const ExperimentOptions& opts) {
   std::vector<MarketRun> planned;
   std::vector<size_t> indices;
   auto add = [&](const std::string& platform, const std::string& deployment,
-                 unsigned long long seed, const std::string& tag, MarketRun run) {
-    indices.push_back(
-        campaign.add(RunRequest{platform, deployment, seed, (campaign.scratch() / tag).string()}));
+                 unsigned long long seed, const std::string& tag, MarketRun run,
+                 const std::string& part) {
+    indices.push_back(campaign.add(
+        RunRequest{platform, deployment, seed, (campaign.scratch() / tag).string()}, part));
     planned.push_back(std::move(run));
   };
 
@@ -136,7 +137,7 @@ void run_market(const ExperimentOptions& opts) {
       MarketRun run;
       run.billing = billing;
       run.hosts = h;
-      add(platform, dep, campaign.seed(0), tag, run);
+      add(platform, dep, campaign.seed(0), tag, run, "Fig. 1's bag");
     }
   }
 
@@ -157,7 +158,7 @@ void run_market(const ExperimentOptions& opts) {
         run.billing = billing;
         run.bats_seed = static_cast<unsigned long long>(k + 1);
         add(billing == "per_second" ? per_second : hourly, deployment, run.bats_seed,
-            fmt::format("bats-{}-{:02d}", billing, k + 1), run);
+            fmt::format("bats-{}-{:02d}", billing, k + 1), run, "BaTS on S3-4");
       }
   }
 
@@ -196,7 +197,7 @@ void run_market(const ExperimentOptions& opts) {
       MarketRun run;
       run.strategy = strategy;
       run.day = day;
-      add(platform, dep, campaign.seed(day), tag, run);
+      add(platform, dep, campaign.seed(day), tag, run, "the spot strategies");
     }
   }
 
@@ -206,12 +207,8 @@ void run_market(const ExperimentOptions& opts) {
   // Part 3: the agents' allocations under each billing rule (experiment_agents.cpp).
   const MarketAgentsPlan agents = add_market_agents_runs(campaign, scenarios);
 
-  campaign.run(
-      fmt::format("{} runs (Fig. 1: 2 x {} host counts; {} strategies x {} start days; {} of "
-                  "Silva's heuristic and BaTS's schedules; {} of the agents' allocations)",
-                  campaign.runs().size(), kMarketFig1MaxHosts, kMarketStrategies.size(), days,
-                  seed_runs.size(), agents.runs.size()),
-      {"--log-level", "error"});
+  // Each part's seeds and runs, as they were planned (the page's Scenario says the same).
+  campaign.run(campaign.seeds(), {"--log-level", "error"});
   std::vector<MarketRun> runs;
   for (size_t k = 0; k < planned.size(); ++k) {
     MarketRun r = read_market_run(campaign.dir(indices[k]));

@@ -66,9 +66,11 @@ MarketAgentsPlan add_market_agents_runs(campaign::Campaign& campaign, const fs::
         run.mechanism = mechanism;
         run.seed = campaign.seed(k);
         run.billing = billing;
-        plan.indices.push_back(campaign.add(RunRequest{
-            billing == "per_second" ? per_second : hourly, deployment, run.seed,
-            (campaign.scratch() / fmt::format("{}-{}-{:02d}", tag, billing, k + 1)).string()}));
+        plan.indices.push_back(campaign.add(
+            RunRequest{
+                billing == "per_second" ? per_second : hourly, deployment, run.seed,
+                (campaign.scratch() / fmt::format("{}-{}-{:02d}", tag, billing, k + 1)).string()},
+            "the agents' allocations"));
         plan.runs.push_back(run);
       }
   }

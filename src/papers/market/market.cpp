@@ -8,9 +8,9 @@
 #include <map>
 #include <stdexcept>
 
-#include "campaign/stats.hpp"
 #include "core/gnuplot.hpp"
 #include "core/results.hpp"
+#include "core/stats.hpp"
 #include "core/units.hpp"
 #include "view/console_tables.hpp"
 #include "view/figures.hpp"
@@ -31,7 +31,7 @@ std::string shifted_trace_csv(const cloud::SpotPriceTrace& prices, double offset
 
 namespace {
 
-double mean_of(const std::vector<double>& v) { return campaign::stats(v).mean; }
+double mean_of(const std::vector<double>& v) { return stats(v).mean; }
 
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 
@@ -143,8 +143,8 @@ CsvTable market_summary_table(const std::vector<MarketRun>& runs) {
       lost.push_back(r.lost);
       missed += r.met ? 0 : 1;
     }
-    const campaign::Stats st = campaign::stats(cost);
-    const double h = campaign::ci95_half_width(st);
+    const Stats st = stats(cost);
+    const double h = ci95_half_width(st);
     t.rows.push_back({name, std::to_string(cost.size()), csv_number(st.mean),
                       csv_number(st.mean - h), csv_number(st.mean + h),
                       csv_number(mean_of(cost) / on_demand), std::to_string(missed),

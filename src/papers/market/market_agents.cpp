@@ -7,8 +7,8 @@
 #include <map>
 #include <utility>
 
-#include "campaign/stats.hpp"
 #include "core/results.hpp"
+#include "core/stats.hpp"
 
 namespace botsim::papers {
 
@@ -16,7 +16,7 @@ using campaign::Finding;
 
 namespace {
 
-double agents_mean(const std::vector<double>& v) { return campaign::stats(v).mean; }
+double agents_mean(const std::vector<double>& v) { return stats(v).mean; }
 
 long agents_rank(const std::string& mechanism) {
   return std::find(kMarketAgentsMechanisms.begin(), kMarketAgentsMechanisms.end(), mechanism) -

@@ -10,8 +10,8 @@
 #include <set>
 #include <tuple>
 
-#include "campaign/stats.hpp"
 #include "core/results.hpp"
+#include "core/stats.hpp"
 #include "core/units.hpp"
 
 namespace botsim::papers {
@@ -29,7 +29,7 @@ double seed_number(const std::string& cell) {
   return cell.empty() ? std::nan("") : std::stod(cell);
 }
 
-double seed_mean(const std::vector<double>& v) { return campaign::stats(v).mean; }
+double seed_mean(const std::vector<double>& v) { return stats(v).mean; }
 
 double seed_largest(const std::vector<double>& v) {
   return v.empty() ? std::nan("") : *std::max_element(v.begin(), v.end());

@@ -80,9 +80,11 @@ void read_seed_bats(const std::string& dir, BatsScheduleRun& r) {
 
 void MarketSeedRuns::plan(Campaign& campaign, const fs::path& scenarios) {
   auto add = [&](const std::string& platform, const std::string& deployment,
-                 unsigned long long seed, const std::string& tag, std::vector<std::string> args) {
+                 unsigned long long seed, const std::string& tag, std::vector<std::string> args,
+                 const std::string& part) {
     return campaign.add(RunRequest{platform, deployment, seed, (campaign.scratch() / tag).string(),
-                                   std::move(args)});
+                                   std::move(args)},
+                        part);
   };
   // Part 1c: Silva's heuristic on the paper's normal job (the shipped deployment), on the
   // shipped platform and with its paper.host billed per second.
@@ -111,7 +113,7 @@ void MarketSeedRuns::plan(Campaign& campaign, const fs::path& scenarios) {
           const size_t i = add(billing == "per_second" ? per_second : hourly, deployment, run.seed,
                                fmt::format("silva-{}-{}-cr{:03.0f}-ir{:03.0f}-{:02d}", billing,
                                            hour_end, cr * 100, ir * 100, k),
-                               std::move(args));
+                               std::move(args), "Silva's heuristic");
           silva_.emplace_back(i, run);
         }
   }
@@ -134,7 +136,7 @@ void MarketSeedRuns::plan(Campaign& campaign, const fs::path& scenarios) {
           const size_t i =
               add(billing == "per_second" ? per_second : hourly, deployment, run.seed,
                   fmt::format("bats-{}-sched{}-{}-{:02d}", scenario, schedule, billing, k),
-                  {"--set", "U0.schedule=" + std::to_string(schedule)});
+                  {"--set", "U0.schedule=" + std::to_string(schedule)}, "BaTS's schedules");
           bats_.emplace_back(i, run);
         }
   }

@@ -20,8 +20,6 @@ class MarketSeedRuns {
   /// their findings.
   std::vector<campaign::Finding> write(const campaign::Campaign& campaign,
                                        const std::string& dir) const;
-  /// The runs planned, for the campaign's message.
-  std::size_t size() const { return silva_.size() + bats_.size(); }
 
  private:
   std::vector<std::pair<std::size_t, SilvaBillingRun>> silva_;  // campaign index, the run

@@ -14,6 +14,7 @@
 #include "campaign/stats.hpp"
 #include "core/csv.hpp"
 #include "core/results.hpp"
+#include "core/stats.hpp"
 #include "core/units.hpp"
 #include "silva/jobs.hpp"
 #include "view/console_tables.hpp"
@@ -26,8 +27,6 @@ using campaign::at_most;
 using campaign::Finding;
 using campaign::findings_text;
 using campaign::num6;
-using campaign::Stats;
-using campaign::stats;
 using campaign::write_findings;
 using view::style_by_name;
 

@@ -16,6 +16,7 @@
 #include "campaign/stats.hpp"
 #include "core/csv.hpp"
 #include "core/results.hpp"
+#include "core/stats.hpp"
 #include "core/units.hpp"
 #include "grid/records.hpp"
 #include "view/bid_charts.hpp"
@@ -30,8 +31,6 @@ using campaign::Finding;
 using campaign::finding_number;
 using campaign::findings_text;
 using campaign::num6;
-using campaign::Stats;
-using campaign::stats;
 using campaign::write_findings;
 using view::auction_period;
 using view::Bid;

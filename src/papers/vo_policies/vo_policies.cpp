@@ -14,6 +14,7 @@
 #include "core/csv.hpp"
 #include "core/gnuplot.hpp"
 #include "core/results.hpp"
+#include "core/stats.hpp"
 #include "core/units.hpp"
 #include "view/console_tables.hpp"
 #include "view/figures.hpp"
@@ -25,8 +26,6 @@ using campaign::at_most;
 using campaign::Finding;
 using campaign::findings_text;
 using campaign::num6;
-using campaign::Stats;
-using campaign::stats;
 using campaign::write_findings;
 using view::NameIndex;
 using view::style_by_name;
