@@ -64,17 +64,23 @@ void Scheduler::add_resource(const ResourceView& r, double now) {
     throw std::invalid_argument("resource " + std::to_string(r.id) + ": speed must be > 0 MI/s");
   if (resources_.count(r.id))
     throw std::invalid_argument("resource " + std::to_string(r.id) + " added twice");
-  ResourceState& s = resources_[r.id];
+  Entry& e = resources_[r.id];
+  if (r.id >= 0 && r.id < kDenseIds) {
+    if (by_id_.size() <= static_cast<std::size_t>(r.id))
+      by_id_.resize(static_cast<std::size_t>(r.id) + 1, nullptr);
+    by_id_[static_cast<std::size_t>(r.id)] = &e;
+  }
+  ResourceState& s = e.state;
   s.id = r.id;
   s.speed_mips = r.speed_mips;
   s.alloc_end = r.alloc_end;
   s.ready_time = now;
-  mark_free(s);
+  mark_free(e);
   plan_dirty_ = true;
 }
 
 void Scheduler::set_allocation_end(int resource_id, double alloc_end) {
-  ResourceState& r = state(resource_id);
+  ResourceState& r = entry(resource_id).state;
   if (!r.occupied) {  // re-key the unoccupied resource under its new end
     auto& by_end = free_by_speed_.at(r.speed_mips).by_end;
     by_end.erase({r.alloc_end, r.id});
@@ -84,18 +90,20 @@ void Scheduler::set_allocation_end(int resource_id, double alloc_end) {
 }
 
 std::optional<Task> Scheduler::remove_resource(int resource_id) {
-  ResourceState& r = state(resource_id);
+  Entry& e = entry(resource_id);
+  ResourceState& r = e.state;
   std::optional<Task> lost = r.running;
   if (r.occupied) {
     if (lost) {
       running_ends_.erase({r.earliest_end, r.id});
-      pending_.emplace(running_keys_.at(resource_id), *lost);
-      running_keys_.erase(resource_id);
+      pending_.emplace(e.running_key, *lost);
       --running_;
     }
   } else {
-    mark_occupied(r);
+    mark_occupied(e);
   }
+  if (resource_id >= 0 && resource_id < kDenseIds)
+    by_id_[static_cast<std::size_t>(resource_id)] = nullptr;
   resources_.erase(resource_id);
   plan_.erase(resource_id);
   plan_dirty_ = true;
@@ -104,7 +112,8 @@ std::optional<Task> Scheduler::remove_resource(int resource_id) {
 
 void Scheduler::resource_free(int resource_id, double now, std::optional<double> ended_at,
                               std::optional<double> started_at) {
-  ResourceState& r = state(resource_id);
+  Entry& e = entry(resource_id);
+  ResourceState& r = e.state;
   if (!r.occupied)
     throw std::logic_error("resource " + std::to_string(resource_id) + " is not occupied");
   if (r.running) running_ends_.erase({r.earliest_end, r.id});
@@ -122,10 +131,9 @@ void Scheduler::resource_free(int resource_id, double now, std::optional<double>
     freed_at_ = std::max(*freed_at_, ended);
   }
   r.running.reset();
-  running_keys_.erase(resource_id);
   --running_;
   r.ready_time = now;
-  mark_free(r);
+  mark_free(e);
 }
 
 std::vector<Assignment> Scheduler::assign(double now, Rng& rng) {
@@ -148,52 +156,68 @@ double Scheduler::remaining_allocation(int resource_id, double now) const {
 }
 
 const ResourceState& Scheduler::resource(int resource_id) const {
-  auto it = resources_.find(resource_id);
-  if (it == resources_.end()) throw std::out_of_range("no resource " + std::to_string(resource_id));
-  return it->second;
+  const Entry* e = find(resource_id);
+  if (!e) throw std::out_of_range("no resource " + std::to_string(resource_id));
+  return e->state;
 }
 
-bool Scheduler::has_resource(int resource_id) const { return resources_.count(resource_id) > 0; }
+bool Scheduler::has_resource(int resource_id) const { return find(resource_id) != nullptr; }
 
-ResourceState& Scheduler::state(int resource_id) {
+const Scheduler::Entry* Scheduler::find(int resource_id) const {
+  if (resource_id >= 0 && resource_id < kDenseIds) {
+    const auto i = static_cast<std::size_t>(resource_id);
+    return i < by_id_.size() ? by_id_[i] : nullptr;
+  }
   auto it = resources_.find(resource_id);
-  if (it == resources_.end()) throw std::out_of_range("no resource " + std::to_string(resource_id));
-  return it->second;
+  return it == resources_.end() ? nullptr : &it->second;
 }
 
-void Scheduler::mark_free(ResourceState& r) {
+Scheduler::Entry* Scheduler::find(int resource_id) {
+  return const_cast<Entry*>(std::as_const(*this).find(resource_id));
+}
+
+Scheduler::Entry& Scheduler::entry(int resource_id) {
+  Entry* e = find(resource_id);
+  if (!e) throw std::out_of_range("no resource " + std::to_string(resource_id));
+  return *e;
+}
+
+void Scheduler::mark_free(Entry& e) {
+  ResourceState& r = e.state;
   r.occupied = false;
   SpeedGroup& g = free_by_speed_[r.speed_mips];
   g.by_end.emplace(r.alloc_end, r.id);
   g.ids.insert(r.id);
-  free_pos_[r.id] = free_list_.size();
+  e.free_pos = free_list_.size();
   free_list_.push_back(r.id);
 }
 
-void Scheduler::mark_occupied(ResourceState& r) {
+void Scheduler::mark_occupied(Entry& e) {
+  ResourceState& r = e.state;
   r.occupied = true;
   auto g = free_by_speed_.find(r.speed_mips);
   g->second.by_end.erase({r.alloc_end, r.id});
   g->second.ids.erase(r.id);
   if (g->second.ids.empty()) free_by_speed_.erase(g);
   // Swap-remove from the draw list: O(1).
-  std::size_t pos = free_pos_.at(r.id);
-  free_pos_[free_list_.back()] = pos;
-  free_list_[pos] = free_list_.back();
+  const std::size_t pos = e.free_pos;
+  const int last = free_list_.back();
+  entry(last).free_pos = pos;
+  free_list_[pos] = last;
   free_list_.pop_back();
-  free_pos_.erase(r.id);
 }
 
-Assignment Scheduler::start(ResourceState& r, TaskKey key, double now) {
+Assignment Scheduler::start(Entry& e, TaskKey key, double now) {
+  ResourceState& r = e.state;
   Task t = pending_.at(key);
   pending_.erase(key);
-  mark_occupied(r);
+  mark_occupied(e);
   r.running = t;
   r.ready_time = now + t.size_mi / r.speed_mips;
   r.sent_at = now;
   r.earliest_end = now + r.handout_latency.value_or(0.0) + t.size_mi / r.speed_mips;
   running_ends_.emplace(r.earliest_end, r.id);
-  running_keys_[r.id] = key;
+  e.running_key = key;
   ++running_;
   return Assignment{t.id, r.id, t.size_mi, now, r.ready_time};
 }
@@ -285,7 +309,7 @@ int Scheduler::choose_registered(double size_mi, double now, Rng& rng) const {
   View view(now, policy::AgentTask{pending_.begin()->second.id, size_mi}, rng);
   view.unoccupied_.reserve(ids.size());
   for (int id : ids) {
-    const ResourceState& r = resources_.at(id);
+    const ResourceState& r = resource(id);
     view.unoccupied_.push_back(policy::AgentResource{r.id, r.speed_mips, r.alloc_end});
   }
   const int id = mapping_->choose(view);
@@ -302,7 +326,7 @@ std::vector<Assignment> Scheduler::assign_fig5(double now, Rng& rng) {
   while (!pending_.empty() && !free_list_.empty()) {
     auto first = pending_.begin();
     int id = choose(first->second.size_mi, now, rng);
-    out.push_back(start(state(id), first->first, now));
+    out.push_back(start(entry(id), first->first, now));
   }
   return out;
 }
@@ -319,7 +343,7 @@ std::vector<Assignment> Scheduler::assign_batch(double now) {
     if (q == plan_.end() || q->second.empty()) continue;
     TaskKey key = q->second.front();
     q->second.pop_front();
-    out.push_back(start(state(id), key, now));
+    out.push_back(start(entry(id), key, now));
   }
   return out;
 }
@@ -333,8 +357,10 @@ std::vector<Assignment> Scheduler::assign_batch(double now) {
 void Scheduler::plan_batch(double now) {
   plan_.clear();
   std::map<double, std::set<std::pair<double, int>>> ready_by_speed;  // (ready, id)
-  for (const auto& [id, r] : resources_)
+  for (const auto& [id, e] : resources_) {
+    const ResourceState& r = e.state;
     ready_by_speed[r.speed_mips].emplace(r.occupied ? std::max(r.ready_time, now) : now, id);
+  }
   for (const auto& [key, task] : pending_) {
     double best_end = 0, best_speed = 0, best_ready = 0;
     int best_id = kNoResource;

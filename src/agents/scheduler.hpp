@@ -14,7 +14,6 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -70,6 +69,12 @@ class Scheduler {
   /// per task) and must choose one of them (else policy::DecisionError).
   explicit Scheduler(Heuristic heuristic, std::shared_ptr<policy::AgentsOrdering> ordering = {},
                      std::shared_ptr<policy::AgentsMapping> mapping = {});
+  // by_id_ points into resources_: a copy would point into the original's (a move keeps the
+  // nodes).
+  Scheduler(const Scheduler&) = delete;
+  Scheduler& operator=(const Scheduler&) = delete;
+  Scheduler(Scheduler&&) = default;
+  Scheduler& operator=(Scheduler&&) = default;
 
   /// The rules botsim adds that the scheduler keeps (same_instant_wait, least_overrun); all on
   /// unless set (docs/gutierrez2012.md, "Rules botsim adds").
@@ -127,11 +132,22 @@ class Scheduler {
     int id = kNoResource;
     double value = 0;
   };
+  /// A resource's state and where the scheduler keeps it: kept with it, not in hash maps, so
+  /// that a task's start and end look nothing up but the resource.
+  struct Entry {
+    ResourceState state;
+    TaskKey running_key{};     // its running task's key (when state.running)
+    std::size_t free_pos = 0;  // its place in free_list_ (when unoccupied)
+  };
+  /// Ids below it are found through by_id_ (the broker's ids are 0, 1, ...), others in the map.
+  static constexpr int kDenseIds = 1 << 20;
 
-  ResourceState& state(int resource_id);
-  void mark_free(ResourceState& r);
-  void mark_occupied(ResourceState& r);
-  Assignment start(ResourceState& r, TaskKey key, double now);
+  const Entry* find(int resource_id) const;
+  Entry* find(int resource_id);
+  Entry& entry(int resource_id);
+  void mark_free(Entry& e);
+  void mark_occupied(Entry& e);
+  Assignment start(Entry& e, TaskKey key, double now);
   int choose(double size_mi, double now, Rng& rng) const;
   int choose_registered(double size_mi, double now, Rng& rng) const;
   enum class Extreme { Largest, Least };        // which end of the order to take
@@ -148,12 +164,11 @@ class Scheduler {
   std::shared_ptr<policy::AgentsMapping> mapping_;    // when the mapping is Registered
   long next_seq_ = 0;
   std::size_t running_ = 0;
-  std::map<int, ResourceState> resources_;
-  std::map<TaskKey, Task> pending_;                // unsent tasks, in the heuristic's order
-  std::unordered_map<int, TaskKey> running_keys_;  // resource id -> its task's key
+  std::map<int, Entry> resources_;   // by id (its nodes stay put: by_id_ points at them)
+  std::vector<Entry*> by_id_;        // resources_' entries of ids below kDenseIds; null if none
+  std::map<TaskKey, Task> pending_;  // unsent tasks, in the heuristic's order
   std::map<double, SpeedGroup> free_by_speed_;
-  std::vector<int> free_list_;  // unoccupied resources, for R's uniform draw
-  std::unordered_map<int, std::size_t> free_pos_;
+  std::vector<int> free_list_;                     // unoccupied resources, for R's uniform draw
   std::map<int, std::deque<TaskKey>> plan_;        // Min-min / Max-min: each resource's queue
   std::set<std::pair<double, int>> running_ends_;  // (earliest_end, id) of running tasks
   std::optional<double> freed_at_;  // latest end among the outputs of the mapping's instant
