@@ -48,7 +48,7 @@ void send(simgrid::s4u::Mailbox* to, Message message, std::uint64_t bytes = kCon
   try {
     simgrid::s4u::CommPtr comm = to->put_init(payload.get(), bytes);
     comm->detach([](void* p) { delete static_cast<Protocol*>(p); });
-    payload.release();                        // the comm owns it now
+    payload.release();  // the comm owns it now
     if (detail::transfer_hook) detail::transfer_hook(to, bytes);
   } catch (const std::invalid_argument& e) {  // SimGrid: no route between the two hosts
     stop_simulation(std::string("bad platform: ") + e.what());
@@ -59,7 +59,16 @@ void send(simgrid::s4u::Mailbox* to, Message message, std::uint64_t bytes = kCon
 /// actor that sends for a user counts the message here, whoever it is.
 class MessageTally {
  public:
-  void count(const std::string& user, long n = 1) { counts_[user] += n; }
+  MessageTally() = default;
+  // last_ points into counts_: a copy would point into the original's.
+  MessageTally(const MessageTally&) = delete;
+  MessageTally& operator=(const MessageTally&) = delete;
+
+  void count(const std::string& user, long n = 1) {
+    // Runs of messages are mostly one user's: its counter is kept at hand (map nodes stay put).
+    if (!last_ || last_->first != user) last_ = &*counts_.try_emplace(user, 0).first;
+    last_->second += n;
+  }
   long of(const std::string& user) const {
     auto it = counts_.find(user);
     return it == counts_.end() ? 0 : it->second;
@@ -67,6 +76,7 @@ class MessageTally {
 
  private:
   std::map<std::string, long> counts_;
+  std::pair<const std::string, long>* last_ = nullptr;  // the last user counted
 };
 /// send(), counted in `tally` (the run's) as a message sent on behalf of `user`.
 template <class Protocol, class Message>
