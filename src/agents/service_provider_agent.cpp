@@ -32,6 +32,7 @@ void ServiceProviderAgent::operator()() {
       free_[site.type].insert(ras_.size());
       Ra r;
       r.site = site;
+      r.inbox = resource_inbox(site.host);
       ras_.push_back(std::move(r));
     }
   send<DirectoryMessage>(sg4::Mailbox::by_name(directory_inbox()), Register{Role::Provider, host_},
@@ -49,8 +50,7 @@ void ServiceProviderAgent::operator()() {
 }
 
 void ServiceProviderAgent::send_ra(const Ra& r, const std::string& user, ResourceMessage m) {
-  send_for<ResourceMessage>(run_.messages(), user,
-                            sg4::Mailbox::by_name(resource_inbox(r.site.host)), std::move(m), 0);
+  send_for<ResourceMessage>(run_.messages(), user, sg4::Mailbox::by_name(r.inbox), std::move(m), 0);
 }
 
 void ServiceProviderAgent::on(const CallForResource& m) {
@@ -90,7 +90,7 @@ void ServiceProviderAgent::allocate(Ra& r) {
     // Its inbox's host is known before the actor runs and opens it, so that the Allocate below
     // goes to a known host (lost if it is off; --transfers names it). The same simcalls as
     // send_ra, in the same order: a different order interleaves the actors differently.
-    sg4::Mailbox* inbox = sg4::Mailbox::by_name(resource_inbox(r.site.host));
+    sg4::Mailbox* inbox = sg4::Mailbox::by_name(r.inbox);
     set_inbox_host(inbox, host);
     send_for<ResourceMessage>(run_.messages(), r.user, inbox, Allocate{r.user}, 0);
     return;

@@ -32,6 +32,7 @@ class ServiceProviderAgent {
   enum class State { Free, Reserved, Allocating, Allocated, Releasing };
   struct Ra {
     RaSite site;
+    std::string inbox;  // its RA's inbox name, built once (a task's two hops pass it)
     State state = State::Free;
     std::string user;
     int cnp = 0;
