@@ -36,6 +36,7 @@ Scheduler::Scheduler(Heuristic heuristic, std::shared_ptr<policy::AgentsOrdering
   if (heuristic_.mapping == MappingPolicy::Registered && !mapping_)
     throw std::invalid_argument("mapping policy " + quote_text(heuristic_.registered) +
                                 " has no policy object");
+  keep_groups_ = by_speed();
 }
 
 void Scheduler::add_tasks(const std::vector<Task>& tasks) {
@@ -81,7 +82,7 @@ void Scheduler::add_resource(const ResourceView& r, double now) {
 
 void Scheduler::set_allocation_end(int resource_id, double alloc_end) {
   ResourceState& r = entry(resource_id).state;
-  if (!r.occupied) {  // re-key the unoccupied resource under its new end
+  if (!r.occupied && keep_groups_) {  // re-key the unoccupied resource under its new end
     auto& by_end = free_by_speed_.at(r.speed_mips).by_end;
     by_end.erase({r.alloc_end, r.id});
     by_end.emplace(alloc_end, r.id);
@@ -137,9 +138,35 @@ void Scheduler::resource_free(int resource_id, double now, std::optional<double>
 }
 
 std::vector<Assignment> Scheduler::assign(double now, Rng& rng) {
+  std::vector<Assignment> out;
+  assign(now, rng, out);
+  return out;
+}
+
+void Scheduler::assign(double now, Rng& rng, std::vector<Assignment>& out) {
+  out.clear();
   freed_at_.reset();
-  if (heuristic_.kind == HeuristicKind::Fig5) return assign_fig5(now, rng);
-  return assign_batch(now);
+  if (heuristic_.kind == HeuristicKind::Fig5)
+    assign_fig5(now, rng, out);
+  else
+    assign_batch(now, out);
+}
+
+bool Scheduler::by_speed() const {
+  if (heuristic_.kind != HeuristicKind::Fig5) return false;
+  switch (heuristic_.mapping) {
+    case MappingPolicy::R:
+    case MappingPolicy::Registered:
+      return false;
+    case MappingPolicy::MaxET:
+    case MappingPolicy::MaxCT:
+    case MappingPolicy::MinET:
+    case MappingPolicy::MinCT:
+    case MappingPolicy::Fastest:
+    case MappingPolicy::Slowest:
+      return true;
+  }
+  return true;
 }
 
 bool Scheduler::awaiting_outputs() const {
@@ -185,9 +212,11 @@ Scheduler::Entry& Scheduler::entry(int resource_id) {
 void Scheduler::mark_free(Entry& e) {
   ResourceState& r = e.state;
   r.occupied = false;
-  SpeedGroup& g = free_by_speed_[r.speed_mips];
-  g.by_end.emplace(r.alloc_end, r.id);
-  g.ids.insert(r.id);
+  if (keep_groups_) {
+    SpeedGroup& g = free_by_speed_[r.speed_mips];
+    g.by_end.emplace(r.alloc_end, r.id);
+    g.ids.insert(r.id);
+  }
   e.free_pos = free_list_.size();
   free_list_.push_back(r.id);
 }
@@ -195,10 +224,12 @@ void Scheduler::mark_free(Entry& e) {
 void Scheduler::mark_occupied(Entry& e) {
   ResourceState& r = e.state;
   r.occupied = true;
-  auto g = free_by_speed_.find(r.speed_mips);
-  g->second.by_end.erase({r.alloc_end, r.id});
-  g->second.ids.erase(r.id);
-  if (g->second.ids.empty()) free_by_speed_.erase(g);
+  if (keep_groups_) {
+    auto g = free_by_speed_.find(r.speed_mips);
+    g->second.by_end.erase({r.alloc_end, r.id});
+    g->second.ids.erase(r.id);
+    if (g->second.ids.empty()) free_by_speed_.erase(g);
+  }
   // Swap-remove from the draw list: O(1).
   const std::size_t pos = e.free_pos;
   const int last = free_list_.back();
@@ -321,23 +352,20 @@ int Scheduler::choose_registered(double size_mi, double now, Rng& rng) const {
 
 // Fig. 5 lines 2-4: the next unexecuted task in order to the best unoccupied resource, until
 // none is left (line 5-6: wait for an output).
-std::vector<Assignment> Scheduler::assign_fig5(double now, Rng& rng) {
-  std::vector<Assignment> out;
+void Scheduler::assign_fig5(double now, Rng& rng, std::vector<Assignment>& out) {
   while (!pending_.empty() && !free_list_.empty()) {
     auto first = pending_.begin();
     int id = choose(first->second.size_mi, now, rng);
     out.push_back(start(entry(id), first->first, now));
   }
-  return out;
 }
 
 // Min-min / Max-min (Section 5.1(b)): each unoccupied resource takes the next task of its
 // planned queue.
-std::vector<Assignment> Scheduler::assign_batch(double now) {
+void Scheduler::assign_batch(double now, std::vector<Assignment>& out) {
   if (plan_dirty_) plan_batch(now);
   std::vector<int> free_ids = free_list_;
   std::sort(free_ids.begin(), free_ids.end());
-  std::vector<Assignment> out;
   for (int id : free_ids) {
     auto q = plan_.find(id);
     if (q == plan_.end() || q->second.empty()) continue;
@@ -345,7 +373,6 @@ std::vector<Assignment> Scheduler::assign_batch(double now) {
     q->second.pop_front();
     out.push_back(start(entry(id), key, now));
   }
-  return out;
 }
 
 // Min-min assigns, among all unassigned tasks, the one with the minimum earliest completion

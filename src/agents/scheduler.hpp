@@ -110,6 +110,8 @@ class Scheduler {
   /// Fig. 5 lines 2-4: the tasks to send now, each to the best unoccupied resource. Empty when
   /// every resource is occupied (line 6: wait) or nothing is left to send.
   std::vector<Assignment> assign(double now, Rng& rng);
+  /// As assign(), into `out` (cleared first): a broker reuses one vector for every mapping.
+  void assign(double now, Rng& rng, std::vector<Assignment>& out);
 
   /// Remaining allocation time of the resource at `now` (alloc_end - now; negative if over).
   double remaining_allocation(int resource_id, double now) const;
@@ -154,8 +156,11 @@ class Scheduler {
   enum class EndValue { Remaining, Expected };  // remaining allocation time, or less the task's
   Choice choose_by_end(double size_mi, double now, Extreme extreme, EndValue value) const;
   Choice choose_min_et(double size_mi, double now) const;
-  std::vector<Assignment> assign_fig5(double now, Rng& rng);
-  std::vector<Assignment> assign_batch(double now);
+  void assign_fig5(double now, Rng& rng, std::vector<Assignment>& out);
+  void assign_batch(double now, std::vector<Assignment>& out);
+  /// Whether the mapping chooses by speed or allocation end (free_by_speed_); R, a registered
+  /// mapping and Min-min / Max-min do not, so the groups are not kept for them.
+  bool by_speed() const;
   void plan_batch(double now);
 
   Heuristic heuristic_;
@@ -174,6 +179,7 @@ class Scheduler {
   std::optional<double> freed_at_;  // latest end among the outputs of the mapping's instant
   double instant_came_at_ = 0;      // when the first output since the last assign() came
   bool plan_dirty_ = true;
+  bool keep_groups_ = true;  // by_speed(): free_by_speed_ is kept
 };
 
 }  // namespace botsim::agents
