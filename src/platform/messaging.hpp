@@ -60,9 +60,13 @@ void send(simgrid::s4u::Mailbox* to, Message message, std::uint64_t bytes = kCon
 class MessageTally {
  public:
   MessageTally() = default;
-  // last_ points into counts_: a copy would point into the original's.
-  MessageTally(const MessageTally&) = delete;
-  MessageTally& operator=(const MessageTally&) = delete;
+  // last_ points into counts_: a copy finds its own.
+  MessageTally(const MessageTally& other) : counts_(other.counts_) {}
+  MessageTally& operator=(const MessageTally& other) {
+    counts_ = other.counts_;
+    last_ = nullptr;
+    return *this;
+  }
 
   void count(const std::string& user, long n = 1) {
     // Runs of messages are mostly one user's: its counter is kept at hand (map nodes stay put).
