@@ -3,6 +3,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <stdexcept>
 
 #include "agents/instance_types.hpp"
 #include "agents/resource_agent.hpp"
@@ -28,7 +29,7 @@ void ServiceProviderAgent::operator()() {
   auto it = known.by_spa.find(host_);
   if (it != known.by_spa.end())
     for (const auto& site : it->second) {  // enlist its RAs (Section 2.1 (3))
-      index_[site.host] = ras_.size();
+      index_.set(site.host, ras_.size());
       free_[site.type].insert(ras_.size());
       Ra r;
       r.site = site;
@@ -39,7 +40,7 @@ void ServiceProviderAgent::operator()() {
                          0);
   watch_.emplace(
       sg4::this_actor::get_host(),
-      [this](const sg4::Host& h) { return index_.count(h.get_name()); },
+      [this](const sg4::Host& h) { return index_.find(h.get_name()) != nullptr; },
       [mailbox = inbox.mailbox()](const std::string& host, bool on) {
         send<ProviderMessage>(mailbox, RaHostChanged{host, on}, 0);
       });
@@ -47,6 +48,12 @@ void ServiceProviderAgent::operator()() {
     auto msg = inbox.receive();
     std::visit([this](const auto& m) { on(m); }, *msg);
   }
+}
+
+std::size_t ServiceProviderAgent::index(const std::string& host) const {
+  const std::size_t* i = index_.find(host);
+  if (!i) throw std::out_of_range("no resource agent on " + host);
+  return *i;
 }
 
 void ServiceProviderAgent::send_ra(const Ra& r, const std::string& user, ResourceMessage m) {
@@ -139,7 +146,7 @@ void ServiceProviderAgent::on(const ReleaseResource& m) {
 void ServiceProviderAgent::on(const RaReleased& m) {
   Ra& r = ra(m.ra);
   r.state = State::Free;
-  free_[r.site.type].insert(index_.at(m.ra));
+  free_[r.site.type].insert(index(m.ra));
   r.broker.send_for(run_.messages(), m.user, Released{m.user, m.ra}, 0);
 }
 
@@ -156,7 +163,7 @@ void ServiceProviderAgent::on(const TaskOutput& m) {
 }
 
 void ServiceProviderAgent::on(const RaHostChanged& m) {
-  const std::size_t i = index_.at(m.ra);
+  const std::size_t i = index(m.ra);
   Ra& r = ras_[i];
   if (m.on) {  // repaired: leased again (its RA actor starts with its next allocation)
     if (!r.failed) return;
