@@ -105,13 +105,20 @@ void Results::end_task(size_t row, double end_s) {
 void Results::flush_settled_tasks() {
   if (!tasks_stream_) return;
   fmt::memory_buffer rows;
+  const auto write = [&] {
+    tasks_stream_->write(rows.data(), static_cast<std::streamsize>(rows.size()));
+    rows.clear();
+  };
   while (!tasks_.empty() && (tasks_.front().end_s || (row_flags_[first_row_] & kLost))) {
     if (tasks_.front().end_s) row_flags_[first_row_] |= kEnded;
     append_task_row(rows, tasks_.front());
     tasks_.pop_front();
     ++first_row_;
+    // Hundreds of rows may settle at once (the first one ended last): written before the
+    // buffer outgrows its own storage.
+    if (rows.size() >= 400) write();
   }
-  if (rows.size() > 0) tasks_stream_->write(rows.data(), static_cast<std::streamsize>(rows.size()));
+  if (rows.size() > 0) write();
 }
 
 void Results::lose_task(size_t row, double lost_s, const std::string& reason,
