@@ -96,7 +96,6 @@ std::optional<Task> Scheduler::remove_resource(int resource_id) {
   std::optional<Task> lost = r.running;
   if (r.occupied) {
     if (lost) {
-      running_ends_.erase({r.earliest_end, r.id});
       pending_.emplace(e.running_key, *lost);
       --running_;
     }
@@ -117,7 +116,6 @@ void Scheduler::resource_free(int resource_id, double now, std::optional<double>
   ResourceState& r = e.state;
   if (!r.occupied)
     throw std::logic_error("resource " + std::to_string(resource_id) + " is not occupied");
-  if (r.running) running_ends_.erase({r.earliest_end, r.id});
   if (started_at) {
     const double latency = std::max(0.0, *started_at - r.sent_at);
     r.handout_latency = std::min(r.handout_latency.value_or(latency), latency);
@@ -171,11 +169,23 @@ bool Scheduler::by_speed() const {
 
 bool Scheduler::awaiting_outputs() const {
   if (!rules_.same_instant_wait || heuristic_.kind != HeuristicKind::Fig5 || !freed_at_ ||
-      pending_.empty() || running_ends_.empty())
+      pending_.empty())
     return false;
+  drop_ended();
+  if (running_ends_.empty()) return false;
   // SimGrid's clock and the broker's sum may differ in the last bits for the same instant.
   const double slack = 1e-9 * std::max(1.0, std::abs(*freed_at_));
-  return running_ends_.begin()->first <= *freed_at_ + slack;
+  return running_ends_.front().earliest_end <= *freed_at_ + slack;
+}
+
+void Scheduler::drop_ended() const {
+  while (!running_ends_.empty()) {
+    const RunningEnd& top = running_ends_.front();
+    const Entry* e = find(top.id);
+    if (e && e->state.running && e->running_start == top.start) return;
+    std::pop_heap(running_ends_.begin(), running_ends_.end(), LaterEnd{});
+    running_ends_.pop_back();
+  }
 }
 
 double Scheduler::remaining_allocation(int resource_id, double now) const {
@@ -247,7 +257,10 @@ Assignment Scheduler::start(Entry& e, TaskKey key, double now) {
   r.ready_time = now + t.size_mi / r.speed_mips;
   r.sent_at = now;
   r.earliest_end = now + r.handout_latency.value_or(0.0) + t.size_mi / r.speed_mips;
-  running_ends_.emplace(r.earliest_end, r.id);
+  drop_ended();  // so that the heap holds few more than the running tasks
+  e.running_start = ++starts_;
+  running_ends_.push_back(RunningEnd{r.earliest_end, r.id, e.running_start});
+  std::push_heap(running_ends_.begin(), running_ends_.end(), LaterEnd{});
   e.running_key = key;
   ++running_;
   return Assignment{t.id, r.id, t.size_mi, now, r.ready_time};

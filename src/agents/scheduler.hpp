@@ -139,6 +139,7 @@ class Scheduler {
   struct Entry {
     ResourceState state;
     TaskKey running_key{};     // its running task's key (when state.running)
+    long running_start = 0;    // its running task's start number (running_ends_)
     std::size_t free_pos = 0;  // its place in free_list_ (when unoccupied)
   };
   /// Ids below it are found through by_id_ (the broker's ids are 0, 1, ...), others in the map.
@@ -173,9 +174,24 @@ class Scheduler {
   std::vector<Entry*> by_id_;        // resources_' entries of ids below kDenseIds; null if none
   std::map<TaskKey, Task> pending_;  // unsent tasks, in the heuristic's order
   std::map<double, SpeedGroup> free_by_speed_;
-  std::vector<int> free_list_;                     // unoccupied resources, for R's uniform draw
-  std::map<int, std::deque<TaskKey>> plan_;        // Min-min / Max-min: each resource's queue
-  std::set<std::pair<double, int>> running_ends_;  // (earliest_end, id) of running tasks
+  std::vector<int> free_list_;               // unoccupied resources, for R's uniform draw
+  std::map<int, std::deque<TaskKey>> plan_;  // Min-min / Max-min: each resource's queue
+  /// Each started task's earliest end, the least on top (std::push_heap with LaterEnd). A task
+  /// that ended or went back unsent stays until it reaches the top, then is dropped: no tree
+  /// node per task.
+  struct RunningEnd {
+    double earliest_end = 0;
+    int id = 0;
+    long start = 0;  // the task's start number: its resource's running_start while it runs
+  };
+  struct LaterEnd {
+    bool operator()(const RunningEnd& a, const RunningEnd& b) const {
+      return a.earliest_end > b.earliest_end;
+    }
+  };
+  void drop_ended() const;  // pops the entries of tasks no longer running off the top
+  mutable std::vector<RunningEnd> running_ends_;
+  long starts_ = 0;
   std::optional<double> freed_at_;  // latest end among the outputs of the mapping's instant
   double instant_came_at_ = 0;      // when the first output since the last assign() came
   bool plan_dirty_ = true;
