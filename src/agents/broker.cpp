@@ -1,5 +1,7 @@
 #include "agents/broker.hpp"
 
+#include <algorithm>
+
 #include "agents/catalog.hpp"
 #include "core/error.hpp"
 
@@ -120,11 +122,18 @@ void Broker::end_of_instant() {
   progress_touched();
 }
 
+void Broker::touch(const std::string& user) {
+  auto it = std::lower_bound(touched_.begin(), touched_.end(), user);
+  if (it == touched_.end() || *it != user) touched_.insert(it, user);
+}
+
 void Broker::progress_touched() {
-  auto touched = std::move(touched_);
-  touched_.clear();
-  for (const auto& user : touched)
+  // BoTs touched meanwhile wait for the next call, as before.
+  progressing_.clear();
+  progressing_.swap(touched_);
+  for (const auto& user : progressing_)
     if (Job* j = job(user)) progress(*j);
+  progressing_.clear();
 }
 
 void Broker::settled(Job& j, const ResourceContracts::Settled& s) {

@@ -6,7 +6,6 @@
 // gives its resources back and reports). The roles never call one another; calls go from here
 // to them. No SimGrid: the actor (broker_agent.hpp) gives it a BrokerPort and the instants.
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -35,7 +34,7 @@ class Broker {
  private:
   struct ToRoles;
   Job* job(const std::string& user);
-  void touch(const std::string& user) { touched_.insert(user); }
+  void touch(const std::string& user);
   void progress_touched();
   void progress(Job& j);
   void settled(Job& j, const ResourceContracts::Settled& s);
@@ -50,7 +49,9 @@ class Broker {
   std::string host_;
   BotContracts bots_;
   std::map<std::string, Job> jobs_;
-  std::set<std::string> touched_;        // BoTs to progress once this instant's messages are in
+  // The BoTs to progress once this instant's messages are in, sorted, each once (a vector and
+  // its spare, so that touching a BoT, once per output, allocates nothing).
+  std::vector<std::string> touched_, progressing_;
   std::vector<CheckAllocation> checks_;  // this instant's allocation checks, made last
 };
 

@@ -33,7 +33,12 @@ class SimBrokerPort : public BrokerPort {
   Run& run() override { return run_; }
   const std::string& host() const override { return host_; }
   void to_provider(const std::string& user, const std::string& spa, ProviderMessage m) override {
-    send_for<ProviderMessage>(run_.messages(), user, sg4::Mailbox::by_name(provider_inbox(spa)),
+    // Every task goes through its resource's SPA: the last SPA's inbox name is kept.
+    if (spa_inbox_.empty() || spa != spa_) {
+      spa_ = spa;
+      spa_inbox_ = provider_inbox(spa);
+    }
+    send_for<ProviderMessage>(run_.messages(), user, sg4::Mailbox::by_name(spa_inbox_),
                               std::move(m), 0);
   }
   void to_consumer(const ConsumerAddress& to, const std::string& user, ConsumerReply m) override {
@@ -56,6 +61,7 @@ class SimBrokerPort : public BrokerPort {
   Run& run_;
   std::string host_;
   Inbox<BrokerMessage> inbox_;
+  std::string spa_, spa_inbox_;  // the last SPA sent to, and its inbox's name
 };
 
 // What outlives the actor: the end-of-run check reads the broker once SimGrid is done.

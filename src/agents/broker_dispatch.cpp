@@ -52,10 +52,9 @@ void TaskDispatch::output(const TaskOutput& m, std::optional<int> id) {
 
 void TaskDispatch::hand_out(const std::vector<HeldResource>& held, Rng& rng) {
   const double now = port_.now();
-  const auto assigned =
-      guard_registered_policy(bot_.mapping_policy != nullptr, bot_.mapping_entry, bot_.user,
-                              "choose", [&] { return scheduler_.assign(now, rng); });
-  for (const Assignment& a : assigned) {
+  guard_registered_policy(bot_.mapping_policy != nullptr, bot_.mapping_entry, bot_.user, "choose",
+                          [&] { scheduler_.assign(now, rng, assigned_); });
+  for (const Assignment& a : assigned_) {
     const auto& r = held.at(static_cast<std::size_t>(a.resource_id));
     rows_[a.task_id] = user_.sent(a.task_id, a.size_mi, r.ra, bot_.submit_s);
     handed_out_s_[a.task_id] = now;

@@ -56,6 +56,7 @@ class TaskDispatch {
   std::vector<std::size_t> rows_;     // task -> its tasks.csv row
   std::vector<double> handed_out_s_;  // task -> when it was last sent
   std::vector<double> busy_s_;        // resource id -> time it ran tasks
+  std::vector<Assignment> assigned_;  // the last mapping's (one vector for every mapping)
   std::optional<int> last_resource_;  // whose output came last
   long tasks_done_ = 0;
 };

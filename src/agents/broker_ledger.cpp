@@ -10,17 +10,26 @@
 
 namespace botsim::agents {
 
+void ResourceLedger::set_not_live(const std::string& ra) {
+  int* id = live_.find(ra);
+  if (!id || *id == kNotLive) return;
+  *id = kNotLive;
+  --live_count_;
+}
+
 std::optional<int> ResourceLedger::live(const std::string& ra) const {
-  auto it = live_.find(ra);
-  if (it == live_.end()) return std::nullopt;
-  return it->second;
+  const int* id = live_.find(ra);
+  if (!id || *id == kNotLive) return std::nullopt;
+  return *id;
 }
 
 int ResourceLedger::hold(const Allocated& m) {
   int id = static_cast<int>(resources_.size());
   resources_.push_back(
       HeldResource{m.ra, m.spa, m.type, m.price, m.start_s, m.alloc_end, false, 0, m.billing});
-  live_[m.ra] = id;
+  const int* was = live_.find(m.ra);
+  if (!was || *was == kNotLive) ++live_count_;
+  live_.set(m.ra, id);
   return id;
 }
 
@@ -74,7 +83,7 @@ std::optional<int> ResourceLedger::renewed(const Renewed& m) {
 void ResourceLedger::release(int id) {
   auto& r = resources_.at(static_cast<std::size_t>(id));
   r.released = true;
-  live_.erase(r.ra);
+  set_not_live(r.ra);
   bill(id, resource_charge(bot_.allocation, r, port_.now(), false));
   ++pending_releases_;
   port_.to_provider(bot_.user, r.spa, ReleaseResource{bot_.user, r.ra});
@@ -95,7 +104,7 @@ std::optional<int> ResourceLedger::fail(const std::string& ra) {
   if (!id) return std::nullopt;
   auto& r = resources_[static_cast<std::size_t>(*id)];
   r.released = true;
-  live_.erase(r.ra);
+  set_not_live(r.ra);
   bill(*id, resource_charge(bot_.allocation, r, port_.now(), true));
   return id;
 }

@@ -9,12 +9,12 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "agents/broker_port.hpp"
 #include "agents/broker_rules.hpp"
 #include "cloud/billing.hpp"
+#include "core/name_table.hpp"
 
 namespace botsim::agents {
 
@@ -53,7 +53,7 @@ class ResourceLedger {
   double committed(std::optional<int> renewed, long slots) const;
   /// The id of the resource on RA `ra` that is not released, if any.
   std::optional<int> live(const std::string& ra) const;
-  std::size_t live_count() const { return live_.size(); }
+  std::size_t live_count() const { return live_count_; }
   /// Every resource composed for the BoT, by id (released ones too).
   const std::vector<HeldResource>& resources() const { return resources_; }
   long pending_releases() const { return pending_releases_; }
@@ -70,7 +70,11 @@ class ResourceLedger {
   const BotRequest& bot_;
   BrokerPort& port_;
   std::vector<HeldResource> resources_;
-  std::unordered_map<std::string, int> live_;  // RA host -> its resource not yet released
+  /// RA host -> its resource not yet released (kNotLive once released): one look-up per output.
+  NameTable<int> live_;
+  static constexpr int kNotLive = -1;
+  void set_not_live(const std::string& ra);
+  std::size_t live_count_ = 0;
   long pending_releases_ = 0;
   double spent_ = 0;
   long charged_units_ = 0;

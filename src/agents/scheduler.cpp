@@ -36,6 +36,7 @@ Scheduler::Scheduler(Heuristic heuristic, std::shared_ptr<policy::AgentsOrdering
   if (heuristic_.mapping == MappingPolicy::Registered && !mapping_)
     throw std::invalid_argument("mapping policy " + quote_text(heuristic_.registered) +
                                 " has no policy object");
+  keep_groups_ = by_speed();
 }
 
 void Scheduler::add_tasks(const std::vector<Task>& tasks) {
@@ -64,18 +65,24 @@ void Scheduler::add_resource(const ResourceView& r, double now) {
     throw std::invalid_argument("resource " + std::to_string(r.id) + ": speed must be > 0 MI/s");
   if (resources_.count(r.id))
     throw std::invalid_argument("resource " + std::to_string(r.id) + " added twice");
-  ResourceState& s = resources_[r.id];
+  Entry& e = resources_[r.id];
+  if (r.id >= 0 && r.id < kDenseIds) {
+    if (by_id_.size() <= static_cast<std::size_t>(r.id))
+      by_id_.resize(static_cast<std::size_t>(r.id) + 1, nullptr);
+    by_id_[static_cast<std::size_t>(r.id)] = &e;
+  }
+  ResourceState& s = e.state;
   s.id = r.id;
   s.speed_mips = r.speed_mips;
   s.alloc_end = r.alloc_end;
   s.ready_time = now;
-  mark_free(s);
+  mark_free(e);
   plan_dirty_ = true;
 }
 
 void Scheduler::set_allocation_end(int resource_id, double alloc_end) {
-  ResourceState& r = state(resource_id);
-  if (!r.occupied) {  // re-key the unoccupied resource under its new end
+  ResourceState& r = entry(resource_id).state;
+  if (!r.occupied && keep_groups_) {  // re-key the unoccupied resource under its new end
     auto& by_end = free_by_speed_.at(r.speed_mips).by_end;
     by_end.erase({r.alloc_end, r.id});
     by_end.emplace(alloc_end, r.id);
@@ -84,18 +91,19 @@ void Scheduler::set_allocation_end(int resource_id, double alloc_end) {
 }
 
 std::optional<Task> Scheduler::remove_resource(int resource_id) {
-  ResourceState& r = state(resource_id);
+  Entry& e = entry(resource_id);
+  ResourceState& r = e.state;
   std::optional<Task> lost = r.running;
   if (r.occupied) {
     if (lost) {
-      running_ends_.erase({r.earliest_end, r.id});
-      pending_.emplace(running_keys_.at(resource_id), *lost);
-      running_keys_.erase(resource_id);
+      pending_.emplace(e.running_key, *lost);
       --running_;
     }
   } else {
-    mark_occupied(r);
+    mark_occupied(e);
   }
+  if (resource_id >= 0 && resource_id < kDenseIds)
+    by_id_[static_cast<std::size_t>(resource_id)] = nullptr;
   resources_.erase(resource_id);
   plan_.erase(resource_id);
   plan_dirty_ = true;
@@ -104,10 +112,10 @@ std::optional<Task> Scheduler::remove_resource(int resource_id) {
 
 void Scheduler::resource_free(int resource_id, double now, std::optional<double> ended_at,
                               std::optional<double> started_at) {
-  ResourceState& r = state(resource_id);
+  Entry& e = entry(resource_id);
+  ResourceState& r = e.state;
   if (!r.occupied)
     throw std::logic_error("resource " + std::to_string(resource_id) + " is not occupied");
-  if (r.running) running_ends_.erase({r.earliest_end, r.id});
   if (started_at) {
     const double latency = std::max(0.0, *started_at - r.sent_at);
     r.handout_latency = std::min(r.handout_latency.value_or(latency), latency);
@@ -122,25 +130,62 @@ void Scheduler::resource_free(int resource_id, double now, std::optional<double>
     freed_at_ = std::max(*freed_at_, ended);
   }
   r.running.reset();
-  running_keys_.erase(resource_id);
   --running_;
   r.ready_time = now;
-  mark_free(r);
+  mark_free(e);
 }
 
 std::vector<Assignment> Scheduler::assign(double now, Rng& rng) {
+  std::vector<Assignment> out;
+  assign(now, rng, out);
+  return out;
+}
+
+void Scheduler::assign(double now, Rng& rng, std::vector<Assignment>& out) {
+  out.clear();
   freed_at_.reset();
-  if (heuristic_.kind == HeuristicKind::Fig5) return assign_fig5(now, rng);
-  return assign_batch(now);
+  if (heuristic_.kind == HeuristicKind::Fig5)
+    assign_fig5(now, rng, out);
+  else
+    assign_batch(now, out);
+}
+
+bool Scheduler::by_speed() const {
+  if (heuristic_.kind != HeuristicKind::Fig5) return false;
+  switch (heuristic_.mapping) {
+    case MappingPolicy::R:
+    case MappingPolicy::Registered:
+      return false;
+    case MappingPolicy::MaxET:
+    case MappingPolicy::MaxCT:
+    case MappingPolicy::MinET:
+    case MappingPolicy::MinCT:
+    case MappingPolicy::Fastest:
+    case MappingPolicy::Slowest:
+      return true;
+  }
+  return true;
 }
 
 bool Scheduler::awaiting_outputs() const {
   if (!rules_.same_instant_wait || heuristic_.kind != HeuristicKind::Fig5 || !freed_at_ ||
-      pending_.empty() || running_ends_.empty())
+      pending_.empty())
     return false;
+  drop_ended();
+  if (running_ends_.empty()) return false;
   // SimGrid's clock and the broker's sum may differ in the last bits for the same instant.
   const double slack = 1e-9 * std::max(1.0, std::abs(*freed_at_));
-  return running_ends_.begin()->first <= *freed_at_ + slack;
+  return running_ends_.front().earliest_end <= *freed_at_ + slack;
+}
+
+void Scheduler::drop_ended() const {
+  while (!running_ends_.empty()) {
+    const RunningEnd& top = running_ends_.front();
+    const Entry* e = find(top.id);
+    if (e && e->state.running && e->running_start == top.start) return;
+    std::pop_heap(running_ends_.begin(), running_ends_.end(), LaterEnd{});
+    running_ends_.pop_back();
+  }
 }
 
 double Scheduler::remaining_allocation(int resource_id, double now) const {
@@ -148,52 +193,75 @@ double Scheduler::remaining_allocation(int resource_id, double now) const {
 }
 
 const ResourceState& Scheduler::resource(int resource_id) const {
-  auto it = resources_.find(resource_id);
-  if (it == resources_.end()) throw std::out_of_range("no resource " + std::to_string(resource_id));
-  return it->second;
+  const Entry* e = find(resource_id);
+  if (!e) throw std::out_of_range("no resource " + std::to_string(resource_id));
+  return e->state;
 }
 
-bool Scheduler::has_resource(int resource_id) const { return resources_.count(resource_id) > 0; }
+bool Scheduler::has_resource(int resource_id) const { return find(resource_id) != nullptr; }
 
-ResourceState& Scheduler::state(int resource_id) {
+const Scheduler::Entry* Scheduler::find(int resource_id) const {
+  if (resource_id >= 0 && resource_id < kDenseIds) {
+    const auto i = static_cast<std::size_t>(resource_id);
+    return i < by_id_.size() ? by_id_[i] : nullptr;
+  }
   auto it = resources_.find(resource_id);
-  if (it == resources_.end()) throw std::out_of_range("no resource " + std::to_string(resource_id));
-  return it->second;
+  return it == resources_.end() ? nullptr : &it->second;
 }
 
-void Scheduler::mark_free(ResourceState& r) {
+Scheduler::Entry* Scheduler::find(int resource_id) {
+  return const_cast<Entry*>(std::as_const(*this).find(resource_id));
+}
+
+Scheduler::Entry& Scheduler::entry(int resource_id) {
+  Entry* e = find(resource_id);
+  if (!e) throw std::out_of_range("no resource " + std::to_string(resource_id));
+  return *e;
+}
+
+void Scheduler::mark_free(Entry& e) {
+  ResourceState& r = e.state;
   r.occupied = false;
-  SpeedGroup& g = free_by_speed_[r.speed_mips];
-  g.by_end.emplace(r.alloc_end, r.id);
-  g.ids.insert(r.id);
-  free_pos_[r.id] = free_list_.size();
+  if (keep_groups_) {
+    SpeedGroup& g = free_by_speed_[r.speed_mips];
+    g.by_end.emplace(r.alloc_end, r.id);
+    g.ids.insert(r.id);
+  }
+  e.free_pos = free_list_.size();
   free_list_.push_back(r.id);
 }
 
-void Scheduler::mark_occupied(ResourceState& r) {
+void Scheduler::mark_occupied(Entry& e) {
+  ResourceState& r = e.state;
   r.occupied = true;
-  auto g = free_by_speed_.find(r.speed_mips);
-  g->second.by_end.erase({r.alloc_end, r.id});
-  g->second.ids.erase(r.id);
-  if (g->second.ids.empty()) free_by_speed_.erase(g);
+  if (keep_groups_) {
+    auto g = free_by_speed_.find(r.speed_mips);
+    g->second.by_end.erase({r.alloc_end, r.id});
+    g->second.ids.erase(r.id);
+    if (g->second.ids.empty()) free_by_speed_.erase(g);
+  }
   // Swap-remove from the draw list: O(1).
-  std::size_t pos = free_pos_.at(r.id);
-  free_pos_[free_list_.back()] = pos;
-  free_list_[pos] = free_list_.back();
+  const std::size_t pos = e.free_pos;
+  const int last = free_list_.back();
+  entry(last).free_pos = pos;
+  free_list_[pos] = last;
   free_list_.pop_back();
-  free_pos_.erase(r.id);
 }
 
-Assignment Scheduler::start(ResourceState& r, TaskKey key, double now) {
+Assignment Scheduler::start(Entry& e, TaskKey key, double now) {
+  ResourceState& r = e.state;
   Task t = pending_.at(key);
   pending_.erase(key);
-  mark_occupied(r);
+  mark_occupied(e);
   r.running = t;
   r.ready_time = now + t.size_mi / r.speed_mips;
   r.sent_at = now;
   r.earliest_end = now + r.handout_latency.value_or(0.0) + t.size_mi / r.speed_mips;
-  running_ends_.emplace(r.earliest_end, r.id);
-  running_keys_[r.id] = key;
+  drop_ended();  // so that the heap holds few more than the running tasks
+  e.running_start = ++starts_;
+  running_ends_.push_back(RunningEnd{r.earliest_end, r.id, e.running_start});
+  std::push_heap(running_ends_.begin(), running_ends_.end(), LaterEnd{});
+  e.running_key = key;
   ++running_;
   return Assignment{t.id, r.id, t.size_mi, now, r.ready_time};
 }
@@ -285,7 +353,7 @@ int Scheduler::choose_registered(double size_mi, double now, Rng& rng) const {
   View view(now, policy::AgentTask{pending_.begin()->second.id, size_mi}, rng);
   view.unoccupied_.reserve(ids.size());
   for (int id : ids) {
-    const ResourceState& r = resources_.at(id);
+    const ResourceState& r = resource(id);
     view.unoccupied_.push_back(policy::AgentResource{r.id, r.speed_mips, r.alloc_end});
   }
   const int id = mapping_->choose(view);
@@ -297,31 +365,27 @@ int Scheduler::choose_registered(double size_mi, double now, Rng& rng) const {
 
 // Fig. 5 lines 2-4: the next unexecuted task in order to the best unoccupied resource, until
 // none is left (line 5-6: wait for an output).
-std::vector<Assignment> Scheduler::assign_fig5(double now, Rng& rng) {
-  std::vector<Assignment> out;
+void Scheduler::assign_fig5(double now, Rng& rng, std::vector<Assignment>& out) {
   while (!pending_.empty() && !free_list_.empty()) {
     auto first = pending_.begin();
     int id = choose(first->second.size_mi, now, rng);
-    out.push_back(start(state(id), first->first, now));
+    out.push_back(start(entry(id), first->first, now));
   }
-  return out;
 }
 
 // Min-min / Max-min (Section 5.1(b)): each unoccupied resource takes the next task of its
 // planned queue.
-std::vector<Assignment> Scheduler::assign_batch(double now) {
+void Scheduler::assign_batch(double now, std::vector<Assignment>& out) {
   if (plan_dirty_) plan_batch(now);
   std::vector<int> free_ids = free_list_;
   std::sort(free_ids.begin(), free_ids.end());
-  std::vector<Assignment> out;
   for (int id : free_ids) {
     auto q = plan_.find(id);
     if (q == plan_.end() || q->second.empty()) continue;
     TaskKey key = q->second.front();
     q->second.pop_front();
-    out.push_back(start(state(id), key, now));
+    out.push_back(start(entry(id), key, now));
   }
-  return out;
 }
 
 // Min-min assigns, among all unassigned tasks, the one with the minimum earliest completion
@@ -333,8 +397,10 @@ std::vector<Assignment> Scheduler::assign_batch(double now) {
 void Scheduler::plan_batch(double now) {
   plan_.clear();
   std::map<double, std::set<std::pair<double, int>>> ready_by_speed;  // (ready, id)
-  for (const auto& [id, r] : resources_)
+  for (const auto& [id, e] : resources_) {
+    const ResourceState& r = e.state;
     ready_by_speed[r.speed_mips].emplace(r.occupied ? std::max(r.ready_time, now) : now, id);
+  }
   for (const auto& [key, task] : pending_) {
     double best_end = 0, best_speed = 0, best_ready = 0;
     int best_id = kNoResource;

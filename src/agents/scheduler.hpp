@@ -14,7 +14,6 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -70,6 +69,12 @@ class Scheduler {
   /// per task) and must choose one of them (else policy::DecisionError).
   explicit Scheduler(Heuristic heuristic, std::shared_ptr<policy::AgentsOrdering> ordering = {},
                      std::shared_ptr<policy::AgentsMapping> mapping = {});
+  // by_id_ points into resources_: a copy would point into the original's (a move keeps the
+  // nodes).
+  Scheduler(const Scheduler&) = delete;
+  Scheduler& operator=(const Scheduler&) = delete;
+  Scheduler(Scheduler&&) = default;
+  Scheduler& operator=(Scheduler&&) = default;
 
   /// The rules botsim adds that the scheduler keeps (same_instant_wait, least_overrun); all on
   /// unless set (docs/gutierrez2012.md, "Rules botsim adds").
@@ -105,6 +110,8 @@ class Scheduler {
   /// Fig. 5 lines 2-4: the tasks to send now, each to the best unoccupied resource. Empty when
   /// every resource is occupied (line 6: wait) or nothing is left to send.
   std::vector<Assignment> assign(double now, Rng& rng);
+  /// As assign(), into `out` (cleared first): a broker reuses one vector for every mapping.
+  void assign(double now, Rng& rng, std::vector<Assignment>& out);
 
   /// Remaining allocation time of the resource at `now` (alloc_end - now; negative if over).
   double remaining_allocation(int resource_id, double now) const;
@@ -127,19 +134,34 @@ class Scheduler {
     int id = kNoResource;
     double value = 0;
   };
+  /// A resource's state and where the scheduler keeps it: kept with it, not in hash maps, so
+  /// that a task's start and end look nothing up but the resource.
+  struct Entry {
+    ResourceState state;
+    TaskKey running_key{};     // its running task's key (when state.running)
+    long running_start = 0;    // its running task's start number (running_ends_)
+    std::size_t free_pos = 0;  // its place in free_list_ (when unoccupied)
+  };
+  /// Ids below it are found through by_id_ (the broker's ids are 0, 1, ...), others in the map.
+  static constexpr int kDenseIds = 1 << 20;
 
-  ResourceState& state(int resource_id);
-  void mark_free(ResourceState& r);
-  void mark_occupied(ResourceState& r);
-  Assignment start(ResourceState& r, TaskKey key, double now);
+  const Entry* find(int resource_id) const;
+  Entry* find(int resource_id);
+  Entry& entry(int resource_id);
+  void mark_free(Entry& e);
+  void mark_occupied(Entry& e);
+  Assignment start(Entry& e, TaskKey key, double now);
   int choose(double size_mi, double now, Rng& rng) const;
   int choose_registered(double size_mi, double now, Rng& rng) const;
   enum class Extreme { Largest, Least };        // which end of the order to take
   enum class EndValue { Remaining, Expected };  // remaining allocation time, or less the task's
   Choice choose_by_end(double size_mi, double now, Extreme extreme, EndValue value) const;
   Choice choose_min_et(double size_mi, double now) const;
-  std::vector<Assignment> assign_fig5(double now, Rng& rng);
-  std::vector<Assignment> assign_batch(double now);
+  void assign_fig5(double now, Rng& rng, std::vector<Assignment>& out);
+  void assign_batch(double now, std::vector<Assignment>& out);
+  /// Whether the mapping chooses by speed or allocation end (free_by_speed_); R, a registered
+  /// mapping and Min-min / Max-min do not, so the groups are not kept for them.
+  bool by_speed() const;
   void plan_batch(double now);
 
   Heuristic heuristic_;
@@ -148,17 +170,32 @@ class Scheduler {
   std::shared_ptr<policy::AgentsMapping> mapping_;    // when the mapping is Registered
   long next_seq_ = 0;
   std::size_t running_ = 0;
-  std::map<int, ResourceState> resources_;
-  std::map<TaskKey, Task> pending_;                // unsent tasks, in the heuristic's order
-  std::unordered_map<int, TaskKey> running_keys_;  // resource id -> its task's key
+  std::map<int, Entry> resources_;   // by id (its nodes stay put: by_id_ points at them)
+  std::vector<Entry*> by_id_;        // resources_' entries of ids below kDenseIds; null if none
+  std::map<TaskKey, Task> pending_;  // unsent tasks, in the heuristic's order
   std::map<double, SpeedGroup> free_by_speed_;
-  std::vector<int> free_list_;  // unoccupied resources, for R's uniform draw
-  std::unordered_map<int, std::size_t> free_pos_;
-  std::map<int, std::deque<TaskKey>> plan_;        // Min-min / Max-min: each resource's queue
-  std::set<std::pair<double, int>> running_ends_;  // (earliest_end, id) of running tasks
+  std::vector<int> free_list_;               // unoccupied resources, for R's uniform draw
+  std::map<int, std::deque<TaskKey>> plan_;  // Min-min / Max-min: each resource's queue
+  /// Each started task's earliest end, the least on top (std::push_heap with LaterEnd). A task
+  /// that ended or went back unsent stays until it reaches the top, then is dropped: no tree
+  /// node per task.
+  struct RunningEnd {
+    double earliest_end = 0;
+    int id = 0;
+    long start = 0;  // the task's start number: its resource's running_start while it runs
+  };
+  struct LaterEnd {
+    bool operator()(const RunningEnd& a, const RunningEnd& b) const {
+      return a.earliest_end > b.earliest_end;
+    }
+  };
+  void drop_ended() const;  // pops the entries of tasks no longer running off the top
+  mutable std::vector<RunningEnd> running_ends_;
+  long starts_ = 0;
   std::optional<double> freed_at_;  // latest end among the outputs of the mapping's instant
   double instant_came_at_ = 0;      // when the first output since the last assign() came
   bool plan_dirty_ = true;
+  bool keep_groups_ = true;  // by_speed(): free_by_speed_ is kept
 };
 
 }  // namespace botsim::agents

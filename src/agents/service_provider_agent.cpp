@@ -3,6 +3,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <stdexcept>
 
 #include "agents/instance_types.hpp"
 #include "agents/resource_agent.hpp"
@@ -28,17 +29,18 @@ void ServiceProviderAgent::operator()() {
   auto it = known.by_spa.find(host_);
   if (it != known.by_spa.end())
     for (const auto& site : it->second) {  // enlist its RAs (Section 2.1 (3))
-      index_[site.host] = ras_.size();
+      index_.set(site.host, ras_.size());
       free_[site.type].insert(ras_.size());
       Ra r;
       r.site = site;
+      r.inbox = resource_inbox(site.host);
       ras_.push_back(std::move(r));
     }
   send<DirectoryMessage>(sg4::Mailbox::by_name(directory_inbox()), Register{Role::Provider, host_},
                          0);
   watch_.emplace(
       sg4::this_actor::get_host(),
-      [this](const sg4::Host& h) { return index_.count(h.get_name()); },
+      [this](const sg4::Host& h) { return index_.find(h.get_name()) != nullptr; },
       [mailbox = inbox.mailbox()](const std::string& host, bool on) {
         send<ProviderMessage>(mailbox, RaHostChanged{host, on}, 0);
       });
@@ -48,9 +50,14 @@ void ServiceProviderAgent::operator()() {
   }
 }
 
+std::size_t ServiceProviderAgent::index(const std::string& host) const {
+  const std::size_t* i = index_.find(host);
+  if (!i) throw std::out_of_range("no resource agent on " + host);
+  return *i;
+}
+
 void ServiceProviderAgent::send_ra(const Ra& r, const std::string& user, ResourceMessage m) {
-  send_for<ResourceMessage>(run_.messages(), user,
-                            sg4::Mailbox::by_name(resource_inbox(r.site.host)), std::move(m), 0);
+  send_for<ResourceMessage>(run_.messages(), user, sg4::Mailbox::by_name(r.inbox), std::move(m), 0);
 }
 
 void ServiceProviderAgent::on(const CallForResource& m) {
@@ -90,7 +97,7 @@ void ServiceProviderAgent::allocate(Ra& r) {
     // Its inbox's host is known before the actor runs and opens it, so that the Allocate below
     // goes to a known host (lost if it is off; --transfers names it). The same simcalls as
     // send_ra, in the same order: a different order interleaves the actors differently.
-    sg4::Mailbox* inbox = sg4::Mailbox::by_name(resource_inbox(r.site.host));
+    sg4::Mailbox* inbox = sg4::Mailbox::by_name(r.inbox);
     set_inbox_host(inbox, host);
     send_for<ResourceMessage>(run_.messages(), r.user, inbox, Allocate{r.user}, 0);
     return;
@@ -139,7 +146,7 @@ void ServiceProviderAgent::on(const ReleaseResource& m) {
 void ServiceProviderAgent::on(const RaReleased& m) {
   Ra& r = ra(m.ra);
   r.state = State::Free;
-  free_[r.site.type].insert(index_.at(m.ra));
+  free_[r.site.type].insert(index(m.ra));
   r.broker.send_for(run_.messages(), m.user, Released{m.user, m.ra}, 0);
 }
 
@@ -156,7 +163,7 @@ void ServiceProviderAgent::on(const TaskOutput& m) {
 }
 
 void ServiceProviderAgent::on(const RaHostChanged& m) {
-  const std::size_t i = index_.at(m.ra);
+  const std::size_t i = index(m.ra);
   Ra& r = ras_[i];
   if (m.on) {  // repaired: leased again (its RA actor starts with its next allocation)
     if (!r.failed) return;

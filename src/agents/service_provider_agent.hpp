@@ -8,12 +8,12 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "agents/catalog.hpp"
 #include "agents/protocol.hpp"
+#include "core/name_table.hpp"
 #include "core/props.hpp"
 #include "platform/faults.hpp"
 #include "platform/scenario.hpp"
@@ -32,6 +32,7 @@ class ServiceProviderAgent {
   enum class State { Free, Reserved, Allocating, Allocated, Releasing };
   struct Ra {
     RaSite site;
+    std::string inbox;  // its RA's inbox name, built once (a task's two hops pass it)
     State state = State::Free;
     std::string user;
     int cnp = 0;
@@ -55,13 +56,14 @@ class ServiceProviderAgent {
   /// Starts the RA's actor if needed and allocates it to its user (through the RA).
   void allocate(Ra& r);
   void send_ra(const Ra& ra, const std::string& user, ResourceMessage m);
-  Ra& ra(const std::string& host) { return ras_.at(index_.at(host)); }
+  std::size_t index(const std::string& host) const;
+  Ra& ra(const std::string& host) { return ras_[index(host)]; }
 
   Run& run_;
   std::string host_;
   ProviderAddress address_;  // where RAs answer
   std::vector<Ra> ras_;
-  std::unordered_map<std::string, std::size_t> index_;           // RA host -> ras_ index
+  NameTable<std::size_t> index_;  // RA host -> ras_ index (two look-ups per task)
   std::map<std::string, std::set<std::size_t>> free_;            // type -> free RAs
   std::map<std::pair<std::string, int>, std::size_t> reserved_;  // (user, cnp) -> RA
   std::optional<HostWatch> watch_;                               // its RAs' hosts

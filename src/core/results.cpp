@@ -51,9 +51,26 @@ std::optional<size_t> Results::last_attempt(const std::string& user, long task) 
   return row == LastAttempts::kNone ? std::nullopt : std::optional<size_t>(row);
 }
 
+// One tasks.csv row, appended to `out`, its numbers as csv_number writes them (straight into
+// the buffer: a row per task, so no string per number and per row).
+static void append_task_row(fmt::memory_buffer& out, const TaskRecord& t) {
+  const auto number = [&out](double v) {
+    fmt::format_to(fmt::appender(out), "{}", results_rounded(v));
+  };
+  fmt::format_to(fmt::appender(out), "{},{},", t.user, t.task);
+  number(t.length_mi);
+  fmt::format_to(fmt::appender(out), ",{},", t.host);
+  number(t.submit_s);
+  out.push_back(',');
+  if (t.start_s) number(*t.start_s);
+  out.push_back(',');
+  if (t.end_s) number(*t.end_s);
+  out.push_back('\n');
+}
 static std::string task_row(const TaskRecord& t) {
-  return fmt::format("{},{},{},{},{},{},{}\n", t.user, t.task, csv_number(t.length_mi), t.host,
-                     csv_number(t.submit_s), csv_number(t.start_s), csv_number(t.end_s));
+  fmt::memory_buffer out;
+  append_task_row(out, t);
+  return fmt::to_string(out);
 }
 static const char* const kTasksHeader = "user,task,length_mi,host,submit_s,start_s,end_s\n";
 
@@ -87,12 +104,21 @@ void Results::end_task(size_t row, double end_s) {
 
 void Results::flush_settled_tasks() {
   if (!tasks_stream_) return;
+  fmt::memory_buffer rows;
+  const auto write = [&] {
+    tasks_stream_->write(rows.data(), static_cast<std::streamsize>(rows.size()));
+    rows.clear();
+  };
   while (!tasks_.empty() && (tasks_.front().end_s || (row_flags_[first_row_] & kLost))) {
     if (tasks_.front().end_s) row_flags_[first_row_] |= kEnded;
-    *tasks_stream_ << task_row(tasks_.front());
+    append_task_row(rows, tasks_.front());
     tasks_.pop_front();
     ++first_row_;
+    // Hundreds of rows may settle at once (the first one ended last): written before the
+    // buffer outgrows its own storage.
+    if (rows.size() >= 400) write();
   }
+  if (rows.size() > 0) write();
 }
 
 void Results::lose_task(size_t row, double lost_s, const std::string& reason,

@@ -73,7 +73,20 @@ void send(simgrid::s4u::Mailbox* to, Message message, std::uint64_t bytes = kCon
 /// actor that sends for a user counts the message here, whoever it is.
 class MessageTally {
  public:
-  void count(const std::string& user, long n = 1) { counts_[user] += n; }
+  MessageTally() = default;
+  // last_ points into counts_: a copy finds its own.
+  MessageTally(const MessageTally& other) : counts_(other.counts_) {}
+  MessageTally& operator=(const MessageTally& other) {
+    counts_ = other.counts_;
+    last_ = nullptr;
+    return *this;
+  }
+
+  void count(const std::string& user, long n = 1) {
+    // Runs of messages are mostly one user's: its counter is kept at hand (map nodes stay put).
+    if (!last_ || last_->first != user) last_ = &*counts_.try_emplace(user, 0).first;
+    last_->second += n;
+  }
   long of(const std::string& user) const {
     auto it = counts_.find(user);
     return it == counts_.end() ? 0 : it->second;
@@ -81,6 +94,7 @@ class MessageTally {
 
  private:
   std::map<std::string, long> counts_;
+  std::pair<const std::string, long>* last_ = nullptr;  // the last user counted
 };
 /// send(), counted in `tally` (the run's) as a message sent on behalf of `user`.
 template <class Protocol, class Message>
