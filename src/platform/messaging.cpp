@@ -1,5 +1,6 @@
 #include "platform/messaging.hpp"
 
+#include <unordered_map>
 #include <vector>
 
 namespace botsim {
@@ -73,10 +74,12 @@ std::unique_ptr<std::string>& problem() {
 }
 }  // namespace
 
+namespace {
 std::unordered_map<long, std::function<void()>>& stop_hooks() {
   static std::unordered_map<long, std::function<void()>> hooks;
   return hooks;
 }
+}  // namespace
 
 StopHook::StopHook(std::function<void()> hook) : actor_(simgrid::s4u::this_actor::get_pid()) {
   if (!stop_hooks().emplace(actor_, std::move(hook)).second)
