@@ -14,7 +14,7 @@
 #include "agents/broker_port.hpp"
 #include "agents/broker_rules.hpp"
 #include "cloud/billing.hpp"
-#include "core/name_table.hpp"
+#include "core/flat_table.hpp"
 
 namespace botsim::agents {
 

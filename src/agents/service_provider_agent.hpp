@@ -13,7 +13,7 @@
 
 #include "agents/catalog.hpp"
 #include "agents/protocol.hpp"
-#include "core/name_table.hpp"
+#include "core/flat_table.hpp"
 #include "core/props.hpp"
 #include "platform/faults.hpp"
 #include "platform/scenario.hpp"

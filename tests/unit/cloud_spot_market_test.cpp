@@ -112,18 +112,27 @@ TEST(SpotMarket, Timestamps) {
   EXPECT_THROW(parse_timestamp("2024-03-01T00:00:00 UTC"), std::invalid_argument);
 }
 
+namespace {
+
+// An AWS price-history export: newest first, two types and two zones.
+void write_aws_export(const std::string& path) {
+  t::write_text(path,
+                "Timestamp,InstanceType,ProductDescription,SpotPrice,AvailabilityZone\n"
+                "2024-03-01T02:00:00Z,m5.large,Linux/UNIX,0.040,us-east-1a\n"
+                "2024-03-01T01:30:00Z,m5.large,Linux/UNIX,0.050,us-east-1b\n"
+                "2024-03-01T01:00:00Z,c5.large,Linux/UNIX,0.900,us-east-1a\n"
+                "2024-03-01T00:00:00Z,m5.large,Linux/UNIX,0.030,us-east-1a\n");
+}
+
+}  // namespace
+
 TEST(SpotMarket, ReadsBothTraceFormats) {
   const std::string dir = t::make_temp_dir();
   t::write_text(dir + "/p.csv", "time_s,price\n0,0.1\n100,0.3\n");
   const SpotPriceTrace simple = read_spot_price_trace(dir + "/p.csv", "any");
   EXPECT_EQ(simple.price_at(150), 0.3);
   // The export: newest first, two types and two zones; time 0 is the earliest row taken.
-  t::write_text(dir + "/aws.csv",
-                "Timestamp,InstanceType,ProductDescription,SpotPrice,AvailabilityZone\n"
-                "2024-03-01T02:00:00Z,m5.large,Linux/UNIX,0.040,us-east-1a\n"
-                "2024-03-01T01:30:00Z,m5.large,Linux/UNIX,0.050,us-east-1b\n"
-                "2024-03-01T01:00:00Z,c5.large,Linux/UNIX,0.900,us-east-1a\n"
-                "2024-03-01T00:00:00Z,m5.large,Linux/UNIX,0.030,us-east-1a\n");
+  write_aws_export(dir + "/aws.csv");
   const SpotPriceTrace a = read_spot_price_trace(dir + "/aws.csv", "m5.large", "us-east-1a");
   ASSERT_EQ(a.points().size(), 2u);
   EXPECT_EQ(a.points()[0].time_s, 0);
@@ -180,12 +189,7 @@ TEST(SpotMarket, ABadRowIsRefusedNamingTheFileAndTheLine) {
 // one read. The file is removed after the first: what follows can only come from that read.
 TEST(SpotTraceFiles, ReadsEachFileOnceForEveryTypeAndSpelling) {
   const std::string dir = t::make_temp_dir();
-  t::write_text(dir + "/aws.csv",
-                "Timestamp,InstanceType,ProductDescription,SpotPrice,AvailabilityZone\n"
-                "2024-03-01T02:00:00Z,m5.large,Linux/UNIX,0.040,us-east-1a\n"
-                "2024-03-01T01:30:00Z,m5.large,Linux/UNIX,0.050,us-east-1b\n"
-                "2024-03-01T01:00:00Z,c5.large,Linux/UNIX,0.900,us-east-1a\n"
-                "2024-03-01T00:00:00Z,m5.large,Linux/UNIX,0.030,us-east-1a\n");
+  write_aws_export(dir + "/aws.csv");
   t::write_text(dir + "/w.csv", "from_s,to_s\n10,20\n30,40\n");
   SpotTraceFiles files;
   EXPECT_EQ(files.files_read(), 0u);

@@ -1,10 +1,11 @@
-// NameTable (core/name_table.hpp): names to values, as a std::map would hold them.
+// FlatTable (core/flat_table.hpp): keys to values, as a std::map would hold them.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <string>
+#include <vector>
 
-#include "core/name_table.hpp"
+#include "core/flat_table.hpp"
 
 using namespace botsim;
 
@@ -48,4 +49,25 @@ TEST(NameTable, AgreesWithAMapAcrossGrowth) {
     EXPECT_EQ(*v, value) << name;
   }
   for (std::size_t i = 3000; i < 3100; ++i) EXPECT_EQ(t.find("ra-" + std::to_string(i)), nullptr);
+}
+
+TEST(FlatTable, PointerKeysOfNeighbouringObjectsAcrossGrowth) {
+  // Keys 16 bytes apart (as allocated objects often are), so that std::hash, the address,
+  // differs only in a few middle bits: 1,000 of them (16 to 2,048 slots) each found with its
+  // own value, an unknown one not; set again, a key keeps one entry.
+  struct alignas(16) Obj {
+    char bytes[16];
+  };
+  std::vector<Obj> objs(1001);
+  FlatTable<const Obj*, int> t;
+  EXPECT_EQ(t.find(&objs[0]), nullptr);
+  for (int i = 0; i < 1000; ++i) t.set(&objs[i], i);
+  for (int i = 0; i < 1000; ++i) {
+    ASSERT_NE(t.find(&objs[i]), nullptr) << i;
+    EXPECT_EQ(*t.find(&objs[i]), i) << i;
+  }
+  EXPECT_EQ(t.find(&objs[1000]), nullptr);
+  t.set(&objs[7], -1);
+  EXPECT_EQ(*t.find(&objs[7]), -1);
+  EXPECT_EQ(t.size(), 1000u);
 }
