@@ -11,8 +11,8 @@
 // One master actor on ca-0 sends each worker a task, and the next one each time a worker
 // reports one done: two messages per task (botsim's static bag has several: hand-out through
 // the SPA to the RA and the output back). Every mailbox has a permanent receiver
-// (SIMGRID-NOTES.md). No allocation, billing, contract net or results files.
-// Links only SimGrid.
+// (docs/simgrid.md). No allocation, billing, contract net or results files.
+// Links only SimGrid (and the allocator botsim links, bench/CMakeLists.txt).
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>

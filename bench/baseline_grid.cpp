@@ -9,14 +9,14 @@
 //   - one user actor per user (on a users-* host, round robin as bench/gen_grid_scenario.py
 //     places brokers) sends each task to its resource's master and waits for as many replies;
 //   - one master actor per resource, one mailbox each with a permanent receiver
-//     (SIMGRID-NOTES.md), forwards each task to that user's worker on the resource, created on
+//     (docs/simgrid.md), forwards each task to that user's worker on the resource, created on
 //     first use;
 //   - a worker executes its user's tasks one after the other and tells the user.
 // That is three messages per task (as in botsim: SubmitTask, TaskFinished, TaskDone) and no
 // scheduling logic at all: no auction, no bids, no accounts, no results files. All execs have
 // the same priority, so simulated times differ from botsim's; the work and the events do not.
 // Like `botsim run`, it uses SimGrid's default CPU update (Lazy) unless told otherwise.
-// Links only SimGrid.
+// Links only SimGrid (and the allocator botsim links, bench/CMakeLists.txt).
 #include <algorithm>
 #include <cstdio>
 #include <fstream>

@@ -12,7 +12,8 @@
 // mailbox of the same name, whose receiver (on the receiving host, set as the mailbox's
 // permanent receiver) takes and frees it: the transfers botsim's typed messages make, with no
 // protocol, no auction, no accounts and no results files. It prints the number of sends
-// SimGrid signalled, which bench/run.sh checks against botsim's. Links only SimGrid.
+// SimGrid signalled, which bench/run.sh checks against botsim's. Links only SimGrid
+// (and the allocator botsim links, bench/CMakeLists.txt).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
