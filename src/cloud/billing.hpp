@@ -105,10 +105,17 @@ struct InstanceType {
   BillingRule billing = BillingRule::PerStartedUnit;
   double boot_s = 0;
   int max_count = 0;
-  std::vector<std::string> hosts;          // the provider's slots for this type
+  /// The provider's slots for this type, shared by every copy of the type (each user keeps
+  /// its own copy of the types: a thousand users must not copy a thousand host names each).
+  std::shared_ptr<const std::vector<std::string>> hosts;
   std::shared_ptr<const SpotMarket> spot;  // none: on demand only
 
   BillingTerms terms() const { return {atu_s, billing_minimum_s, billing}; }
+  /// The type's hosts (none if not set).
+  const std::vector<std::string>& host_names() const {
+    static const std::vector<std::string> none;
+    return hosts ? *hosts : none;
+  }
 };
 
 }  // namespace botsim::cloud

@@ -84,12 +84,14 @@ static InstanceType read_type(const sg4::NetZone& zone, const std::string& platf
             [](const sg4::Host* a, const sg4::Host* b) { return a->get_name() < b->get_name(); });
   t.speed = hosts.front()->get_speed();
   t.cores = hosts.front()->get_core_count();
+  std::vector<std::string> names;
   for (const auto* h : hosts) {
     if (h->get_speed() != t.speed || h->get_core_count() != t.cores)
       p.fail("instance_type", "host " + quote_text(h->get_name()) +
                                   " differs in speed or cores from the type's other hosts");
-    t.hosts.push_back(h->get_name());
+    names.push_back(h->get_name());
   }
+  t.hosts = std::make_shared<const std::vector<std::string>>(std::move(names));
   t.max_count = static_cast<int>(p.integer("max_count", static_cast<long long>(hosts.size()), 1,
                                            static_cast<long long>(hosts.size())));
   t.spot = read_spot(p, t.name, platform, traces);
@@ -168,7 +170,7 @@ CloudProvider::CloudProvider(Params params, Run& run)
       fates_(run.host_fates()),
       failed_per_type_(params_.types.size(), 0) {
   for (std::size_t i = 0; i < params_.types.size(); ++i) {
-    for (const auto& h : params_.types[i].hosts) host_type_.emplace(h, i);  // the first type's
+    for (const auto& h : params_.types[i].host_names()) host_type_.emplace(h, i);  // the first type's
     // A spot market interrupts instances as a failure does: lost attempts are reported.
     if (params_.types[i].spot) run.results().model_faults();
   }
@@ -195,7 +197,7 @@ void CloudProvider::operator()() {
   inbox_ = inbox.mailbox();
   // Hosts of instance types are the provider's idle capacity: off until rented.
   for (const auto& t : params_.types)
-    for (const auto& h : t.hosts) {
+    for (const auto& h : t.host_names()) {
       switch_host(h, false);
       free_hosts_[t.name].add_initial(h);
     }
@@ -258,7 +260,7 @@ void CloudProvider::start(const StartInstance& m) {
   }
   auto& free = free_hosts_[t.name];
   long failed = failed_per_type_[index_of(t)];
-  long in_use = static_cast<long>(t.hosts.size() - free.size()) - failed;
+  long in_use = static_cast<long>(t.host_names().size() - free.size()) - failed;
   if (free.empty() || in_use >= t.max_count) {
     if (auto why = gone_for_good(t)) {
       m.owner.send(InstanceRefused{m.instance, *why, true}, 0);
@@ -444,7 +446,7 @@ void CloudProvider::switch_host(const std::string& host, bool on) {
 std::optional<std::string> CloudProvider::gone_for_good(const InstanceType& t) const {
   const double now = sg4::Engine::get_clock();
   double last = 0;
-  for (const auto& h : t.hosts) {
+  for (const auto& h : t.host_names()) {
     auto failed = failed_hosts_.find(h);
     if (failed == failed_hosts_.end() || !fates_.off_for_good(h, now)) return std::nullopt;
     last = std::max(last, failed->second);

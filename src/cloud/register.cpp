@@ -13,7 +13,7 @@ namespace botsim::cloud {
 static void check_cloud_deployment(const std::vector<ActorSpec>& actors, Run& run) {
   const ScenarioPaths& paths = run.paths();
   std::set<std::string> providers, instance_hosts;
-  for (const auto& t : instance_types(run)) instance_hosts.insert(t.hosts.begin(), t.hosts.end());
+  for (const auto& t : instance_types(run)) instance_hosts.insert(t.host_names().begin(), t.host_names().end());
   for (const auto& a : actors)
     if (instance_hosts.count(a.host))
       throw InputError(paths.deployment, a.element(),
@@ -28,7 +28,7 @@ static void check_cloud_deployment(const std::vector<ActorSpec>& actors, Run& ru
 std::vector<std::string> instance_hosts(Run& run) {
   std::vector<std::string> hosts;
   for (const auto& t : instance_types(run))
-    hosts.insert(hosts.end(), t.hosts.begin(), t.hosts.end());
+    hosts.insert(hosts.end(), t.host_names().begin(), t.host_names().end());
   return hosts;
 }
 
