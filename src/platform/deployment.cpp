@@ -35,6 +35,19 @@ static void check_depth(const std::string& path, const std::string& what) {
                                  kMaxXmlDepth));
 }
 
+// XML 1.0 allows no control character but tab, newline and carriage return, not even as a
+// character reference; Boost's parser lets them through, and deployment_xml could not write
+// them back (two ids differing only in one would come back as the same id).
+static void check_characters(const std::string& path, const std::string& element,
+                             const std::string& what, const std::string& text) {
+  for (unsigned char c : text)
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+      throw InputError(path, element,
+                       fmt::format("{} has the control character 0x{:02X}, which XML 1.0 does "
+                                   "not allow",
+                                   what, static_cast<unsigned>(c)));
+}
+
 std::string ActorSpec::element() const {
   return "actor #" + std::to_string(index) + " " + quote_text(function) + " on host " +
          quote_text(host);
@@ -63,6 +76,8 @@ std::vector<ActorSpec> read_deployment(const std::string& path) {
     if (a.host.empty() || a.function.empty())
       throw InputError(path, "actor #" + std::to_string(a.index),
                        "needs both host=\"...\" and function=\"...\"");
+    check_characters(path, "actor #" + std::to_string(a.index), "host=", a.host);
+    check_characters(path, "actor #" + std::to_string(a.index), "function=", a.function);
     for (const auto& [ctag, child] : node) {
       if (ctag == "<xmlattr>") continue;
       if (ctag == "argument") continue;  // botsim's actors take properties, not arguments
@@ -70,6 +85,8 @@ std::vector<ActorSpec> read_deployment(const std::string& path) {
       auto id = child.get_optional<std::string>("<xmlattr>.id");
       auto value = child.get_optional<std::string>("<xmlattr>.value");
       if (!id || !value) throw InputError(path, a.element(), "<prop> needs id= and value=");
+      check_characters(path, a.element(), "<prop> id " + quote_text(*id), *id);
+      check_characters(path, a.element(), "property " + quote_text(*id) + "'s value", *value);
       if (!a.props.emplace(*id, *value).second)
         throw InputError(path, a.element(), "property " + quote_text(*id) + " given twice");
     }

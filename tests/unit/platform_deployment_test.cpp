@@ -29,6 +29,43 @@ TEST(Deployment, WrittenFileReadsBackWithEscapedValues) {
   std::filesystem::remove_all(dir);
 }
 
+// The fuzzer's find: two ids differing only in a control character (0x16), which XML 1.0 does
+// not allow, were read as two properties, and deployment_xml wrote them back as one id given
+// twice. Such a file is refused, naming the file, the actor and the character.
+TEST(Deployment, AControlCharacterIsRefused) {
+  std::string dir = test::make_temp_dir("botsim-deployment");
+  const auto refusal = [&](const std::string& actor) -> std::string {
+    test::write_text(dir + "/d.xml", "<?xml version='1.0'?>\n<platform version=\"4.1\">\n" +
+                                         actor + "\n</platform>\n");
+    try {
+      read_deployment(dir + "/d.xml");
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string twice = refusal(
+      "<actor host=\"client\" function=\"SilvaCoordinator\"><prop id=\"budget_fa tor\" "
+      "value=\"1\"/><prop id=\"budget_fa\x16" "tor\" value=\"2\"/></actor>");
+  EXPECT_NE(twice.find(dir + "/d.xml"), std::string::npos) << twice;
+  EXPECT_NE(twice.find("actor #1"), std::string::npos) << twice;
+  EXPECT_NE(twice.find("has the control character 0x16, which XML 1.0 does not allow"),
+            std::string::npos)
+      << twice;
+  EXPECT_NE(refusal("<actor host=\"cli\x01" "ent\" function=\"CloudProvider\"/>")
+                .find("host= has the control character 0x01"),
+            std::string::npos);
+  EXPECT_NE(refusal("<actor host=\"client\" function=\"CloudProvider\"><prop id=\"name\" "
+                    "value=\"U\x1f" "0\"/></actor>")
+                .find("value has the control character 0x1F"),
+            std::string::npos);
+  // Tab, newline and carriage return are XML's own: kept.
+  EXPECT_EQ(refusal("<actor host=\"client\" function=\"CloudProvider\"><prop id=\"name\" "
+                    "value=\"U\t0\"/></actor>"),
+            "");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Deployment, EmptyDeploymentIsStillAFile) {
   std::string xml = deployment_xml({}, "");
   EXPECT_NE(xml.find("<platform version=\"4.1\">\n</platform>"), std::string::npos);
